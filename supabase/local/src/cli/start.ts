@@ -1,0 +1,23 @@
+// `npm start`: build the app if needed, start the local stack and serve the production build.
+import path from 'node:path'
+import { loadConfig, REPO_ROOT } from '../config'
+import { startStack } from '../stack'
+import { buildAppIfNeeded } from './build-app'
+import { fail, log, runUntilSignal } from './run'
+import { statusText } from './status'
+
+const config = loadConfig()
+const dist = path.join(REPO_ROOT, 'dist')
+try {
+  buildAppIfNeeded(dist)
+} catch (error) {
+  fail(error)
+}
+const started = performance.now()
+const stack = await startStack(config, { log, appDist: dist }).catch(fail)
+const app = `http://localhost:${config.appPort}`
+console.log(statusText(stack.config, { app }))
+console.log(
+  `Roost is ready at ${app} (stack started in ${Math.round(performance.now() - started)} ms). Ctrl-C stops it.`,
+)
+runUntilSignal(stack.stop)

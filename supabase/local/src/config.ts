@@ -1,0 +1,95 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { signJwtSync } from './core/jwt'
+
+/** Supabase CLI's well-known local JWT secret; every local key below is signed with it. */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+export const DEFAULT_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+export const DEFAULT_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+
+/** The repository root: supabase/local/src/config.ts sits three levels below it. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback)
+
+const EnvSchema = z.object({
+  APP_PORT: port(4173),
+  LOCAL_API_PORT: port(54321),
+  LOCAL_DB_PORT: port(54322),
+  LOCAL_MAIL_PORT: port(54324),
+  LOCAL_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.local')),
+  LOCAL_JWT_SECRET: z.string().min(32).optional(),
+  DATABASE_URL: z.url().optional(),
+  LOCAL_SITE_URL: z.url().optional(),
+})
+
+export type StackConfig = {
+  appPort: number
+  apiPort: number
+  dbPort: number
+  mailPort: number
+  /** Where the database files, stored objects and the outbox live. */
+  dataDir: string
+  /** A Postgres to use instead of starting one (must allow creating roles and schemas). */
+  databaseUrl: string | undefined
+  jwtSecret: string
+  anonKey: string
+  serviceRoleKey: string
+  /** Public address of the API, as clients and email links see it. */
+  apiUrl: string
+  mailUrl: string
+  /** The app's address: default redirect target for auth flows. */
+  siteUrl: string
+  /** Extra redirect targets allowed for auth flows (globs, as in config.toml). */
+  additionalRedirectUrls: string[]
+  jwtExpirySeconds: number
+  refreshTokenReuseIntervalSeconds: number
+}
+
+function apiKey(role: string, secret: string): string {
+  return signJwtSync({ iss: 'supabase-demo', role, exp: 1983812996 }, secret)
+}
+
+/** Reads the stack's configuration from the environment (validated once) with overrides for tests. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<StackConfig> = {},
+): StackConfig {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    throw new Error(`Invalid environment for the local stack:\n${z.prettifyError(parsed.error)}`)
+  }
+  const e = parsed.data
+  const apiPort = overrides.apiPort ?? e.LOCAL_API_PORT
+  const appPort = overrides.appPort ?? e.APP_PORT
+  const mailPort = overrides.mailPort ?? e.LOCAL_MAIL_PORT
+  const siteUrl = overrides.siteUrl ?? e.LOCAL_SITE_URL ?? `http://localhost:${appPort}`
+  return {
+    appPort,
+    apiPort,
+    dbPort: e.LOCAL_DB_PORT,
+    mailPort,
+    dataDir: path.resolve(e.LOCAL_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.LOCAL_JWT_SECRET ?? DEFAULT_JWT_SECRET,
+    // A custom secret gets keys of its own, signed like the CLI's.
+    anonKey: e.LOCAL_JWT_SECRET ? apiKey('anon', e.LOCAL_JWT_SECRET) : DEFAULT_ANON_KEY,
+    serviceRoleKey: e.LOCAL_JWT_SECRET
+      ? apiKey('service_role', e.LOCAL_JWT_SECRET)
+      : DEFAULT_SERVICE_ROLE_KEY,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    mailUrl: `http://127.0.0.1:${mailPort}`,
+    siteUrl,
+    additionalRedirectUrls: [
+      `http://localhost:${appPort}/**`,
+      `http://127.0.0.1:${appPort}/**`,
+      'http://localhost:5173/**',
+      'http://127.0.0.1:5173/**',
+    ],
+    jwtExpirySeconds: 3600,
+    refreshTokenReuseIntervalSeconds: 10,
+    ...overrides,
+  }
+}

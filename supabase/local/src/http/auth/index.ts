@@ -1,0 +1,9 @@
+import { Hono } from 'hono'
+import type { StackDeps } from '../deps'
+
+/** Routes under /auth/v1. */
+export function authRoutes(_deps: StackDeps): Hono {
+  const app = new Hono()
+  app.all('*', (c) => c.json({ message: 'not implemented' }, 404))
+  return app
+}

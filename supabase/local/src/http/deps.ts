@@ -1,0 +1,10 @@
+import type { StackConfig } from '../config'
+import type { Database } from '../db/database'
+import type { Outbox } from '../mail/outbox'
+
+/** What the HTTP routes are given: nothing global, so tests can build several stacks side by side. */
+export type StackDeps = {
+  config: StackConfig
+  db: Database
+  outbox: Outbox
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { loadConfig, REPO_ROOT } from '../../../supabase/local/src/config'
+import { removeRelocatedCluster } from '../../../supabase/local/src/db/postgres-server'
+import { type RunningStack, startStack } from '../../../supabase/local/src/stack'
+
+/** Ports of the integration stack: apart from `npm start`'s, so both can run at once. */
+export const INTEGRATION_PORTS = { apiPort: 55321, dbPort: 55322, mailPort: 55324, appPort: 55173 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string
+    mailUrl: string
+    anonKey: string
+    serviceRoleKey: string
+    jwtSecret: string
+    databaseUrl: string
+    dataDir: string
+  }
+}
+
+let stack: RunningStack | undefined
+
+/** Starts one local stack on a fresh data folder for the whole integration run. */
+export async function setup(project: TestProject): Promise<void> {
+  const dataDir = path.join(REPO_ROOT, '.local', 'test-integration')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  removeRelocatedCluster(dataDir)
+  const config = loadConfig(
+    { ...process.env, LOCAL_DATA_DIR: dataDir, LOCAL_DB_PORT: String(INTEGRATION_PORTS.dbPort) },
+    INTEGRATION_PORTS,
+  )
+  stack = await startStack(config)
+  project.provide('apiUrl', config.apiUrl)
+  project.provide('mailUrl', config.mailUrl)
+  project.provide('anonKey', config.anonKey)
+  project.provide('serviceRoleKey', config.serviceRoleKey)
+  project.provide('jwtSecret', config.jwtSecret)
+  project.provide('databaseUrl', `postgres://postgres@127.0.0.1:${INTEGRATION_PORTS.dbPort}/postgres`)
+  project.provide('dataDir', dataDir)
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop()
+}
