@@ -5,8 +5,17 @@ import { loadConfig, REPO_ROOT } from '../../../supabase/local/src/config'
 import { removeRelocatedCluster } from '../../../supabase/local/src/db/postgres-server'
 import { type RunningStack, startStack } from '../../../supabase/local/src/stack'
 
-/** Ports of the integration stack: apart from `npm start`'s, so both can run at once. */
-export const INTEGRATION_PORTS = { apiPort: 55321, dbPort: 55322, mailPort: 55324, appPort: 55173 }
+/**
+ * Ports of the integration stack: apart from `npm start`'s, so both can run at once.
+ * ROOST_TEST_PORT_OFFSET moves them, for several checkouts testing side by side.
+ */
+const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
+export const INTEGRATION_PORTS = {
+  apiPort: 55321 + offset,
+  dbPort: 55322 + offset,
+  mailPort: 55324 + offset,
+  appPort: 55173 + offset,
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
