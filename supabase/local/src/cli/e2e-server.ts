@@ -1,0 +1,30 @@
+// The end-to-end test server: a production build pointed at its own stack, on a freshly seeded
+// database, on ports apart from `npm start`'s. Playwright starts it (playwright.config.ts).
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadConfig, REPO_ROOT } from '../config'
+import { removeRelocatedCluster } from '../db/postgres-server'
+import { startStack } from '../stack'
+import { buildAppIfNeeded } from './build-app'
+import { fail, log, runUntilSignal } from './run'
+
+export const E2E_PORTS = { appPort: 56173, apiPort: 56321, dbPort: 56322, mailPort: 56324 }
+
+const dataDir = path.join(REPO_ROOT, '.local', 'test-e2e')
+const dist = path.join(REPO_ROOT, '.local', 'e2e-dist')
+const apiUrl = `http://127.0.0.1:${E2E_PORTS.apiPort}`
+
+fs.rmSync(dataDir, { recursive: true, force: true })
+removeRelocatedCluster(dataDir)
+try {
+  buildAppIfNeeded(dist, { VITE_SUPABASE_URL: apiUrl })
+} catch (error) {
+  fail(error)
+}
+const config = loadConfig(
+  { ...process.env, LOCAL_DATA_DIR: dataDir, LOCAL_DB_PORT: String(E2E_PORTS.dbPort) },
+  E2E_PORTS,
+)
+const stack = await startStack(config, { log, appDist: dist }).catch(fail)
+console.log(`e2e server ready at http://localhost:${E2E_PORTS.appPort}`)
+runUntilSignal(stack.stop)
