@@ -25,7 +25,7 @@ let alice: StorageUser
 let ben: StorageUser
 const photo = bytesOf('not really a png, but exact bytes matter')
 
-async function upload(user: StorageUser, key: string, body: Uint8Array = photo) {
+async function upload(user: StorageUser, key: string, body: Uint8Array<ArrayBuffer> = photo) {
   const { error } = await user.client.storage
     .from(TEST_BUCKET)
     .upload(key, new Blob([body], { type: 'image/png' }))
