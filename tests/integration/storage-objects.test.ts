@@ -1,6 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { loadConfig } from '../../supabase/local/src/config'
+import { connectDatabase } from '../../supabase/local/src/db/database'
+import { putObjectAsAdmin } from '../../supabase/local/src/http/storage/put-object'
 import { anonClient, serviceClient, withDatabase } from './support/clients'
 import {
   createTestBucket,
@@ -174,5 +177,27 @@ describe('buckets', () => {
     const one = await storage.getBucket(TEST_BUCKET)
     expect(one.data).toMatchObject({ id: TEST_BUCKET, public: true, file_size_limit: 1024 * 1024 })
     expect((await storage.getBucket('no-such-bucket')).error).toMatchObject({ statusCode: '404' })
+  })
+})
+
+describe('objects stored by the seed', () => {
+  it('putObjectAsAdmin stores an object for a user that the public URL then serves', async () => {
+    const db = connectDatabase(inject('databaseUrl'))
+    const config = loadConfig({ ...process.env, LOCAL_DATA_DIR: inject('dataDir') })
+    try {
+      const key = `${alice.id}/seeded/cover.png`
+      await putObjectAsAdmin(
+        { config, db },
+        { bucket: TEST_BUCKET, key, bytes: photo, contentType: 'image/png', owner: alice.id },
+      )
+      const { data } = anonClient().storage.from(TEST_BUCKET).getPublicUrl(key)
+      const res = await fetch(data.publicUrl)
+      expect(res.headers.get('content-type')).toBe('image/png')
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(photo)
+      const removed = await alice.client.storage.from(TEST_BUCKET).remove([key])
+      expect(removed.data).toHaveLength(1)
+    } finally {
+      await db.close()
+    }
   })
 })
