@@ -104,9 +104,13 @@ describe('uploading to Storage', () => {
       .upload(key, Buffer.from(big), { contentType: 'image/png' })
     expect(raw.error).toMatchObject({ statusCode: '413' })
     const huge = png(8 * TEST_BUCKET_LIMIT)
-    const hugeBlob = await alice.client.storage.from(TEST_BUCKET).upload(key, new Blob([huge], { type: 'image/png' }))
+    const hugeBlob = await alice.client.storage
+      .from(TEST_BUCKET)
+      .upload(key, new Blob([huge], { type: 'image/png' }))
     expect(hugeBlob.error).toMatchObject({ status: 400, statusCode: '413' })
-    const hugeRaw = await alice.client.storage.from(TEST_BUCKET).upload(key, Buffer.from(huge), { contentType: 'image/png' })
+    const hugeRaw = await alice.client.storage
+      .from(TEST_BUCKET)
+      .upload(key, Buffer.from(huge), { contentType: 'image/png' })
     expect(hugeRaw.error).toMatchObject({ status: 400, statusCode: '413' })
     expect(await objectRow(key)).toBeUndefined()
     const exact = await alice.client.storage
