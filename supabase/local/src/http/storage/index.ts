@@ -1,9 +1,101 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { fileStore } from '../../core/storage/file-store'
 import type { StackDeps } from '../deps'
+import { getBucket, listBuckets } from './buckets'
+import { downloadObject, downloadPublicObject, downloadSignedObject } from './download-object'
+import { listObjects } from './list-objects'
+import { objectInfo } from './object-info'
+import { removeObject, removeObjects } from './remove-objects'
+import { signObject, signObjects } from './sign-object'
+import { storageErrorResponse } from './storage-response'
+import { uploadObject } from './upload-object'
 
-/** Routes under /storage/v1. */
-export function storageRoutes(_deps: StackDeps): Hono {
+type Handler = (c: Context) => Promise<Response>
+
+/** Every storage error becomes Storage's error body; anything else is a real 500. */
+const handle =
+  (handler: Handler): Handler =>
+  async (c) => {
+    try {
+      return await handler(c)
+    } catch (error) {
+      return storageErrorResponse(c, error)
+    }
+  }
+
+/** True when the path after `marker` names an object (`<bucket>/<key>`), not just a bucket. */
+const namesObject = (c: Context, marker: string) => {
+  const pathname = new URL(c.req.url).pathname
+  return pathname.slice(pathname.indexOf(marker) + marker.length).includes('/')
+}
+
+/** Routes under /storage/v1, after Supabase Storage's object and bucket API. */
+export function storageRoutes(deps: StackDeps): Hono {
+  const store = fileStore(deps.config.dataDir)
   const app = new Hono()
-  app.all('*', (c) => c.json({ message: 'not implemented' }, 404))
+
+  app.get(
+    '/bucket',
+    handle((c) => listBuckets(c, deps)),
+  )
+  app.get(
+    '/bucket/:id',
+    handle((c) => getBucket(c, deps)),
+  )
+
+  app.post(
+    '/object/list/*',
+    handle((c) => listObjects(c, deps)),
+  )
+  app.get(
+    '/object/public/*',
+    handle((c) => downloadPublicObject(c, deps, store)),
+  )
+  app.get(
+    '/object/sign/*',
+    handle((c) => downloadSignedObject(c, deps, store)),
+  )
+  app.post(
+    '/object/sign/*',
+    handle((c) => (namesObject(c, '/object/sign/') ? signObject(c, deps) : signObjects(c, deps))),
+  )
+  app.get(
+    '/object/info/*',
+    handle((c) => objectInfo(c, deps)),
+  )
+  app.get(
+    '/object/authenticated/*',
+    handle((c) => downloadObject(c, deps, store, '/object/authenticated/')),
+  )
+  app.get(
+    '/object/*',
+    handle((c) => downloadObject(c, deps, store, '/object/')),
+  )
+  app.post(
+    '/object/*',
+    handle((c) => uploadObject(c, deps, store, false)),
+  )
+  app.put(
+    '/object/*',
+    handle((c) => uploadObject(c, deps, store, true)),
+  )
+  app.delete(
+    '/object/*',
+    handle((c) =>
+      namesObject(c, '/object/') ? removeObject(c, deps, store) : removeObjects(c, deps, store),
+    ),
+  )
+
+  app.all('*', (c) =>
+    c.json(
+      {
+        statusCode: '404',
+        code: 'NotFound',
+        error: 'Not Found',
+        message: `Route ${c.req.method}:${c.req.path} not found`,
+      },
+      404,
+    ),
+  )
   return app
 }

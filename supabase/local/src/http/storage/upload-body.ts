@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream'
+import type { Context } from 'hono'
+import { storageErrors } from '../../core/storage/storage-error'
+
+/** What an upload carries besides its bytes, and the bytes as a stream. */
+export type UploadBody = {
+  contentType: string
+  cacheControl: string
+  userMetadata: Record<string, unknown> | null
+  /** Declared size when known up front, checked against the limit before reading. */
+  size: number | undefined
+  stream: Readable
+}
+
+/** Room for multipart boundaries and small fields around the file part. */
+const MULTIPART_SLACK = 64 * 1024
+
+function parseMetadata(text: string | undefined | null): Record<string, unknown> | null {
+  if (!text) return null
+  try {
+    const value: unknown = JSON.parse(text)
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+  } catch {}
+  throw storageErrors.invalidRequest('Invalid metadata')
+}
+
+async function multipartBody(c: Context, limit: number): Promise<UploadBody> {
+  const declared = Number(c.req.header('content-length') ?? Number.NaN)
+  if (declared > limit + MULTIPART_SLACK) throw storageErrors.entityTooLarge()
+  let form: FormData
+  try {
+    form = await c.req.raw.formData()
+  } catch {
+    throw storageErrors.invalidRequest('The multipart body could not be parsed')
+  }
+  // storage-js sends the file under an empty field name; take the first file part whatever its name.
+  const file = [...form.values()].find((value) => typeof value !== 'string')
+  if (!file || typeof file === 'string') throw storageErrors.invalidRequest('No content provided')
+  const field = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  const cacheTime = field('cacheControl')
+  return {
+    contentType: field('contentType') || file.type || 'application/octet-stream',
+    cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
+    userMetadata: parseMetadata(field('metadata')),
+    size: file.size,
+    stream: Readable.fromWeb(file.stream() as import('node:stream/web').ReadableStream),
+  }
+}
+
+function rawBody(c: Context): UploadBody {
+  const length = c.req.header('content-length')
+  const encoded = c.req.header('x-metadata')
+  let metadata: Record<string, unknown> | null = null
+  if (encoded) {
+    metadata = parseMetadata(Buffer.from(encoded, 'base64').toString('utf8'))
+  }
+  const body = c.req.raw.body
+  return {
+    contentType: c.req.header('content-type') || 'application/octet-stream',
+    cacheControl: c.req.header('cache-control') || 'no-cache',
+    userMetadata: metadata,
+    size: length === undefined ? undefined : Number(length),
+    stream: body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([]),
+  }
+}
+
+/**
+ * Reads an upload as Storage does: multipart (storage-js for File/Blob: a `cacheControl` field, an
+ * optional `metadata` field and one file part) or a raw body described by its headers.
+ */
+export async function readUploadBody(c: Context, limit: number): Promise<UploadBody> {
+  const type = c.req.header('content-type') ?? ''
+  const body = type.toLowerCase().startsWith('multipart/form-data')
+    ? await multipartBody(c, limit)
+    : rawBody(c)
+  if (body.size !== undefined && Number.isFinite(body.size) && body.size > limit) {
+    body.stream.destroy()
+    throw storageErrors.entityTooLarge()
+  }
+  return body
+}

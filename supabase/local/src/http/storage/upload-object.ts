@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import type { Context } from 'hono'
+import type { FileStore } from '../../core/storage/file-store'
+import { isMimeTypeAllowed } from '../../core/storage/mime-type'
+import { storageErrors } from '../../core/storage/storage-error'
+import type { StackDeps } from '../deps'
+import { findBucket } from './bucket-row'
+import { objectAddress } from './object-address'
+import { ownerUuid, requireCaller } from './storage-caller'
+import { readUploadBody } from './upload-body'
+
+/** Storage's global upload limit (the CLI's `[storage] file_size_limit = "50MiB"`). */
+export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024
+
+const INSERT = `
+  insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+  values ($1, $2, $3, $4, $5, $6, $7, $8)`
+
+const UPSERT = `${INSERT}
+  on conflict (bucket_id, name) do update set
+    owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
+    user_metadata = excluded.user_metadata, version = excluded.version, last_accessed_at = now()
+  returning id`
+
+/**
+ * POST (new, or upsert with `x-upsert: true`) and PUT (overwrite) of /object/<bucket>/<key>. The row is
+ * written as the caller so the policies on storage.objects decide; the bytes become visible under
+ * the key only once that write succeeded.
+ */
+export async function uploadObject(c: Context, deps: StackDeps, store: FileStore, overwrite: boolean) {
+  const caller = await requireCaller(c, deps.config)
+  const { bucket, key } = objectAddress(c, '/object/')
+  const upsert = overwrite || c.req.header('x-upsert') === 'true'
+  const bucketRow = await findBucket(deps.db, bucket)
+  const limit = Math.min(bucketRow.fileSizeLimit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT)
+  const body = await readUploadBody(c, limit)
+  if (!isMimeTypeAllowed(body.contentType, bucketRow.allowedMimeTypes)) {
+    body.stream.destroy()
+    throw storageErrors.invalidMimeType(body.contentType)
+  }
+  const pending = await store.writeTemp(body.stream, limit)
+  const metadata = {
+    eTag: pending.eTag,
+    size: pending.size,
+    mimetype: body.contentType,
+    cacheControl: body.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: pending.size,
+    httpStatusCode: 200,
+  }
+  try {
+    const id = await deps.db.asCaller(caller.scope('object.upload'), async (client) => {
+      const newId = randomUUID()
+      const values = [
+        newId,
+        bucket,
+        key,
+        ownerUuid(caller.owner),
+        caller.owner ?? null,
+        metadata,
+        body.userMetadata,
+        randomUUID(),
+      ]
+      const result = await client.query<{ id: string }>(upsert ? UPSERT : INSERT, values)
+      await store.commit(pending, bucket, key)
+      return result.rows[0]?.id ?? newId
+    })
+    return c.json({ Id: id, Key: `${bucket}/${key}` })
+  } finally {
+    await store.discard(pending)
+  }
+}
