@@ -47,7 +47,10 @@ export async function authorize(c: Context, ctx: AuthContext): Promise<Response>
     },
     ctx.deps.config.jwtSecret,
   )
-  return c.redirect(`/auth/v1/chooser?${new URLSearchParams({ state })}`, 302)
+  const chooser = `${ctx.authUrl}/chooser?${new URLSearchParams({ state })}`
+  // supabase-js's skipBrowserRedirect asks for the URL as JSON instead of a redirect, as GoTrue answers.
+  if (c.req.query('skip_http_redirect') === 'true') return c.json({ url: chooser })
+  return c.redirect(chooser, 302)
 }
 
 async function readState(ctx: AuthContext, state: string): Promise<ChooserState | undefined> {

@@ -75,7 +75,7 @@ export async function updateUser(c: Context, ctx: AuthContext): Promise<Response
 /** Applies a confirmed email change to the user, its metadata and its email identity. */
 async function changeEmail(sql: Sql, userId: string, email: string): Promise<void> {
   await sql.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '',
+    `update auth.users set email = $2::text, email_change = '', email_change_token_new = '',
        email_change_token_current = '', email_change_confirm_status = 0, updated_at = now(),
        raw_user_meta_data = case when raw_user_meta_data ? 'email'
          then jsonb_set(raw_user_meta_data, '{email}', to_jsonb($2::text)) else raw_user_meta_data end
