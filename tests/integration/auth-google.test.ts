@@ -26,7 +26,9 @@ function pkceClient(): SupabaseClient {
 }
 
 /** Follows /authorize to the chooser page, as a browser would. */
-async function openChooser(authorizeUrl: string): Promise<{ chooserUrl: string; html: string; state: string }> {
+async function openChooser(
+  authorizeUrl: string,
+): Promise<{ chooserUrl: string; html: string; state: string }> {
   const res = await fetch(authorizeUrl, { redirect: 'manual' })
   expect(res.status).toBe(302)
   const chooserUrl = new URL(res.headers.get('location') ?? '', authorizeUrl).toString()
@@ -148,9 +150,10 @@ describe('Google sign-in through the local account chooser', () => {
     expect(session.user?.id).toBe(existing.id)
     expect(session.user?.app_metadata.providers).toEqual(['email', 'google'])
     const providers = await withDatabase(async (db) => {
-      const { rows } = await db.query('select provider from auth.identities where user_id = $1 order by provider', [
-        existing.id,
-      ])
+      const { rows } = await db.query(
+        'select provider from auth.identities where user_id = $1 order by provider',
+        [existing.id],
+      )
       return rows.map((r) => r.provider)
     })
     expect(providers).toEqual(['email', 'google'])

@@ -65,7 +65,10 @@ describe('password reset through the outbox', () => {
     const updated = await recovering.auth.updateUser({ password: 'my-new-password' })
     expect(updated.error).toBeNull()
 
-    const signIn = await anonClient().auth.signInWithPassword({ email: user.email, password: 'my-new-password' })
+    const signIn = await anonClient().auth.signInWithPassword({
+      email: user.email,
+      password: 'my-new-password',
+    })
     expect(signIn.error).toBeNull()
     const old = await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })
     expect(old.error?.code).toBe('invalid_credentials')
@@ -112,7 +115,10 @@ describe('password reset through the outbox', () => {
     expect(data.user?.id).toBe(user.id)
     expect(events).toContain('PASSWORD_RECOVERY')
     expect((await pkce.auth.updateUser({ password: 'pkce-new-password' })).error).toBeNull()
-    const signIn = await anonClient().auth.signInWithPassword({ email: user.email, password: 'pkce-new-password' })
+    const signIn = await anonClient().auth.signInWithPassword({
+      email: user.email,
+      password: 'pkce-new-password',
+    })
     expect(signIn.error).toBeNull()
   })
 

@@ -15,13 +15,19 @@ const refresh = (refreshToken: string) =>
 
 const getUser = (accessToken: string) =>
   fetch(`${inject('apiUrl')}/auth/v1/user`, {
-    headers: { apikey: inject('anonKey'), authorization: `Bearer ${accessToken}`, 'x-supabase-api-version': '2024-01-01' },
+    headers: {
+      apikey: inject('anonKey'),
+      authorization: `Bearer ${accessToken}`,
+      'x-supabase-api-version': '2024-01-01',
+    },
   })
 
 /** Pretends the token was rotated long ago, past any reuse window. */
 const ageToken = (token: string) =>
   withDatabase((db) =>
-    db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 hour' where token = $1`, [token]),
+    db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 hour' where token = $1`, [
+      token,
+    ]),
   )
 
 async function freshSession() {
@@ -39,7 +45,8 @@ describe('refresh token rotation', () => {
     const next = await res.json()
     expect(next.refresh_token).not.toBe(session.refresh_token)
     expect(next.user.id).toBe(session.user.id)
-    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())
+    const claims = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())
     expect(claims(next.access_token).session_id).toBe(claims(session.access_token).session_id)
   })
 
@@ -206,7 +213,10 @@ describe('updating the user', () => {
     expect((await user.client.auth.getUser()).data.user?.id).toBe(user.id)
     const old = await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })
     expect(old.error?.code).toBe('invalid_credentials')
-    const fresh = await anonClient().auth.signInWithPassword({ email: user.email, password: 'a-brand-new-secret' })
+    const fresh = await anonClient().auth.signInWithPassword({
+      email: user.email,
+      password: 'a-brand-new-secret',
+    })
     expect(fresh.error).toBeNull()
   })
 })

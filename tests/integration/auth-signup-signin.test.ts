@@ -47,27 +47,41 @@ describe('sign-up', () => {
 
   it('returns a session at once, because the local mailer auto-confirms', async () => {
     const email = uniqueEmail('signup')
-    const { data, error } = await anonClient().auth.signUp({ email, password, options: { data: { name: 'Ada Lovelace' } } })
+    const { data, error } = await anonClient().auth.signUp({
+      email,
+      password,
+      options: { data: { name: 'Ada Lovelace' } },
+    })
     expect(error).toBeNull()
     expect(data.session?.access_token).toBeTruthy()
     expect(data.session?.refresh_token).toBeTruthy()
     expect(data.user?.email).toBe(email)
-    expect(data.user?.user_metadata).toMatchObject({ name: 'Ada Lovelace', email, email_verified: true, sub: data.user?.id })
+    expect(data.user?.user_metadata).toMatchObject({
+      name: 'Ada Lovelace',
+      email,
+      email_verified: true,
+      sub: data.user?.id,
+    })
     expect(data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'] })
     expect(data.user?.identities?.[0]).toMatchObject({ provider: 'email', id: data.user?.id })
   })
 
   it('stores the user in auth.users with its email identity', async () => {
     const email = uniqueEmail('stored')
-    const { data } = await anonClient().auth.signUp({ email, password, options: { data: { name: 'Grace Hopper' } } })
+    const { data } = await anonClient().auth.signUp({
+      email,
+      password,
+      options: { data: { name: 'Grace Hopper' } },
+    })
     const rows = await withDatabase(async (db) => {
       const user = await db.query(
         'select email, role, aud, encrypted_password, email_confirmed_at, raw_user_meta_data from auth.users where id = $1',
         [data.user?.id],
       )
-      const identities = await db.query('select provider, provider_id from auth.identities where user_id = $1', [
-        data.user?.id,
-      ])
+      const identities = await db.query(
+        'select provider, provider_id from auth.identities where user_id = $1',
+        [data.user?.id],
+      )
       return { user: user.rows[0], identities: identities.rows }
     })
     expect(rows.user).toMatchObject({ email, role: 'authenticated', aud: 'authenticated' })
@@ -127,7 +141,10 @@ describe('password sign-in', () => {
   it('answers a wrong password with invalid_credentials and status 400', async () => {
     const email = uniqueEmail('wrong')
     await anonClient().auth.signUp({ email, password })
-    const { data, error } = await anonClient().auth.signInWithPassword({ email, password: 'not-the-password' })
+    const { data, error } = await anonClient().auth.signInWithPassword({
+      email,
+      password: 'not-the-password',
+    })
     expect(data.session).toBeNull()
     expect(error?.status).toBe(400)
     expect(error?.code).toBe('invalid_credentials')
@@ -171,7 +188,10 @@ describe('password sign-in', () => {
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true)
     const limited = await authFetch('/token?grant_type=password', { method: 'POST', body })
     expect(limited.status).toBe(429)
-    expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' })
+    expect(await limited.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    })
   })
 })
 
@@ -191,7 +211,10 @@ describe('auth error responses', () => {
     const res = await authFetch('/signup', { method: 'POST', body: '{"email": ' })
     expect(res.status).toBe(400)
     expect((await res.json()).code).toBe('bad_json')
-    const wrongType = await authFetch('/signup', { method: 'POST', body: JSON.stringify({ email: 42, password }) })
+    const wrongType = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: 42, password }),
+    })
     expect(wrongType.status).toBe(400)
     expect((await wrongType.json()).code).toBe('validation_failed')
   })
@@ -209,7 +232,9 @@ describe('auth error responses', () => {
   })
 
   it('answer /user with a forged token with bad_jwt (403)', async () => {
-    const res = await authFetch('/user', { headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.bad' } })
+    const res = await authFetch('/user', {
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.bad' },
+    })
     expect(res.status).toBe(403)
     expect((await res.json()).code).toBe('bad_jwt')
   })

@@ -19,7 +19,11 @@ describe('the outbox speaks the Mailpit API', () => {
       Snippet: expect.stringContaining('reset the password'),
     })
     const message = await (await mail(`/api/v1/message/${summary.ID}`)).json()
-    expect(message).toMatchObject({ ID: summary.ID, Subject: 'Reset your Roost password', Date: summary.Created })
+    expect(message).toMatchObject({
+      ID: summary.ID,
+      Subject: 'Reset your Roost password',
+      Date: summary.Created,
+    })
     expect(message.Text).toContain('/auth/v1/verify?token=')
     expect(message.HTML).toContain('<a href=')
     const search = await (await mail(`/api/v1/search?query=${encodeURIComponent(`to:${user.email}`)}`)).json()
