@@ -65,6 +65,14 @@ describe('refresh token rotation', () => {
     expect((await again.json()).refresh_token).toBe(first.refresh_token)
   })
 
+  it('answers several tabs refreshing the same token at once with one and the same new token', async () => {
+    const { session } = await freshSession()
+    const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refresh_token)))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+    const tokens = new Set(await Promise.all(answers.map(async (a) => (await a.json()).refresh_token)))
+    expect(tokens.size).toBe(1)
+  })
+
   it('refuses a parent reused after the interval (refresh_token_already_used) and revokes the family', async () => {
     const { session } = await freshSession()
     const current = await (await refresh(session.refresh_token)).json()
