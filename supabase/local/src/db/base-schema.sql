@@ -171,6 +171,16 @@ create table if not exists auth.one_time_tokens (
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 
+-- How each session signed in (the `amr` claim).
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
   id uuid primary key,
@@ -224,7 +234,7 @@ do $$
 declare t text;
 begin
   foreach t in array array['users', 'identities', 'sessions', 'refresh_tokens', 'flow_state',
-                           'one_time_tokens', 'audit_log_entries', 'schema_migrations'] loop
+                           'one_time_tokens', 'mfa_amr_claims', 'audit_log_entries', 'schema_migrations'] loop
     execute format('alter table auth.%I owner to supabase_auth_admin', t);
   end loop;
 end

@@ -1,9 +1,47 @@
 import { Hono } from 'hono'
+import { AuthError } from '../../core/auth/errors'
 import type { StackDeps } from '../deps'
+import { authorize, cancelChooser, showChooser, submitChooser } from './authorize'
+import { authContext } from './context'
+import { logout } from './logout'
+import { recover } from './recover'
+import { handleAuthError } from './respond'
+import { settings } from './settings'
+import { signup } from './signup'
+import { token } from './token'
+import { getUser, updateUser } from './user'
+import { verifyLink, verifyOtp } from './verify'
 
-/** Routes under /auth/v1. */
-export function authRoutes(_deps: StackDeps): Hono {
+/** Routes under /auth/v1: a GoTrue-compatible Auth service that owns the `auth` schema. */
+export function authRoutes(deps: StackDeps): Hono {
+  const ctx = authContext(deps)
   const app = new Hono()
-  app.all('*', (c) => c.json({ message: 'not implemented' }, 404))
+  app.onError(handleAuthError)
+  app.get('/health', (c) =>
+    c.json({
+      version: 'local',
+      name: 'GoTrue',
+      description: 'Roost local Supabase Auth (GoTrue-compatible)',
+    }),
+  )
+  app.get('/settings', (c) => c.json(settings()))
+  app.post('/signup', (c) => signup(c, ctx))
+  app.post('/token', (c) => token(c, ctx))
+  app.get('/user', (c) => getUser(c, ctx))
+  app.put('/user', (c) => updateUser(c, ctx))
+  app.post('/logout', (c) => logout(c, ctx))
+  app.post('/recover', (c) => recover(c, ctx))
+  app.get('/verify', (c) => verifyLink(c, ctx))
+  app.post('/verify', (c) => verifyOtp(c, ctx))
+  app.get('/authorize', (c) => authorize(c, ctx))
+  app.get('/chooser', (c) => showChooser(c, ctx))
+  app.post('/chooser', (c) => submitChooser(c, ctx))
+  app.get('/chooser/cancel', (c) => cancelChooser(c, ctx))
+  app.get('/.well-known/jwks.json', (c) =>
+    c.json({ keys: [] }, 200, { 'Cache-Control': 'public, max-age=600' }),
+  )
+  app.all('*', () => {
+    throw new AuthError(404, 'not_found', 'Not Found')
+  })
   return app
 }

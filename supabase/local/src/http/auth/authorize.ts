@@ -1,0 +1,113 @@
+import type { Context } from 'hono'
+import { chooserExpiredPage, chooserPage } from '../../core/auth/chooser-page'
+import { isValidEmail, normalizeEmail } from '../../core/auth/email'
+import { authErrors } from '../../core/auth/errors'
+import { readPkceParams } from '../../core/auth/pkce'
+import { resolveRedirect, withFragment, withQuery } from '../../core/auth/redirect'
+import { signJwt, verifyJwt } from '../../core/jwt'
+import { type AuthContext, clientOf } from './context'
+import { createFlowState, issueAuthCode } from './flow-store'
+import { signInWithGoogleAccount } from './google-account'
+import { signIn } from './issue-session'
+
+/** The chooser's state travels signed, as GoTrue's OAuth state does; it lasts as long as a PKCE flow. */
+const STATE_TTL_SECONDS = 300
+const STATE_PURPOSE = 'local-google-chooser'
+
+type ChooserState = { redirectTo: string; flowStateId: string | undefined }
+
+/**
+ * GET /authorize?provider=google: Google cannot be reached locally, so this 302s to the local account
+ * chooser, carrying redirect_to and, for PKCE, the flow waiting for its code.
+ */
+export async function authorize(c: Context, ctx: AuthContext): Promise<Response> {
+  if (c.req.query('provider') !== 'google') throw authErrors.providerDisabled()
+  const pkce = readPkceParams(c.req.query('code_challenge'), c.req.query('code_challenge_method'))
+  if (pkce.kind === 'invalid') throw authErrors.validation(pkce.message)
+  const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
+  const flow =
+    pkce.kind === 'pkce'
+      ? await createFlowState(ctx.deps.db.admin, {
+          userId: null,
+          challenge: pkce.challenge,
+          method: pkce.method,
+          providerType: 'google',
+          authenticationMethod: 'oauth',
+        })
+      : undefined
+  const now = Math.floor(Date.now() / 1000)
+  const state = await signJwt(
+    {
+      purpose: STATE_PURPOSE,
+      provider: 'google',
+      redirect_to: redirectTo,
+      flow_state_id: flow?.id,
+      iat: now,
+      exp: now + STATE_TTL_SECONDS,
+    },
+    ctx.deps.config.jwtSecret,
+  )
+  const chooser = `${ctx.authUrl}/chooser?${new URLSearchParams({ state })}`
+  // supabase-js's skipBrowserRedirect asks for the URL as JSON instead of a redirect, as GoTrue answers.
+  if (c.req.query('skip_http_redirect') === 'true') return c.json({ url: chooser })
+  return c.redirect(chooser, 302)
+}
+
+async function readState(ctx: AuthContext, state: string): Promise<ChooserState | undefined> {
+  if (!state) return undefined
+  const verified = await verifyJwt(state, ctx.deps.config.jwtSecret)
+  if (!verified.ok || verified.claims.purpose !== STATE_PURPOSE) return undefined
+  const { redirect_to: redirectTo, flow_state_id: flowStateId } = verified.claims
+  if (typeof redirectTo !== 'string') return undefined
+  return { redirectTo, flowStateId: typeof flowStateId === 'string' ? flowStateId : undefined }
+}
+
+const expired = (c: Context) => c.html(chooserExpiredPage(), 400)
+
+/** GET /chooser: the account chooser page. */
+export async function showChooser(c: Context, ctx: AuthContext): Promise<Response> {
+  const state = c.req.query('state') ?? ''
+  if (!(await readState(ctx, state))) return expired(c)
+  return c.html(chooserPage({ state }))
+}
+
+/** POST /chooser: signs the chosen account in as Google would, then 302s back to the app. */
+export async function submitChooser(c: Context, ctx: AuthContext): Promise<Response> {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+  const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
+  const stateToken = field('state')
+  const state = await readState(ctx, stateToken)
+  if (!state) return expired(c)
+  const email = normalizeEmail(field('email'))
+  const name = field('name').trim()
+  const again = (error: string) => c.html(chooserPage({ state: stateToken, email, name, error }), 400)
+  if (!isValidEmail(email)) return again('Enter a valid email address.')
+  if (!name) return again('Enter your name.')
+
+  const target = await ctx.deps.db.transaction(async (tx) => {
+    const userId = await signInWithGoogleAccount(tx, email, name)
+    if (state.flowStateId) {
+      const code = await issueAuthCode(tx, state.flowStateId, userId)
+      return code ? withQuery(state.redirectTo, { code }) : undefined
+    }
+    const session = await signIn(tx, ctx, userId, 'oauth', clientOf(c))
+    return withFragment(state.redirectTo, {
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+    })
+  })
+  if (!target) return expired(c)
+  return c.redirect(target, 302)
+}
+
+/** GET /chooser/cancel: back to the app with the error a refused Google consent gives. */
+export async function cancelChooser(c: Context, ctx: AuthContext): Promise<Response> {
+  const state = await readState(ctx, c.req.query('state') ?? '')
+  if (!state) return expired(c)
+  const error = { error: 'access_denied', error_description: 'The user cancelled the sign-in', sb: '' }
+  const base = state.flowStateId ? withQuery(state.redirectTo, error) : state.redirectTo
+  return c.redirect(withFragment(base, error), 302)
+}

@@ -1,0 +1,45 @@
+import type { UserRecord } from '../../core/auth/user-json'
+import type { Sql } from './sql'
+import { findUserById } from './user-store'
+
+/** How long an email link or code stays valid: config.toml's `otp_expiry = 3600`. */
+export const OTP_EXPIRY_SECONDS = 3600
+
+/** Where each verification type keeps its pending token on `auth.users`, and when it was sent. */
+const COLUMNS: Record<string, { token: string; sentAt: string }> = {
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  invite: { token: 'confirmation_token', sentAt: 'invited_at' },
+  email: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
+}
+
+export const isVerifyType = (type: string) => Object.hasOwn(COLUMNS, type)
+
+/**
+ * Uses up a pending email token: the user whose token is one of `candidates` and not expired, with the
+ * token cleared so the link works once. Undefined when there is none.
+ */
+export async function consumeEmailToken(
+  sql: Sql,
+  type: string,
+  candidates: string[],
+): Promise<{ user: UserRecord; token: string } | undefined> {
+  const columns = COLUMNS[type]
+  if (!columns || candidates.length === 0) return undefined
+  const { rows } = await sql.query<{ id: string; token: string }>(
+    `with found as (
+       select id, ${columns.token} as token from auth.users
+       where ${columns.token} = any($1::text[]) and ${columns.token} <> ''
+         and ${columns.sentAt} > now() - make_interval(secs => $2)
+       limit 1 for update)
+     update auth.users u set ${columns.token} = '', updated_at = now() from found
+     where u.id = found.id returning u.id, found.token`,
+    [candidates, OTP_EXPIRY_SECONDS],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  const user = await findUserById(sql, row.id)
+  return user ? { user, token: row.token } : undefined
+}

@@ -1,0 +1,11 @@
+import { isArgon2Hash, isBcryptHash, verifyArgon2 } from '../../core/auth/passwords'
+import type { Sql } from './sql'
+import { bcryptMatches, storedPasswordOf } from './user-store'
+
+/** True when the password is the user's: argon2 hashes in Node, bcrypt ones (seeded with pgcrypto) in SQL. */
+export async function passwordMatches(sql: Sql, userId: string, password: string): Promise<boolean> {
+  const stored = await storedPasswordOf(sql, userId)
+  if (isArgon2Hash(stored)) return verifyArgon2(stored, password)
+  if (isBcryptHash(stored)) return bcryptMatches(sql, userId, password)
+  return false
+}
