@@ -92,11 +92,12 @@ function statement(c: RlsCase, f: RlsFixture): { text: string; params: unknown[]
     })
     return { text: `select * from public.${ident(c.target.fn)}(${args.join(', ')})`, params }
   }
-  const bucket = c.target.kind === 'bucket'
-  const table = bucket ? 'storage.objects' : `public.${ident(c.target.table)}`
-  const scope = bucket ? { bucket_id: c.target.bucket, ...match } : match
+  const target = c.target
+  const bucket = target.kind === 'bucket' ? { bucket_id: target.bucket } : undefined
+  const table = target.kind === 'bucket' ? 'storage.objects' : `public.${ident(target.table)}`
+  const scope = { ...bucket, ...match }
   if (c.command === 'insert') {
-    const row = bucket ? { bucket_id: c.target.bucket, ...values } : values
+    const row = { ...bucket, ...values }
     const columns = Object.keys(row).map(ident).join(', ')
     const placeholders = Object.values(row).map((value) => `$${params.push(value)}`)
     return { text: `insert into ${table} (${columns}) values (${placeholders.join(', ')})`, params }
