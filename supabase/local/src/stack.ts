@@ -62,8 +62,10 @@ export async function startStack(
     db = connectDatabase(url)
     const { seeded } = await migrate(db.admin, { log })
     const deps: StackDeps = { config, db, outbox: fileOutbox(path.join(config.dataDir, 'mail')) }
-    if (seeded) await loadSeedObjects(deps)
     servers.push(await listen(buildApp(deps), config.apiPort))
+    // The seed's images go through the Storage API, so they need it listening; a failure leaves the demo
+    // without pictures but the stack usable.
+    await loadSeedObjects(deps).catch((error: Error) => log(`warning: ${error.message}`))
     servers.push(await listen(buildMailApp(deps.outbox), config.mailPort))
     if (opts.appDist) servers.push(await listen(buildStaticApp(opts.appDist), config.appPort))
     return { config, deps, db, seeded, stop }
