@@ -9,7 +9,7 @@ const profileOf = (id: string) =>
     return rows[0] as { name: string | null; email: string } | undefined
   })
 
-describe.skip('profiles follow the Auth service', () => {
+describe('profiles follow the Auth service', () => {
   it('sign-up creates a profile with the name from options.data and the email', async () => {
     const user = await signedInUser('Profile Person')
     expect(await profileOf(user.id)).toEqual({ name: 'Profile Person', email: user.email })

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { REPO_ROOT } from '../config'
 import { signJwt } from '../core/jwt'
 import type { StackDeps } from '../http/deps'
 import { renderListingImage } from './listing-image'
@@ -57,9 +58,15 @@ async function missingSeedObjects(deps: StackDeps): Promise<SeedObject[]> {
   return wanted.filter((object) => !present.has(object.path))
 }
 
-/** The JPEG for a seed object, generated once into the data folder's cache. */
-async function imageFor(deps: StackDeps, object: SeedObject): Promise<Buffer> {
-  const file = path.join(deps.config.dataDir, 'seed-images', object.path)
+/**
+ * Rendered seed images are the same on every run, so they are cached across data folders (a fresh
+ * test database then pays only for the uploads). Bump the version when the drawing changes.
+ */
+const IMAGE_CACHE = path.join(REPO_ROOT, 'node_modules', '.cache', 'roost', 'seed-images-v1')
+
+/** The JPEG for a seed object, generated once into the cache. */
+async function imageFor(object: SeedObject): Promise<Buffer> {
+  const file = path.join(IMAGE_CACHE, object.path)
   try {
     return await fs.readFile(file)
   } catch {
@@ -72,7 +79,7 @@ async function imageFor(deps: StackDeps, object: SeedObject): Promise<Buffer> {
 
 /** Uploads one object through the Storage API as its owner, replacing any earlier copy. */
 async function upload(deps: StackDeps, object: SeedObject, token: string): Promise<void> {
-  const image = await imageFor(deps, object)
+  const image = await imageFor(object)
   const res = await fetch(`${deps.config.apiUrl}/storage/v1/object/${BUCKET}/${object.path}`, {
     method: 'POST',
     headers: {
