@@ -1,4 +1,4 @@
-import { undefinedColumn } from './errors'
+import { noRelationship, undefinedColumn } from './errors'
 import type { Field } from './field'
 import { COMPARE_OPERATORS, type Filter, FTS_FUNCTIONS } from './filter'
 import type { OrderTerm } from './order'
@@ -94,7 +94,7 @@ export function selectListSql(
 ): string {
   const parts = items.flatMap((item) => {
     if (item.kind === 'star') return [...relation.columns.keys()].map((name) => `${qualifier}.${ident(name)}`)
-    if (item.kind === 'embed') return []
+    if (item.kind === 'embed') throw noRelationship(relation.label, item.relation)
     const cast = item.cast ? `::${item.cast}` : ''
     return [`${fieldSql(relation, qualifier, item.field, params)}${cast} as ${ident(item.alias)}`]
   })
