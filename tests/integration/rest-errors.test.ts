@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonClient } from './support/clients'
 import { ALICE_ID, clientWithToken, createFixture, dropFixture, restFetch, userClient } from './rest-fixture'
+import { anonClient } from './support/clients'
 
 let alice: SupabaseClient
 const anon = anonClient()
@@ -12,7 +12,8 @@ beforeAll(async () => {
 })
 afterAll(dropFixture)
 
-const insert = (row: Record<string, unknown>) => alice.from('rest_fixture_items').insert({ title: 'T', price: 1, ...row })
+const insert = (row: Record<string, unknown>) =>
+  alice.from('rest_fixture_items').insert({ title: 'T', price: 1, ...row })
 
 describe('PostgREST errors from /rest/v1', () => {
   it('23505 unique violation → 409 with PG message (Postgres hides the key detail under RLS)', async () => {
@@ -31,18 +32,25 @@ describe('PostgREST errors from /rest/v1', () => {
     expect(status).toBe(400)
     expect(error).toMatchObject({
       code: '23514',
-      message: 'new row for relation "rest_fixture_items" violates check constraint "rest_fixture_items_price_check"',
+      message:
+        'new row for relation "rest_fixture_items" violates check constraint "rest_fixture_items_price_check"',
     })
   })
 
   it('23502 not-null violation → 400', async () => {
     const { error, status } = await insert({ slug: 'err-null', title: null })
     expect(status).toBe(400)
-    expect(error).toMatchObject({ code: '23502', message: 'null value in column "title" of relation "rest_fixture_items" violates not-null constraint' })
+    expect(error).toMatchObject({
+      code: '23502',
+      message: 'null value in column "title" of relation "rest_fixture_items" violates not-null constraint',
+    })
   })
 
   it('23503 foreign key violation → 409', async () => {
-    const { error, status } = await insert({ slug: 'err-fk', owner_id: '0a000000-0000-4000-8000-0000000000ff' })
+    const { error, status } = await insert({
+      slug: 'err-fk',
+      owner_id: '0a000000-0000-4000-8000-0000000000ff',
+    })
     expect(status).toBe(409)
     expect(error?.code).toBe('23503')
   })
@@ -54,7 +62,13 @@ describe('PostgREST errors from /rest/v1', () => {
   })
 
   it('PGRST100 for an unknown operator or a malformed logic tree, never a 500', async () => {
-    for (const query of ['price=eqq.1', 'or=(price.eq.1', 'order=price.sideways', 'limit=-1', 'price=in.1,2']) {
+    for (const query of [
+      'price=eqq.1',
+      'or=(price.eq.1',
+      'order=price.sideways',
+      'limit=-1',
+      'price=in.1,2',
+    ]) {
       const res = await restFetch(`rest_fixture_items?${query}`)
       expect(res.status, query).toBe(400)
       expect((await res.json()).code, query).toBe('PGRST100')
@@ -62,9 +76,18 @@ describe('PostgREST errors from /rest/v1', () => {
   })
 
   it('PGRST102 for a malformed JSON body', async () => {
-    const res = await restFetch('rest_fixture_inbox', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"message":' })
+    const res = await restFetch('rest_fixture_inbox', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"message":',
+    })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' })
+    expect(await res.json()).toEqual({
+      code: 'PGRST102',
+      details: null,
+      hint: null,
+      message: 'Empty or invalid json',
+    })
   })
 
   it('PGRST204 for an unknown column in the payload', async () => {
@@ -108,11 +131,17 @@ describe('PostgREST errors from /rest/v1', () => {
   })
 
   it('PGRST303 "JWT expired" and PGRST301 for a bad signature, with WWW-Authenticate', async () => {
-    const expired = await clientWithToken({ sub: ALICE_ID, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 120 })
+    const expired = await clientWithToken({
+      sub: ALICE_ID,
+      role: 'authenticated',
+      exp: Math.floor(Date.now() / 1000) - 120,
+    })
     const { error, status } = await expired.from('rest_fixture_items').select('slug')
     expect(status).toBe(401)
     expect(error).toMatchObject({ code: 'PGRST303', message: 'JWT expired' })
-    const res = await restFetch('rest_fixture_items', { headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.bad' } })
+    const res = await restFetch('rest_fixture_items', {
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.bad' },
+    })
     expect(res.status).toBe(401)
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/)
     expect((await res.json()).code).toBe('PGRST301')

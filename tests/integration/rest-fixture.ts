@@ -86,8 +86,24 @@ export const ITEMS = [
   { slug: 'drammen-room', title: 'drammen room', price: 400, note: 'cheap', tags: [], data: null },
   { slug: 'lillehammer-lodge', title: 'Lillehammer Lodge', price: 1800, note: 'ski', tags: [], data: null },
   { slug: 'secret-villa', title: 'Secret Villa', price: 9000, note: 'hidden', tags: [], data: null },
-  { slug: 'alice-one', title: 'Alice One', price: 1000, note: 'alice', tags: [], data: null, user_ref: 'alice' },
-  { slug: 'alice-two', title: 'Alice Two', price: 1100, note: 'alice', tags: [], data: null, user_ref: 'alice' },
+  {
+    slug: 'alice-one',
+    title: 'Alice One',
+    price: 1000,
+    note: 'alice',
+    tags: [],
+    data: null,
+    user_ref: 'alice',
+  },
+  {
+    slug: 'alice-two',
+    title: 'Alice Two',
+    price: 1100,
+    note: 'alice',
+    tags: [],
+    data: null,
+    user_ref: 'alice',
+  },
 ] as const
 
 /** Creates the fixture tables, policies, functions, users and rows (as the superuser). */
@@ -95,14 +111,15 @@ export async function createFixture(): Promise<void> {
   await withDatabase(async (db) => {
     await db.query(DROP_SQL)
     await db.query(FIXTURE_SQL)
-    for (const [id, name] of [
+    const users: [string, string][] = [
       [ALICE_ID, 'alice'],
       [BOB_ID, 'bob'],
-    ]) {
-      await db.query(`insert into auth.users (id, email, aud, role) values ($1, $2, 'authenticated', 'authenticated')`, [
-        id,
-        `${name}-${id.slice(0, 8)}@rest-fixture.test`,
-      ])
+    ]
+    for (const [id, name] of users) {
+      await db.query(
+        `insert into auth.users (id, email, aud, role) values ($1, $2, 'authenticated', 'authenticated')`,
+        [id, `${name}-${id.slice(0, 8)}@rest-fixture.test`],
+      )
     }
     await db.query('insert into public.rest_fixture_owners (id, name) values ($1, $2)', [OWNER_ID, 'Olga'])
     for (const item of ITEMS) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonClient } from './support/clients'
 import { createFixture, dropFixture, ITEMS, restFetch } from './rest-fixture'
+import { anonClient } from './support/clients'
 
 const db = anonClient()
 const items = () => db.from('rest_fixture_items')
@@ -41,20 +41,44 @@ describe('reading rows through /rest/v1', () => {
 
   it.each([
     ['eq', items().select('slug').eq('price', 800), ['a,b']],
-    ['neq', items().select('slug').neq('note', 'alice').not('note', 'is', null), ['a,b', 'drammen-room', 'lillehammer-lodge', 'oslo-flat', 'say "hi"', 'tromso-cabin']],
+    [
+      'neq',
+      items().select('slug').neq('note', 'alice').not('note', 'is', null),
+      ['a,b', 'drammen-room', 'lillehammer-lodge', 'oslo-flat', 'say "hi"', 'tromso-cabin'],
+    ],
     ['gt', items().select('slug').gt('price', 2500), ['x(y)']],
     ['gte', items().select('slug').gte('price', 2500), ['bergen-house', 'x(y)']],
     ['lt', items().select('slug').lt('price', 700), ['drammen-room']],
     ['lte', items().select('slug').lte('price', 700), ['drammen-room', 'tromso-cabin']],
     ['like with *', items().select('slug').like('title', '*Loft'), ['stavanger-loft']],
     ['ilike with %', items().select('slug').ilike('title', 'DRAMMEN%'), ['drammen-room']],
-    ['in with quoted values', items().select('slug').in('slug', ['a,b', 'x(y)', 'say "hi"', 'oslo-flat']), ['a,b', 'oslo-flat', 'say "hi"', 'x(y)']],
+    [
+      'in with quoted values',
+      items().select('slug').in('slug', ['a,b', 'x(y)', 'say "hi"', 'oslo-flat']),
+      ['a,b', 'oslo-flat', 'say "hi"', 'x(y)'],
+    ],
     ['is.null', items().select('slug').is('note', null), ['bergen-house', 'stavanger-loft', 'x(y)']],
-    ['not.in', items().select('slug').not('slug', 'in', '(oslo-flat,bergen-house)').lt('price', 1000), ['a,b', 'drammen-room', 'say "hi"', 'tromso-cabin']],
-    ['not.eq', items().select('slug').not('price', 'eq', 800).lt('price', 900), ['drammen-room', 'tromso-cabin']],
+    [
+      'not.in',
+      items().select('slug').not('slug', 'in', '(oslo-flat,bergen-house)').lt('price', 1000),
+      ['a,b', 'drammen-room', 'say "hi"', 'tromso-cabin'],
+    ],
+    [
+      'not.eq',
+      items().select('slug').not('price', 'eq', 800).lt('price', 900),
+      ['drammen-room', 'tromso-cabin'],
+    ],
     ['or', items().select('slug').or('price.lt.500,slug.eq.oslo-flat'), ['drammen-room', 'oslo-flat']],
-    ['nested and in or', items().select('slug').or('price.gt.2900,and(price.gte.1000,price.lte.1100)'), ['alice-one', 'alice-two', 'x(y)']],
-    ['or with quoted value', items().select('slug').or('slug.eq."a,b",slug.in.("x(y)",nope)'), ['a,b', 'x(y)']],
+    [
+      'nested and in or',
+      items().select('slug').or('price.gt.2900,and(price.gte.1000,price.lte.1100)'),
+      ['alice-one', 'alice-two', 'x(y)'],
+    ],
+    [
+      'or with quoted value',
+      items().select('slug').or('slug.eq."a,b",slug.in.("x(y)",nope)'),
+      ['a,b', 'x(y)'],
+    ],
     ['contains', items().select('slug').contains('tags', ['sea']), ['bergen-house']],
     ['match', items().select('slug').match({ price: 950, note: 'quotes' }), ['say "hi"']],
   ])('filters with %s', async (_name, query, expected) => {
@@ -69,24 +93,44 @@ describe('reading rows through /rest/v1', () => {
   })
 
   it('takes a raw query with and=(…) and is.NOT_NULL case-insensitively', async () => {
-    const res = await restFetch('rest_fixture_items?select=slug&and=(price.gte.1000,note.is.NOT_NULL)&order=slug')
+    const res = await restFetch(
+      'rest_fixture_items?select=slug&and=(price.gte.1000,note.is.NOT_NULL)&order=slug',
+    )
     expect(res.status).toBe(200)
-    expect((await res.json()).map((r: { slug: string }) => r.slug)).toEqual(['alice-one', 'alice-two', 'lillehammer-lodge', 'oslo-flat'])
+    expect((await res.json()).map((r: { slug: string }) => r.slug)).toEqual([
+      'alice-one',
+      'alice-two',
+      'lillehammer-lodge',
+      'oslo-flat',
+    ])
   })
 
   it('orders by several keys with nulls first or last', async () => {
-    const nullsFirst = await items().select('slug, note').in('price', [800, 2500, 3000, 1500]).order('note', { ascending: true, nullsFirst: true }).order('price', { ascending: false })
+    const nullsFirst = await items()
+      .select('slug, note')
+      .in('price', [800, 2500, 3000, 1500])
+      .order('note', { ascending: true, nullsFirst: true })
+      .order('price', { ascending: false })
     expect(nullsFirst.data?.map((r) => r.slug)).toEqual(['x(y)', 'bergen-house', 'stavanger-loft', 'a,b'])
-    const nullsLast = await items().select('slug').in('price', [800, 2500, 3000, 1500]).order('note', { ascending: false, nullsFirst: false }).order('price')
+    const nullsLast = await items()
+      .select('slug')
+      .in('price', [800, 2500, 3000, 1500])
+      .order('note', { ascending: false, nullsFirst: false })
+      .order('price')
     expect(nullsLast.data?.map((r) => r.slug)).toEqual(['a,b', 'stavanger-loft', 'bergen-house', 'x(y)'])
   })
 
   it('pages with range() and reports the exact count in Content-Range (206 when partial)', async () => {
-    const { data, count, status } = await items().select('slug', { count: 'exact' }).order('price').range(2, 4)
+    const { data, count, status } = await items()
+      .select('slug', { count: 'exact' })
+      .order('price')
+      .range(2, 4)
     expect(status).toBe(206)
     expect(count).toBe(visible.length)
     expect(data?.map((r) => r.slug)).toEqual(['a,b', 'say "hi"', 'alice-one'])
-    const res = await restFetch('rest_fixture_items?select=slug&order=price&limit=3&offset=2', { headers: { Prefer: 'count=exact' } })
+    const res = await restFetch('rest_fixture_items?select=slug&order=price&limit=3&offset=2', {
+      headers: { Prefer: 'count=exact' },
+    })
     expect(res.headers.get('content-range')).toBe(`2-4/${visible.length}`)
     const all = await restFetch('rest_fixture_items?select=slug&limit=2')
     expect(all.headers.get('content-range')).toBe('0-1/*')

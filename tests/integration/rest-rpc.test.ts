@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonClient, withDatabase } from './support/clients'
 import { ALICE_ID, createFixture, dropFixture, restFetch, userClient } from './rest-fixture'
+import { anonClient, withDatabase } from './support/clients'
 
 const anon = anonClient()
 
@@ -9,9 +9,17 @@ afterAll(dropFixture)
 
 describe('calling functions through /rest/v1/rpc', () => {
   it('returns a set of table rows as an array, with filters and order applied to the result', async () => {
-    const { data, error } = await anon.rpc('rest_fixture_search', { q: 'o', max_price: 1200 }).select('slug').gte('price', 900)
+    const { data, error } = await anon
+      .rpc('rest_fixture_search', { q: 'o', max_price: 1200 })
+      .select('slug')
+      .gte('price', 900)
     expect(error).toBeNull()
-    expect(data).toEqual([{ slug: 'say "hi"' }, { slug: 'alice-one' }, { slug: 'alice-two' }, { slug: 'oslo-flat' }])
+    expect(data).toEqual([
+      { slug: 'say "hi"' },
+      { slug: 'alice-one' },
+      { slug: 'alice-two' },
+      { slug: 'oslo-flat' },
+    ])
   })
 
   it('uses parameter defaults for omitted arguments', async () => {
@@ -42,7 +50,9 @@ describe('calling functions through /rest/v1/rpc', () => {
     const { status, error } = await anon.rpc('rest_fixture_post', { message: 'via rpc' })
     expect(error).toBeNull()
     expect(status).toBe(204)
-    const rows = await withDatabase((db) => db.query("select 1 from public.rest_fixture_inbox where message = 'via rpc'"))
+    const rows = await withDatabase((db) =>
+      db.query("select 1 from public.rest_fixture_inbox where message = 'via rpc'"),
+    )
     expect(rows.rowCount).toBe(1)
   })
 
@@ -73,7 +83,11 @@ describe('calling functions through /rest/v1/rpc', () => {
     const { error, status } = await anon.rpc('rest_fixture_add', { a: 'one', b: 2 })
     expect(status).toBe(400)
     expect(error?.code).toBe('22P02')
-    const res = await restFetch('rpc/rest_fixture_add', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'nope' })
+    const res = await restFetch('rpc/rest_fixture_add', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'nope',
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).code).toBe('PGRST102')
   })

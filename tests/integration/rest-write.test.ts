@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { anonClient, withDatabase } from './support/clients'
 import { ALICE_ID, BOB_ID, createFixture, dropFixture, restFetch, userClient } from './rest-fixture'
+import { anonClient, withDatabase } from './support/clients'
 
 let alice: SupabaseClient
 let bob: SupabaseClient
@@ -13,10 +13,16 @@ beforeAll(async () => {
   bob = await userClient(BOB_ID)
 })
 afterAll(dropFixture)
-beforeEach(() => withDatabase((db) => db.query("delete from public.rest_fixture_items where slug like 'new-%'")))
+beforeEach(() =>
+  withDatabase((db) => db.query("delete from public.rest_fixture_items where slug like 'new-%'")),
+)
 
 const countWhere = (sql: string, params: unknown[] = []) =>
-  withDatabase(async (db) => Number((await db.query(`select count(*) from public.rest_fixture_items where ${sql}`, params)).rows[0].count))
+  withDatabase(async (db) =>
+    Number(
+      (await db.query(`select count(*) from public.rest_fixture_items where ${sql}`, params)).rows[0].count,
+    ),
+  )
 
 describe('writing rows through /rest/v1', () => {
   it('inserts without select as 201 with an empty body, and needs no SELECT right (RETURNING 1)', async () => {
@@ -48,17 +54,26 @@ describe('writing rows through /rest/v1', () => {
     const { error } = await alice.from('rest_fixture_items').insert(rows)
     expect(error).toBeNull()
     expect(await countWhere("slug = 'new-b' and note is null")).toBe(1)
-    const noDefault = await alice.from('rest_fixture_items').insert([{ slug: 'new-c', title: 'C', price: 1, user_ref: ALICE_ID }, { slug: 'new-d', title: 'D', price: 1 }])
+    const noDefault = await alice.from('rest_fixture_items').insert([
+      { slug: 'new-c', title: 'C', price: 1, user_ref: ALICE_ID },
+      { slug: 'new-d', title: 'D', price: 1 },
+    ])
     expect(noDefault.error?.code).toBe('42501')
-    const withDefault = await alice
-      .from('rest_fixture_items')
-      .insert([{ slug: 'new-c', title: 'C', price: 1, user_ref: ALICE_ID }, { slug: 'new-d', title: 'D', price: 1 }], { defaultToNull: false })
+    const withDefault = await alice.from('rest_fixture_items').insert(
+      [
+        { slug: 'new-c', title: 'C', price: 1, user_ref: ALICE_ID },
+        { slug: 'new-d', title: 'D', price: 1 },
+      ],
+      { defaultToNull: false },
+    )
     expect(withDefault.error).toBeNull()
     expect(await countWhere('slug = $1 and user_ref = $2', ['new-d', ALICE_ID])).toBe(1)
   })
 
   it('refuses a row that fails WITH CHECK with 42501: 403 for a user, 401 for anon', async () => {
-    const { error, status } = await alice.from('rest_fixture_items').insert({ slug: 'new-x', title: 'X', price: 1, user_ref: BOB_ID })
+    const { error, status } = await alice
+      .from('rest_fixture_items')
+      .insert({ slug: 'new-x', title: 'X', price: 1, user_ref: BOB_ID })
     expect(status).toBe(403)
     expect(error).toEqual({
       code: '42501',
@@ -68,21 +83,37 @@ describe('writing rows through /rest/v1', () => {
     })
     const asAnon = await anon.from('rest_fixture_items').insert({ slug: 'new-y', title: 'Y', price: 1 })
     expect(asAnon.status).toBe(401)
-    expect(asAnon.error).toMatchObject({ code: '42501', message: 'permission denied for table rest_fixture_items' })
+    expect(asAnon.error).toMatchObject({
+      code: '42501',
+      message: 'permission denied for table rest_fixture_items',
+    })
   })
 
   it('updates only the rows RLS lets the caller see: 204, or 200 with the rows', async () => {
     const mine = await alice.from('rest_fixture_items').update({ note: 'edited' }).eq('slug', 'alice-one')
     expect(mine.status).toBe(204)
-    const theirs = await bob.from('rest_fixture_items').update({ note: 'stolen' }).eq('slug', 'alice-two').select()
+    const theirs = await bob
+      .from('rest_fixture_items')
+      .update({ note: 'stolen' })
+      .eq('slug', 'alice-two')
+      .select()
     expect(theirs).toMatchObject({ status: 200, data: [], error: null })
     expect(await countWhere("slug = 'alice-two' and note = 'alice'")).toBe(1)
-    const back = await alice.from('rest_fixture_items').update({ note: 'alice' }).eq('slug', 'alice-one').select('slug, note')
+    const back = await alice
+      .from('rest_fixture_items')
+      .update({ note: 'alice' })
+      .eq('slug', 'alice-one')
+      .select('slug, note')
     expect(back.data).toEqual([{ slug: 'alice-one', note: 'alice' }])
   })
 
   it('rolls a mutation back when single() finds other than one row (406 PGRST116)', async () => {
-    const { error, status } = await alice.from('rest_fixture_items').update({ note: 'both' }).like('slug', 'alice-*').select().single()
+    const { error, status } = await alice
+      .from('rest_fixture_items')
+      .update({ note: 'both' })
+      .like('slug', 'alice-*')
+      .select()
+      .single()
     expect(status).toBe(406)
     expect(error).toEqual({
       code: 'PGRST116',
@@ -120,7 +151,9 @@ describe('writing rows through /rest/v1', () => {
     expect(merged.error).toBeNull()
     expect(merged.status).toBe(200)
     expect(merged.data).toEqual([{ slug: 'new-up', title: 'Up 2' }])
-    const fresh = await alice.from('rest_fixture_items').upsert({ slug: 'new-up2', title: 'Fresh', price: 1 }, { onConflict: 'slug' })
+    const fresh = await alice
+      .from('rest_fixture_items')
+      .upsert({ slug: 'new-up2', title: 'Fresh', price: 1 }, { onConflict: 'slug' })
     expect(fresh.status).toBe(201)
     const ignored = await alice
       .from('rest_fixture_items')
@@ -130,7 +163,10 @@ describe('writing rows through /rest/v1', () => {
   })
 
   it('reports the affected count of a mutation with count: exact', async () => {
-    const { count, error } = await alice.from('rest_fixture_items').update({ note: 'alice' }, { count: 'exact' }).like('slug', 'alice-*')
+    const { count, error } = await alice
+      .from('rest_fixture_items')
+      .update({ note: 'alice' }, { count: 'exact' })
+      .like('slug', 'alice-*')
     expect(error).toBeNull()
     expect(count).toBe(2)
   })
@@ -142,7 +178,9 @@ describe('writing rows through /rest/v1', () => {
       body: JSON.stringify({ message: 'rolled-back' }),
     })
     expect(res.status).toBe(201)
-    const rows = await withDatabase((db) => db.query("select 1 from public.rest_fixture_inbox where message = 'rolled-back'"))
+    const rows = await withDatabase((db) =>
+      db.query("select 1 from public.rest_fixture_inbox where message = 'rolled-back'"),
+    )
     expect(rows.rowCount).toBe(0)
   })
 })
