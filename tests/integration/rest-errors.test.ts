@@ -147,6 +147,40 @@ describe('PostgREST errors from /rest/v1', () => {
     expect((await res.json()).code).toBe('PGRST301')
   })
 
+  it('never answers bad input with a 500', async () => {
+    const requests: [string, RequestInit][] = [
+      ['rest_fixture_items?select=*,', {}],
+      ['rest_fixture_items?order=', {}],
+      ['rest_fixture_items?limit=', {}],
+      ['rest_fixture_items?price=in.(1', {}],
+      ['rest_fixture_items?price=like.1', {}],
+      ['rest_fixture_items?data->>a=eq.1&data->0=is.null', {}],
+      ['rest_fixture_items', { headers: { Accept: 'text/csv' } }],
+      ['rest_fixture_items', { method: 'PUT', body: '{}' }],
+      ['rest_fixture_items?slug=eq.x', { method: 'PATCH', body: '[1]' }],
+      ['rest_fixture_items', { method: 'POST', body: '5' }],
+      ['rest_fixture_items', { method: 'POST', body: '[{"slug":"a"},{"title":"b"}]' }],
+      ['rpc/rest_fixture_add', { method: 'PATCH', body: '{}' }],
+      ['rpc/rest_fixture_add?a=x&b=1', {}],
+    ]
+    for (const [path, init] of requests) {
+      const res = await restFetch(path, {
+        ...init,
+        headers: { 'Content-Type': 'application/json', ...init.headers },
+      })
+      expect(res.status, path).toBeGreaterThanOrEqual(200)
+      expect(res.status, path).toBeLessThan(500)
+      if (res.status >= 400)
+        expect(Object.keys(await res.json()).sort(), path).toEqual(['code', 'details', 'hint', 'message'])
+    }
+  })
+
+  it('treats a PATCH with an empty body as a no-op (204)', async () => {
+    const { status, error } = await alice.from('rest_fixture_items').update({}).eq('slug', 'alice-one')
+    expect(error).toBeNull()
+    expect(status).toBe(204)
+  })
+
   it('applies the JWT role: anon cannot write where authenticated can', async () => {
     const asAnon = await anon.from('rest_fixture_items').update({ note: 'x' }).eq('slug', 'alice-one')
     expect(asAnon.status).toBe(401)

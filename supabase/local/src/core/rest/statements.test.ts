@@ -147,6 +147,11 @@ describe('SQL building', () => {
     )
   })
 
+  it('turns an update with an empty body into a read of the matching rows', () => {
+    const noop = buildUpdate(listings, { values: {}, filters: [], output: minimal })
+    expect(noop.text).toContain('with pgrst_mutation as (select 1 from "public"."listings" where true)')
+  })
+
   it('updates from the bound JSON body', () => {
     const filters = parseQuery([['id', 'eq.1']]).filters
     const update = buildUpdate(listings, { values: { name: HOSTILE }, filters, output: minimal })

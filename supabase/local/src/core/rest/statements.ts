@@ -154,8 +154,14 @@ export type UpdateCommand = { values: Record<string, unknown>; filters: Filter[]
 export function buildUpdate(table: TableInfo, command: UpdateCommand): Statement {
   const columns = Object.keys(command.values)
   checkPayloadColumns(table, columns)
-  if (!command.filters.length) throw missingWhere('UPDATE')
   const params = new Params()
+  if (!columns.length) {
+    // An empty body changes nothing: PostgREST answers with the matching rows, as a plain read.
+    const where = whereSql(tableRelation(table), ident(table.name), command.filters, params)
+    const select = (returning: string) => `select ${returning} from ${qualified(table)} where ${where}`
+    return mutationStatement(table, params, select, command.output)
+  }
+  if (!command.filters.length) throw missingWhere('UPDATE')
   const body = params.add(JSON.stringify(command.values))
   const where = whereSql(tableRelation(table), ident(table.name), command.filters, params)
   const sets = columns.map((name) => `${ident(name)} = pgrst_row.${ident(name)}`).join(', ')
