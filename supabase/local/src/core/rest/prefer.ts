@@ -29,10 +29,3 @@ export function parsePrefer(header: string | null | undefined): Preferences {
   return prefs
 }
 
-/** The `Preference-Applied` value for what the server honoured. */
-export function appliedPreferences(prefs: Preferences): string | null {
-  const applied = (Object.keys(prefs) as (keyof Preferences)[])
-    .filter((key) => prefs[key] !== null)
-    .map((key) => `${key}=${prefs[key]}`)
-  return applied.length ? applied.join(', ') : null
-}
