@@ -1,0 +1,186 @@
+/** A PostgREST error: the HTTP status and the `{code, details, hint, message}` body supabase-js reads. */
+export type RestErrorBody = { code: string; details: string | null; hint: string | null; message: string }
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: RestErrorBody,
+    /** Set when the error may come from a stale schema cache, so the caller reloads it and retries once. */
+    readonly cacheMiss = false,
+  ) {
+    super(body.message)
+  }
+}
+
+function restError(
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+) {
+  return new RestError(status, { code, details, hint, message })
+}
+
+export const parseError = (what: string, source: string, details: string | null = null) =>
+  restError(400, 'PGRST100', `"failed to parse ${what} (${source})" (line 1, column 1)`, details)
+
+export const invalidBody = (message = 'Empty or invalid json') => restError(400, 'PGRST102', message)
+
+export const unsatisfiableRange = (offset: number, total: number) =>
+  restError(
+    416,
+    'PGRST103',
+    'Requested range not satisfiable',
+    `An offset of ${offset} was requested, but there are only ${total} rows.`,
+  )
+
+export const invalidSchema = (schema: string) =>
+  restError(
+    406,
+    'PGRST106',
+    `Invalid schema: ${schema}`,
+    null,
+    'Only the following schemas are exposed: public',
+  )
+
+export const unacceptableMedia = (accept: string) =>
+  restError(406, 'PGRST107', `None of these media types are available: ${accept}`)
+
+export const singularity = (rows: number) =>
+  restError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  )
+
+export const unsupportedMethod = (method: string) =>
+  restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+
+export const noRelationship = (table: string, embed: string) =>
+  new RestError(
+    400,
+    {
+      code: 'PGRST200',
+      details: `Searched for a foreign key relationship between '${table}' and '${embed}' in the schema 'public', but no matches were found.`,
+      hint: null,
+      message: `Could not find a relationship between '${table}' and '${embed}' in the schema cache`,
+    },
+    true,
+  )
+
+export const functionNotFound = (fn: string, args: string[], suggestion: string | null) =>
+  new RestError(
+    404,
+    {
+      code: 'PGRST202',
+      details: `Searched for the function public.${fn} with parameters ${args.join(', ') || 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      hint: suggestion ? `Perhaps you meant to call the function public.${suggestion}` : null,
+      message: `Could not find the function public.${fn}${args.length ? `(${args.join(', ')})` : ' without parameters'} in the schema cache`,
+    },
+    true,
+  )
+
+export const payloadColumnNotFound = (table: string, column: string) =>
+  new RestError(
+    400,
+    {
+      code: 'PGRST204',
+      details: null,
+      hint: null,
+      message: `Could not find the '${column}' column of '${table}' in the schema cache`,
+    },
+    true,
+  )
+
+export const tableNotFound = (table: string, suggestion: string | null) =>
+  new RestError(
+    404,
+    {
+      code: 'PGRST205',
+      details: null,
+      hint: suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+      message: `Could not find the table 'public.${table}' in the schema cache`,
+    },
+    true,
+  )
+
+export const undefinedColumn = (table: string, column: string) =>
+  new RestError(
+    400,
+    { code: '42703', details: null, hint: null, message: `column ${table}.${column} does not exist` },
+    true,
+  )
+
+/** pg-safeupdate's refusal of an UPDATE or DELETE without a WHERE clause. */
+export const missingWhere = (command: 'UPDATE' | 'DELETE') =>
+  restError(400, '21000', `${command} requires a WHERE clause`)
+
+export const jwtError = (expired: boolean, reason: string) =>
+  expired
+    ? restError(401, 'PGRST303', 'JWT expired')
+    : restError(
+        401,
+        'PGRST301',
+        reason === 'signature is invalid' ? 'JWT cryptographic operation failed' : reason,
+      )
+
+/** The HTTP status PostgREST gives a Postgres error (`Error.hs pgErrorStatus`). */
+export function pgErrorStatus(sqlState: string, message: string, anonymous: boolean): number {
+  if (sqlState === '42501') return anonymous ? 401 : 403
+  if (sqlState === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500
+  if (sqlState === '22023' && /^role .* does not exist$/.test(message)) return 401
+  if (/^PT\d\d\d$/.test(sqlState)) return Number(sqlState.slice(2))
+  const exact: Record<string, number> = {
+    '23505': 409,
+    '23503': 409,
+    '42P01': 404,
+    '42883': 404,
+    '42P17': 500,
+    '25006': 405,
+    P0001: 400,
+    '53400': 500,
+    '57P01': 503,
+  }
+  const known = exact[sqlState]
+  if (known !== undefined) return known
+  const klass = sqlState.slice(0, 2)
+  if (klass === '08' || klass === '53') return 503
+  if (['0L', '0P', '28'].includes(klass)) return 403
+  const serverClasses = [
+    '09',
+    '25',
+    '2D',
+    '38',
+    '39',
+    '3B',
+    '40',
+    '54',
+    '55',
+    '57',
+    '58',
+    'F0',
+    'HV',
+    'XX',
+    'P0',
+  ]
+  if (serverClasses.includes(klass)) return 500
+  return 400
+}
+
+type PgLikeError = { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown }
+
+/** Turns a Postgres error into PostgREST's answer: SQLSTATE as code, PG's message, DETAIL and HINT. */
+export function fromPgError(error: unknown, anonymous: boolean): RestError | undefined {
+  const pgError = error as PgLikeError
+  if (typeof pgError?.code !== 'string' || typeof pgError.message !== 'string') return undefined
+  const status = pgErrorStatus(pgError.code, pgError.message, anonymous)
+  return restError(
+    status,
+    pgError.code,
+    pgError.message,
+    typeof pgError.detail === 'string' ? pgError.detail : null,
+    typeof pgError.hint === 'string' ? pgError.hint : null,
+  )
+}

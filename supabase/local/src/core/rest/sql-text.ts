@@ -1,0 +1,120 @@
+import { noRelationship, undefinedColumn } from './errors'
+import type { Field } from './field'
+import { COMPARE_OPERATORS, type Filter, FTS_FUNCTIONS } from './filter'
+import type { OrderTerm } from './order'
+import type { ColumnInfo } from './schema-cache'
+import type { SelectItem } from './select'
+
+/** Collects bound parameters; the SQL text only ever holds their `$n` placeholders. */
+export class Params {
+  readonly values: unknown[] = []
+  add(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+/** A quoted identifier; names are checked against the schema cache before they get here. */
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/** What a query reads from: a table, a view, or a function call, and its columns. */
+export type Relation = { label: string; columns: Map<string, ColumnInfo> }
+
+export function column(relation: Relation, name: string): ColumnInfo {
+  const info = relation.columns.get(name)
+  if (!info) throw undefinedColumn(relation.label, name)
+  return info
+}
+
+export function fieldSql(relation: Relation, qualifier: string, field: Field, params: Params): string {
+  column(relation, field.column)
+  let sql = `${qualifier}.${ident(field.column)}`
+  for (const step of field.path) {
+    const key = /^-?\d+$/.test(step.key)
+      ? `${params.add(Number(step.key))}::int`
+      : `${params.add(step.key)}::text`
+    sql += `${step.arrow}${key}`
+  }
+  return sql
+}
+
+export function filterSql(relation: Relation, qualifier: string, filter: Filter, params: Params): string {
+  let sql: string
+  if (filter.kind === 'logic') {
+    const parts = filter.children.map((child) => filterSql(relation, qualifier, child, params))
+    sql = `(${parts.join(filter.op === 'and' ? ' and ' : ' or ')})`
+  } else {
+    const target = fieldSql(relation, qualifier, filter.field, params)
+    const operation = filter.operation
+    switch (operation.type) {
+      case 'compare':
+        sql = `${target} ${COMPARE_OPERATORS[operation.op]} ${params.add(operation.value)}`
+        break
+      case 'quantified':
+        sql = `${target} ${COMPARE_OPERATORS[operation.op]} ${operation.quantifier}(${params.add(operation.value)})`
+        break
+      case 'in':
+        sql = `${target} = any(${params.add(operation.values)})`
+        break
+      case 'is':
+        sql = `${target} is ${operation.value === 'not_null' ? 'not null' : operation.value}`
+        break
+      case 'fts': {
+        const config = operation.config === null ? '' : `${params.add(operation.config)}::regconfig, `
+        const type = column(relation, filter.field.column).type
+        const document = type === 'tsvector' ? target : `to_tsvector(${config}${target})`
+        sql = `${document} @@ ${FTS_FUNCTIONS[operation.op]}(${config}${params.add(operation.value)})`
+        break
+      }
+    }
+  }
+  return filter.negated ? `not ${sql.startsWith('(') ? sql : `(${sql})`}` : sql
+}
+
+export function whereSql(relation: Relation, qualifier: string, filters: Filter[], params: Params): string {
+  return filters.length ? filters.map((f) => filterSql(relation, qualifier, f, params)).join(' and ') : 'true'
+}
+
+export function orderSql(relation: Relation, qualifier: string, terms: OrderTerm[], params: Params): string {
+  if (!terms.length) return ''
+  const parts = terms.map((term) => {
+    const direction = term.direction ? ` ${term.direction}` : ''
+    const nulls = term.nulls ? ` nulls ${term.nulls}` : ''
+    return `${fieldSql(relation, qualifier, term.field, params)}${direction}${nulls}`
+  })
+  return ` order by ${parts.join(', ')}`
+}
+
+/** The output columns of `select`; `*` expands to the relation's columns in table order. */
+export function selectListSql(
+  relation: Relation,
+  qualifier: string,
+  items: SelectItem[],
+  params: Params,
+): string {
+  const parts = items.flatMap((item) => {
+    if (item.kind === 'star') return [...relation.columns.keys()].map((name) => `${qualifier}.${ident(name)}`)
+    if (item.kind === 'embed') throw noRelationship(relation.label, item.relation)
+    const cast = item.cast ? `::${item.cast}` : ''
+    return [`${fieldSql(relation, qualifier, item.field, params)}${cast} as ${ident(item.alias)}`]
+  })
+  return parts.length ? parts.join(', ') : 'null::text as "pgrst_none"'
+}
+
+/** The columns a statement must return so that `select` can be rendered from them. */
+export function neededColumnsSql(relation: Relation, qualifier: string, items: SelectItem[]): string {
+  const names = new Set<string>()
+  for (const item of items) {
+    if (item.kind === 'star') for (const name of relation.columns.keys()) names.add(name)
+    else if (item.kind === 'field') names.add(column(relation, item.field.column).name)
+  }
+  return names.size ? [...names].map((name) => `${qualifier}.${ident(name)}`).join(', ') : '1 as "pgrst_none"'
+}
+
+export type BodyShape = { singular: boolean; stripNulls: boolean }
+
+/** The JSON body, rendered by Postgres as PostgREST does (`json_agg`), from rows aliased `_postgrest_t`. */
+export function bodySql(shape: BodyShape, row = '_postgrest_t'): string {
+  const value = shape.stripNulls ? `json_strip_nulls(row_to_json(${row}))` : row
+  return shape.singular ? `coalesce(json_agg(${value})->0, 'null')` : `coalesce(json_agg(${value}), '[]')`
+}

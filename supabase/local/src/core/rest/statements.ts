@@ -1,0 +1,248 @@
+import { missingWhere, payloadColumnNotFound } from './errors'
+import type { Filter } from './filter'
+import type { OrderTerm } from './order'
+import type { Page } from './range'
+import type { FunctionInfo, TableInfo } from './schema-cache'
+import type { SelectItem } from './select'
+import {
+  type BodyShape,
+  bodySql,
+  ident,
+  neededColumnsSql,
+  orderSql,
+  Params,
+  type Relation,
+  selectListSql,
+  whereSql,
+} from './sql-text'
+
+export type Statement = { text: string; values: unknown[] }
+
+export type ReadQuery = {
+  select: SelectItem[]
+  filters: Filter[]
+  order: OrderTerm[]
+  page: Page
+  count: boolean
+  /** HEAD: no body is rendered. */
+  head: boolean
+  shape: BodyShape
+}
+
+const qualified = (table: TableInfo) => `${ident('public')}.${ident(table.name)}`
+const tableRelation = (table: TableInfo): Relation => ({ label: table.name, columns: table.columns })
+
+/**
+ * Reads rows as PostgREST does: the page in a CTE, an optional exact count of the filtered relation,
+ * and the JSON body built by Postgres. Columns: total, page_total, body.
+ */
+export function buildRead(table: TableInfo, query: ReadQuery): Statement {
+  const params = new Params()
+  const relation = tableRelation(table)
+  const self = ident(table.name)
+  return pagedStatement(params, query, (where) => `${qualified(table)} where ${where}`, relation, self)
+}
+
+function pagedStatement(
+  params: Params,
+  query: ReadQuery,
+  source: (where: string) => string,
+  relation: Relation,
+  qualifier: string,
+): Statement {
+  const where = whereSql(relation, qualifier, query.filters, params)
+  const list = selectListSql(relation, qualifier, query.select, params)
+  const order = orderSql(relation, qualifier, query.order, params)
+  const limit = `limit ${params.add(query.page.limit)} offset ${params.add(query.page.offset)}`
+  const total = query.count ? `(select pg_catalog.count(*) from ${source(where)})` : 'null'
+  const body = query.head ? 'null' : bodySql(query.shape)
+  return {
+    text:
+      `with pgrst_source as (select ${list} from ${source(where)}${order} ${limit}) ` +
+      `select ${total}::bigint as total, pg_catalog.count(_postgrest_t)::bigint as page_total, ${body}::text as body ` +
+      'from (select * from pgrst_source) _postgrest_t',
+    values: params.values,
+  }
+}
+
+export type MutationOutput = {
+  /** Null for `return=minimal`: the statement returns `1`, so no SELECT right or policy is needed. */
+  select: SelectItem[] | null
+  shape: BodyShape
+}
+
+/** Wraps a data-changing statement: columns page_total, inserted (upserts only) and body. */
+function mutationStatement(
+  table: TableInfo,
+  params: Params,
+  change: (returning: string) => string,
+  output: MutationOutput,
+  trackInserted = false,
+): Statement {
+  const relation = tableRelation(table)
+  const self = ident(table.name)
+  const inserted = trackInserted ? ', (xmax = 0) as "pgrst_inserted"' : ''
+  const returning = output.select
+    ? `${neededColumnsSql(relation, self, output.select)}${inserted}`
+    : `1${inserted}`
+  const insertedCount = trackInserted
+    ? '(select pg_catalog.count(*) from pgrst_mutation where pgrst_inserted)'
+    : '(select pg_catalog.count(*) from pgrst_mutation)'
+  const rows = output.select
+    ? `(select ${selectListSql(relation, 'pgrst_mutation', output.select, params)} from pgrst_mutation)`
+    : '(select 1 from pgrst_mutation)'
+  const body = output.select ? bodySql(output.shape) : 'null'
+  return {
+    text:
+      `with pgrst_mutation as (${change(returning)}) ` +
+      `select pg_catalog.count(_postgrest_t)::bigint as page_total, ${insertedCount}::bigint as inserted, ` +
+      `${body}::text as body from ${rows} _postgrest_t`,
+    values: params.values,
+  }
+}
+
+function checkPayloadColumns(table: TableInfo, columns: string[]): void {
+  for (const name of columns) if (!table.columns.has(name)) throw payloadColumnNotFound(table.name, name)
+}
+
+export type InsertCommand = {
+  /** The JSON array of rows, passed as one parameter. */
+  rows: unknown[]
+  columns: string[]
+  upsert: { onConflict: string[]; resolution: 'merge-duplicates' | 'ignore-duplicates' } | null
+  /** `Prefer: missing=default`: keys absent from a row take the column default instead of NULL. */
+  missingDefault: boolean
+  output: MutationOutput
+}
+
+export function buildInsert(table: TableInfo, command: InsertCommand): Statement {
+  checkPayloadColumns(table, command.columns)
+  const params = new Params()
+  const body = params.add(JSON.stringify(command.rows))
+  const names = command.columns.map(ident).join(', ')
+  const values = command.columns.map((name) => {
+    const value = `pgrst_row.${ident(name)}`
+    const fallback = command.missingDefault ? table.columns.get(name)?.defaultSql : null
+    // Default expressions come from the catalog (pg_get_expr), never from the request.
+    return fallback
+      ? `case when pgrst_body.doc::jsonb ? ${params.add(name)} then ${value} else ${fallback} end`
+      : value
+  })
+  let conflict = ''
+  const merge = command.upsert?.resolution === 'merge-duplicates'
+  if (command.upsert) {
+    checkPayloadColumns(table, command.upsert.onConflict)
+    const target = command.upsert.onConflict.map(ident).join(', ')
+    const updates = command.columns.map((name) => `${ident(name)} = excluded.${ident(name)}`).join(', ')
+    conflict =
+      merge && updates
+        ? ` on conflict (${target}) do update set ${updates}`
+        : ` on conflict (${target}) do nothing`
+  }
+  const insert = (returning: string) =>
+    command.columns.length
+      ? `insert into ${qualified(table)} (${names}) select ${values.join(', ')} ` +
+        `from json_array_elements(${body}::json) with ordinality pgrst_body(doc, n), ` +
+        `lateral json_populate_record(null::${qualified(table)}, pgrst_body.doc) pgrst_row ` +
+        `where true order by pgrst_body.n${conflict} returning ${returning}`
+      : `insert into ${qualified(table)} select from json_array_elements(${body}::json) returning ${returning}`
+  return mutationStatement(table, params, insert, command.output, merge && table.kind === 'table')
+}
+
+export type UpdateCommand = { values: Record<string, unknown>; filters: Filter[]; output: MutationOutput }
+
+export function buildUpdate(table: TableInfo, command: UpdateCommand): Statement {
+  const columns = Object.keys(command.values)
+  checkPayloadColumns(table, columns)
+  const params = new Params()
+  if (!columns.length) {
+    // An empty body changes nothing: PostgREST answers with the matching rows, as a plain read.
+    const where = whereSql(tableRelation(table), ident(table.name), command.filters, params)
+    const select = (returning: string) => `select ${returning} from ${qualified(table)} where ${where}`
+    return mutationStatement(table, params, select, command.output)
+  }
+  if (!command.filters.length) throw missingWhere('UPDATE')
+  const body = params.add(JSON.stringify(command.values))
+  const where = whereSql(tableRelation(table), ident(table.name), command.filters, params)
+  const sets = columns.map((name) => `${ident(name)} = pgrst_row.${ident(name)}`).join(', ')
+  const update = (returning: string) =>
+    `update ${qualified(table)} set ${sets} ` +
+    `from (select * from json_populate_record(null::${qualified(table)}, ${body}::json)) pgrst_row ` +
+    `where ${where} returning ${returning}`
+  return mutationStatement(table, params, update, command.output)
+}
+
+export type DeleteCommand = { filters: Filter[]; output: MutationOutput }
+
+export function buildDelete(table: TableInfo, command: DeleteCommand): Statement {
+  if (!command.filters.length) throw missingWhere('DELETE')
+  const params = new Params()
+  const where = whereSql(tableRelation(table), ident(table.name), command.filters, params)
+  const remove = (returning: string) =>
+    `delete from ${qualified(table)} where ${where} returning ${returning}`
+  return mutationStatement(table, params, remove, command.output)
+}
+
+export type RpcCall = {
+  fn: FunctionInfo
+  /** Arguments by parameter name, or the whole body for a single unnamed json/jsonb parameter. */
+  args: Record<string, unknown>
+  bodyParam: boolean
+  query: ReadQuery
+}
+
+/** A value as the text Postgres parses for a parameter of `type`. */
+function argumentValue(value: unknown, type: string): unknown {
+  if (value === null || value === undefined) return null
+  if (/^jsonb?$/.test(type)) return JSON.stringify(value)
+  if (Array.isArray(value) && type.endsWith('[]')) return value
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/**
+ * Calls a function with named arguments as PostgREST does. Set-returning and table functions read like
+ * a table (filters, order, paging); scalars come back as `pgrst_scalar`.
+ */
+export function buildRpc(call: RpcCall): Statement {
+  const params = new Params()
+  const { fn } = call
+  const args = call.bodyParam
+    ? `${params.add(JSON.stringify(call.args))}::${fn.params[0]?.type === 'jsonb' ? 'jsonb' : 'json'}`
+    : fn.params
+        .filter((p) => p.name in call.args)
+        // Parameter types come from the catalog (format_type), never from the request.
+        .map((p) => `${ident(p.name)} := ${params.add(argumentValue(call.args[p.name], p.type))}::${p.type}`)
+        .join(', ')
+  const invocation = `${ident('public')}.${ident(fn.name)}(${args})`
+  if (fn.returnKind === 'void') {
+    return {
+      text: `select null::bigint as total, 0::bigint as page_total, null::text as body from ${invocation}`,
+      values: params.values,
+    }
+  }
+  if (fn.returnKind === 'scalar') {
+    const scalar = `pg_catalog.to_json(_postgrest_t.pgrst_scalar)`
+    const body = fn.returnsSet
+      ? `coalesce(json_agg(${scalar}), '[]')`
+      : `coalesce(json_agg(${scalar})->0, 'null')`
+    const limit = `limit ${params.add(call.query.page.limit)} offset ${params.add(call.query.page.offset)}`
+    const total = call.query.count ? `(select pg_catalog.count(*) from ${invocation} pgrst_call)` : 'null'
+    return {
+      text:
+        `with pgrst_source as (select pgrst_call.pgrst_scalar from ${invocation} pgrst_call(pgrst_scalar) ${limit}) ` +
+        `select ${total}::bigint as total, pg_catalog.count(_postgrest_t)::bigint as page_total, ` +
+        `${call.query.head ? 'null' : body}::text as body from (select * from pgrst_source) _postgrest_t`,
+      values: params.values,
+    }
+  }
+  const relation: Relation = { label: fn.name, columns: fn.columns }
+  const shape = { ...call.query.shape, singular: call.query.shape.singular || !fn.returnsSet }
+  return pagedStatement(
+    params,
+    { ...call.query, shape },
+    (where) => `${invocation} pgrst_call where ${where}`,
+    relation,
+    'pgrst_call',
+  )
+}

@@ -1,0 +1,71 @@
+import type { Context } from 'hono'
+import { invalidBody, RestError, singularity } from '../../core/rest/errors'
+import { parseQuery } from '../../core/rest/query-params'
+import { contentRange, rangeStatus, resolvePage } from '../../core/rest/range'
+import { findFunction } from '../../core/rest/schema-cache'
+import { buildRpc } from '../../core/rest/statements'
+import type { Catalog } from '../../db/catalog'
+import type { Database } from '../../db/database'
+import { type RestRequest, readJson } from './request'
+import { JSON_TYPE, OBJECT_TYPE, sendBody } from './respond'
+import { runAsCaller } from './run'
+
+/**
+ * `rpc/<fn>`: POST with JSON arguments by name, GET/HEAD with arguments in the query. STABLE and
+ * IMMUTABLE functions (and every GET) run in a read-only transaction.
+ */
+export async function callFunction(
+  c: Context,
+  db: Database,
+  catalog: Catalog,
+  request: RestRequest,
+  name: string,
+) {
+  if (!['GET', 'HEAD', 'POST'].includes(request.method)) {
+    throw new RestError(405, {
+      code: 'PGRST101',
+      details: null,
+      hint: null,
+      message: 'Only GET, HEAD or POST requests are allowed for RPC',
+    })
+  }
+  const reading = request.method !== 'POST'
+  const body = reading ? null : await readJson(c, true)
+  if (!reading && (typeof body !== 'object' || body === null)) throw invalidBody()
+  const planned = await catalog.withSchema((cache) => {
+    const paramNames = new Set(
+      (cache.functions.get(name) ?? []).flatMap((fn) => fn.params.map((p) => p.name)),
+    )
+    const parts = parseQuery(request.query, (key) => reading && paramNames.has(key))
+    const args = (reading ? parts.args : body) as Record<string, unknown>
+    const argNames = Array.isArray(args) ? [] : Object.keys(args)
+    const { fn, bodyParam } = findFunction(cache, name, argNames)
+    const page = resolvePage(parts.limit, parts.offset, request.rangeHeader)
+    const query = {
+      select: parts.select,
+      filters: parts.filters,
+      order: parts.order,
+      page,
+      count: request.prefer.count !== null,
+      head: request.method === 'HEAD',
+      shape: request.shape,
+    }
+    return { fn, page, statement: buildRpc({ fn, args, bodyParam, query }) }
+  })
+  const { fn, page, statement } = planned
+  const readOnly = reading || fn.volatility !== 'volatile'
+  const row = await runAsCaller(db, request, readOnly, statement, (result) => {
+    if (request.shape.singular && fn.returnsSet && Number(result.page_total) !== 1) {
+      throw singularity(Number(result.page_total))
+    }
+  })
+  if (fn.returnKind === 'void') return sendBody(c, 204, null, {})
+  const rows = Number(row.page_total)
+  const total = row.total === null ? null : Number(row.total)
+  const singular = request.shape.singular || !fn.returnsSet
+  const status = singular ? 200 : rangeStatus(page.offset, rows, total)
+  return sendBody(c, status === 416 ? 200 : status, row.body, {
+    'Content-Type': request.shape.singular ? OBJECT_TYPE : JSON_TYPE,
+    'Content-Range': contentRange(page.offset, rows, total),
+  })
+}

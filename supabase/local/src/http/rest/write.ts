@@ -1,0 +1,99 @@
+import type { Context } from 'hono'
+import { invalidBody, singularity } from '../../core/rest/errors'
+import { parseQuery, type QueryParts } from '../../core/rest/query-params'
+import { findTable, type SchemaCache } from '../../core/rest/schema-cache'
+import {
+  buildDelete,
+  buildInsert,
+  buildUpdate,
+  type MutationOutput,
+  type Statement,
+} from '../../core/rest/statements'
+import type { Catalog } from '../../db/catalog'
+import type { Database } from '../../db/database'
+import { type RestRequest, readJson } from './request'
+import { JSON_TYPE, OBJECT_TYPE, sendBody } from './respond'
+import { runAsCaller } from './run'
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function output(request: RestRequest, parts: QueryParts): MutationOutput {
+  return { select: request.prefer.return === 'representation' ? parts.select : null, shape: request.shape }
+}
+
+/** Rows of an insert body and the columns to insert: the keys, or `columns=` for any body. */
+function insertRows(
+  body: unknown,
+  columns: string[] | null,
+): { rows: Record<string, unknown>[]; columns: string[] } {
+  const rows = Array.isArray(body) ? body : [body]
+  if (!rows.every(isRecord)) throw invalidBody()
+  if (columns) return { rows, columns }
+  const first = Object.keys(rows[0] ?? {})
+  const same = (row: Record<string, unknown>) => {
+    const keys = Object.keys(row)
+    return keys.length === first.length && keys.every((k) => first.includes(k))
+  }
+  if (!rows.every(same)) throw invalidBody('All object keys must match')
+  return { rows, columns: first }
+}
+
+type Kind = 'insert' | 'update' | 'delete'
+
+/** POST (insert/upsert), PATCH and DELETE on a table or view. */
+export async function writeRows(
+  c: Context,
+  db: Database,
+  catalog: Catalog,
+  request: RestRequest,
+  name: string,
+  kind: Kind,
+) {
+  const parts = parseQuery(request.query)
+  const body = kind === 'delete' ? null : await readJson(c)
+  if (kind === 'update' && !isRecord(body)) throw invalidBody()
+  const plan = (cache: SchemaCache): Statement => {
+    const table = findTable(cache, name)
+    if (kind === 'delete')
+      return buildDelete(table, { filters: parts.filters, output: output(request, parts) })
+    if (kind === 'update') {
+      return buildUpdate(table, {
+        values: body as Record<string, unknown>,
+        filters: parts.filters,
+        output: output(request, parts),
+      })
+    }
+    const { rows, columns } = insertRows(body, parts.columns)
+    const resolution = request.prefer.resolution
+    return buildInsert(table, {
+      rows,
+      columns,
+      upsert: resolution ? { onConflict: parts.onConflict ?? table.primaryKey, resolution } : null,
+      missingDefault: request.prefer.missing === 'default',
+      output: output(request, parts),
+    })
+  }
+  const statement = await catalog.withSchema(plan)
+  const row = await runAsCaller(db, request, false, statement, (result) => {
+    if (request.shape.singular && Number(result.page_total) !== 1)
+      throw singularity(Number(result.page_total))
+  })
+  const affected = Number(row.page_total)
+  const total = request.prefer.count ? String(affected) : '*'
+  const representation = request.prefer.return === 'representation'
+  let status: number
+  let range: string
+  if (kind === 'insert') {
+    const onlyUpdated =
+      request.prefer.resolution === 'merge-duplicates' && affected > 0 && Number(row.inserted) === 0
+    status = onlyUpdated ? 200 : 201
+    range = `*/${total}`
+  } else {
+    status = representation ? 200 : 204
+    range = kind === 'update' && affected > 0 ? `0-${affected - 1}/${total}` : `*/${total}`
+  }
+  const headers: Record<string, string> = { 'Content-Range': range }
+  if (representation) headers['Content-Type'] = request.shape.singular ? OBJECT_TYPE : JSON_TYPE
+  return sendBody(c, status, representation ? row.body : null, headers)
+}
