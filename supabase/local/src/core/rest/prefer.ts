@@ -28,4 +28,3 @@ export function parsePrefer(header: string | null | undefined): Preferences {
   }
   return prefs
 }
-
