@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { formatListingPrice } from '../utils/format-price'
+import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
 
 /** What a card needs from a listing; the Listing type of features/listings fits it. */
@@ -26,8 +27,6 @@ type ListingCardProps = {
   headingLevel?: 2 | 3
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
 export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2 }: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -50,11 +49,11 @@ export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2 }: Lis
           <p className="listing-card__rooms">
             <span>
               <BedIcon size={18} />
-              {plural(listing.bedrooms, 'Bedroom', 'Bedrooms')}
+              {pluralise(listing.bedrooms, 'Bedroom', 'Bedrooms')}
             </span>
             <span>
               <BathIcon size={18} />
-              {plural(listing.bathrooms, 'Bathroom', 'Bathrooms')}
+              {pluralise(listing.bathrooms, 'Bathroom', 'Bathrooms')}
             </span>
           </p>
         </div>
