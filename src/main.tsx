@@ -1,4 +1,13 @@
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './app/app'
+import './styles/global.css'
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<h1>Roost</h1>)
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router'
+import { formatListingPrice } from '../utils/format-price'
+import { pluralise } from '../utils/pluralise'
+import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
+
+/** What a card needs from a listing; the Listing type of features/listings fits it. */
+export type ListingCardData = {
+  id: string
+  type: 'rent' | 'sale'
+  name: string
+  location: string
+  bedrooms: number
+  bathrooms: number
+  offer: boolean
+  regularPrice: number
+  discountedPrice: number | null
+  imageUrls: string[]
+}
+
+type ListingCardProps = {
+  listing: ListingCardData
+  /** Shown as an edit icon button when given (the profile's Your Listings). */
+  onEdit?: (listing: ListingCardData) => void
+  /** Shown as a delete icon button when given. */
+  onDelete?: (listing: ListingCardData) => void
+  /** Heading level of the listing's name, so headings stay in order on every screen. */
+  headingLevel?: 2 | 3
+}
+
+/** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
+export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2 }: ListingCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const cover = listing.imageUrls[0]
+  return (
+    <li className="listing-card">
+      <Link
+        to="/category/$categoryName/$listingId"
+        params={{ categoryName: listing.type, listingId: listing.id }}
+        className="listing-card__link"
+      >
+        <div className="listing-card__media">
+          {cover ? <img src={cover} alt="" loading="lazy" decoding="async" width={400} height={300} /> : null}
+          {listing.offer ? <span className="badge badge--offer">Offer</span> : null}
+        </div>
+        <div className="listing-card__body">
+          <p className="listing-card__location">{listing.location}</p>
+          <Heading className="listing-card__name">{listing.name}</Heading>
+          <p className="listing-card__price">{formatListingPrice(listing)}</p>
+          <p className="listing-card__rooms">
+            <span>
+              <BedIcon size={18} />
+              {pluralise(listing.bedrooms, 'Bedroom', 'Bedrooms')}
+            </span>
+            <span>
+              <BathIcon size={18} />
+              {pluralise(listing.bathrooms, 'Bathroom', 'Bathrooms')}
+            </span>
+          </p>
+        </div>
+      </Link>
+      {onEdit || onDelete ? (
+        <div className="listing-card__actions">
+          {onEdit ? (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Edit ${listing.name}`}
+              onClick={() => onEdit(listing)}
+            >
+              <EditIcon size={20} />
+            </button>
+          ) : null}
+          {onDelete ? (
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              aria-label={`Delete ${listing.name}`}
+              onClick={() => onDelete(listing)}
+            >
+              <DeleteIcon size={20} />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  )
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env'
+
+describe('app configuration is read once and defaults to the local stack (DESIGN §2)', () => {
+  it('fills every default from an empty environment', () => {
+    const env = parseEnv({})
+    expect(env.supabaseUrl).toBe('http://127.0.0.1:54321')
+    expect(env.geocoderUrl).toBe('http://127.0.0.1:54321/geocode/v1/search')
+    expect(env.geocoderKey).toBe(env.supabaseAnonKey)
+    expect(env.geocoding).toBe(true)
+    expect(env.mapTiles).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    expect(env.mapAttribution).toBe('© OpenStreetMap contributors')
+  })
+
+  it('derives the geocoder from the Supabase URL and treats blank values as unset', () => {
+    const env = parseEnv({
+      VITE_SUPABASE_URL: 'https://abc.supabase.co/',
+      VITE_GEOCODER_KEY: '',
+      VITE_GEOCODING: 'off',
+    })
+    expect(env.supabaseUrl).toBe('https://abc.supabase.co')
+    expect(env.geocoderUrl).toBe('https://abc.supabase.co/geocode/v1/search')
+    expect(env.geocoding).toBe(false)
+  })
+
+  it('refuses a malformed value instead of running half-configured', () => {
+    expect(() => parseEnv({ VITE_GEOCODING: 'maybe' })).toThrow(/VITE_GEOCODING/)
+    expect(() => parseEnv({ VITE_SUPABASE_URL: 'not a url' })).toThrow(/VITE_SUPABASE_URL/)
+  })
+})

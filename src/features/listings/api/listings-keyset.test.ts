@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import type { Listing } from '../types'
+import { afterCursorFilter, PAGE_SIZE, toPage } from './listings-keyset'
+
+const listing = (n: number): Listing => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  type: 'rent',
+  name: `Listing number ${n}`,
+  bedrooms: 1,
+  bathrooms: 1,
+  parking: false,
+  furnished: false,
+  location: 'London',
+  offer: false,
+  regularPrice: 1000,
+  discountedPrice: null,
+  imageUrls: [],
+  geolocation: null,
+  createdAt: `2026-01-01T00:00:${String(59 - n).padStart(2, '0')}.000000+00:00`,
+  updatedAt: null,
+  userRef: 'owner',
+})
+const rows = (count: number) => Array.from({ length: count }, (_, i) => listing(i))
+
+describe('pagination: 10 a page, an 11th row means Load More shows (spec §4, §9)', () => {
+  it('keeps 10 and remembers the 10th as the cursor when 11 came back', () => {
+    const page = toPage(rows(PAGE_SIZE + 1))
+    expect(page.listings).toHaveLength(10)
+    expect(page.nextCursor).toEqual({ createdAt: listing(9).createdAt, id: listing(9).id })
+  })
+  it('has no next page when exactly 10 came back (no extra empty round trip)', () => {
+    expect(toPage(rows(10)).nextCursor).toBeNull()
+  })
+  it('has no next page for a short or empty page', () => {
+    expect(toPage(rows(3))).toMatchObject({ nextCursor: null })
+    expect(toPage([])).toEqual({ listings: [], nextCursor: null })
+  })
+})
+
+describe('the next page starts strictly after the cursor in (created_at desc, id desc) order', () => {
+  it('breaks timestamp ties by id and quotes the values', () => {
+    expect(afterCursorFilter({ createdAt: '2026-01-01T10:00:00.5+00:00', id: 'abc' })).toBe(
+      'created_at.lt."2026-01-01T10:00:00.5+00:00",and(created_at.eq."2026-01-01T10:00:00.5+00:00",id.lt."abc")',
+    )
+  })
+})

@@ -1,0 +1,24 @@
+import type { Listing } from '../types'
+
+/** Lists show 10 listings a page and fetch one more to know whether another page exists (spec §9). */
+export const PAGE_SIZE = 10
+
+/** Where the next page starts: just after this listing in newest-first order (created_at desc, id desc). */
+export type ListingsCursor = { createdAt: string; id: string }
+
+export type ListingsPage = { listings: Listing[]; nextCursor: ListingsCursor | null }
+
+/** A PostgREST `or` filter selecting the rows after the cursor; values are quoted because timestamps hold ":" and "+". */
+export function afterCursorFilter(cursor: ListingsCursor): string {
+  const createdAt = `"${cursor.createdAt}"`
+  const id = `"${cursor.id}"`
+  return `created_at.lt.${createdAt},and(created_at.eq.${createdAt},id.lt.${id})`
+}
+
+/** Splits PAGE_SIZE + 1 fetched rows into one page and the cursor of the next, if any. */
+export function toPage(rows: Listing[], pageSize = PAGE_SIZE): ListingsPage {
+  const listings = rows.slice(0, pageSize)
+  const last = listings.at(-1)
+  const hasMore = rows.length > pageSize && last !== undefined
+  return { listings, nextCursor: hasMore ? { createdAt: last.createdAt, id: last.id } : null }
+}

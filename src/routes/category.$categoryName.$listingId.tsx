@@ -1,0 +1,67 @@
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { NotFound } from '../components/not-found'
+import { Spinner } from '../components/spinner'
+import { getListing } from '../features/listings/api/get-listing'
+import { ListingDetails } from '../features/listings/components/listing-details'
+import { ListingGallery } from '../features/listings/components/listing-gallery'
+import { ShareButton } from '../features/listings/components/share-button'
+import { useUserId } from '../hooks/use-session'
+
+// maplibre (~300 kB gzip) loads only here, after the rest of the page.
+const LocationMap = lazy(() => import('../features/map/components/location-map'))
+
+export const Route = createFileRoute('/category/$categoryName/$listingId')({
+  loader: async ({ params }) => {
+    const listing = await getListing(params.listingId)
+    if (!listing) throw notFound()
+    return listing
+  },
+  component: ListingPage,
+  notFoundComponent: () => (
+    <NotFound title="Listing not found" message="This listing does not exist or has been removed." />
+  ),
+})
+
+function ListingPage() {
+  const listing = Route.useLoaderData()
+  const viewerId = useUserId()
+  const isOwner = viewerId !== null && viewerId === listing.userRef
+  return (
+    <article className="page listing-page">
+      <div className="listing-page__media">
+        <ListingGallery name={listing.name} imageUrls={listing.imageUrls} />
+        <ShareButton title={listing.name} />
+      </div>
+      <div className="listing-page__body">
+        <ListingDetails listing={listing} />
+        {isOwner ? null : (
+          <Link
+            to="/contact/$landlordId"
+            params={{ landlordId: listing.userRef }}
+            search={{ listingName: listing.name }}
+            className="button button--primary button--block listing-page__contact"
+          >
+            Contact Landlord
+          </Link>
+        )}
+      </div>
+      {listing.geolocation ? (
+        <section className="listing-page__map" aria-labelledby="location-title">
+          <h2 id="location-title" className="section-title">
+            Location
+          </h2>
+          <div className="map-frame">
+            <Suspense fallback={<Spinner />}>
+              <LocationMap
+                latitude={listing.geolocation.lat}
+                longitude={listing.geolocation.lng}
+                label={listing.location}
+              />
+            </Suspense>
+          </div>
+        </section>
+      ) : null}
+    </article>
+  )
+}

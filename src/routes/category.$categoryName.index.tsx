@@ -1,0 +1,41 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { PageHeader } from '../components/page-header'
+import { getListingsPage } from '../features/listings/api/get-listings-page'
+import { ListingsFeed } from '../features/listings/components/listings-feed'
+import { ListingsLoadError } from '../features/listings/components/listings-load-error'
+import type { ListingType } from '../features/listings/types'
+
+const TITLES: Record<ListingType, string> = { rent: 'Places for Rent', sale: 'Places for Sale' }
+
+export const Route = createFileRoute('/category/$categoryName/')({
+  loader: ({ params }) => getListingsPage({ kind: 'type', type: params.categoryName }, null),
+  component: Category,
+  errorComponent: CategoryError,
+})
+
+function Category() {
+  const { categoryName } = Route.useParams()
+  const firstPage = Route.useLoaderData()
+  return (
+    <div className="page">
+      <PageHeader title={TITLES[categoryName]} />
+      <ListingsFeed
+        key={categoryName}
+        filter={{ kind: 'type', type: categoryName }}
+        firstPage={firstPage}
+        emptyText={`No listings for ${categoryName}`}
+      />
+    </div>
+  )
+}
+
+function CategoryError() {
+  const { categoryName } = Route.useParams()
+  const router = useRouter()
+  return (
+    <div className="page">
+      <PageHeader title={TITLES[categoryName]} />
+      <ListingsLoadError onRetry={() => void router.invalidate()} />
+    </div>
+  )
+}

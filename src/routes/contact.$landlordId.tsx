@@ -1,0 +1,40 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { PageHeader } from '../components/page-header'
+import { getLandlordContact } from '../features/contact/api/get-landlord-contact'
+import { ContactLandlord } from '../features/contact/components/contact-landlord'
+import { notify } from '../lib/toast'
+
+const CONTACT_LOAD_ERROR = 'Could not get landlord/owner data'
+
+export const Route = createFileRoute('/contact/$landlordId')({
+  validateSearch: (search: Record<string, unknown>): { listingName?: string } =>
+    typeof search.listingName === 'string' ? { listingName: search.listingName } : {},
+  // A failed or empty answer is shown on the page rather than as a crash: the visitor can still go back.
+  loader: ({ params }) => getLandlordContact(params.landlordId).catch(() => null),
+  component: Contact,
+})
+
+function Contact() {
+  const landlord = Route.useLoaderData()
+  const { listingName = '' } = Route.useSearch()
+
+  useEffect(() => {
+    if (!landlord) notify.error(CONTACT_LOAD_ERROR)
+  }, [landlord])
+
+  if (!landlord) {
+    return (
+      <div className="page">
+        <PageHeader title="Contact Landlord" />
+        <p className="empty-state">{CONTACT_LOAD_ERROR}</p>
+      </div>
+    )
+  }
+  return (
+    <div className="page page--narrow">
+      <PageHeader title={`Contact ${landlord.name}`} />
+      <ContactLandlord landlord={landlord} listingName={listingName} />
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PageHeader } from '../components/page-header'
+
+// Placeholder: the screen itself is built in src/features/auth-forms.
+export const Route = createFileRoute('/reset-password')({
+  component: () => (
+    <section className="page">
+      <PageHeader title="Reset Password" />
+    </section>
+  ),
+})

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test'
+import { newestListings } from './support/stack'
+
+test.describe('browsing listings as a visitor', () => {
+  test('Explore shows the 5 newest listings in the Recommended slider and links both categories', async ({
+    page,
+  }) => {
+    const newest = (await newestListings()).slice(0, 5)
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Recommended' })).toBeVisible()
+
+    const slides = page.getByRole('group', { name: /^\d+ \/ 5$/ })
+    await expect(slides).toHaveCount(5)
+    for (const [index, listing] of newest.entries()) {
+      await expect(page.getByRole('group', { name: `${index + 1} / 5` })).toContainText(listing.name)
+    }
+    await expect(page.getByRole('button', { name: 'Next slide' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Go to slide 2' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Places for Rent' }).click()
+    await expect(page).toHaveURL(/\/category\/rent$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Places for Rent' })).toBeVisible()
+    await page.getByRole('link', { name: 'Explore' }).click()
+    await page.getByRole('link', { name: 'Places for Sale' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Places for Sale' })).toBeVisible()
+  })
+
+  test('a slide opens its listing, and the slider can be moved with its dots', async ({ page }) => {
+    const [, second] = await newestListings()
+    if (!second) throw new Error('the seed needs at least 2 listings')
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Go to slide 2' }).click()
+    const slide = page.getByRole('group', { name: '2 / 5' }).getByRole('link')
+    await expect(slide).toBeInViewport()
+    await slide.click()
+    await expect(page).toHaveURL(`/category/${second.type}/${second.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible()
+  })
+
+  test('Offers lists only listings on offer, newest first, with the Offers tab lit', async ({ page }) => {
+    const offers = await newestListings({ offer: true })
+    await page.goto('/offers')
+    await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Offers' }),
+    ).toHaveAttribute('aria-current', 'page')
+    if (offers.length === 0) {
+      await expect(page.getByText('There are no current offers')).toBeVisible()
+      return
+    }
+    const names = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 })
+    await expect(names).toHaveText(offers.slice(0, 10).map((listing) => listing.name))
+  })
+
+  test('a category shows 10 listings at a time; Load More appends the rest and then goes away', async ({
+    page,
+  }) => {
+    const rent = await newestListings({ type: 'rent' })
+    expect(rent.length, 'the seed needs more than 10 listings for rent').toBeGreaterThan(10)
+    await page.goto('/category/rent')
+    const names = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 })
+    await expect(names).toHaveCount(10)
+    await expect(names).toHaveText(rent.slice(0, 10).map((listing) => listing.name))
+
+    const loadMore = page.getByRole('button', { name: 'Load More' })
+    let shown = 10
+    while (shown < rent.length) {
+      await loadMore.click()
+      shown = Math.min(shown + 10, rent.length)
+      await expect(names).toHaveCount(shown)
+    }
+    await expect(names).toHaveText(rent.map((listing) => listing.name))
+    await expect(loadMore).toHaveCount(0)
+  })
+
+  test('a category other than rent or sale is a page that does not exist', async ({ page }) => {
+    await page.goto('/category/castles')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  })
+
+  test('an unknown address shows Page not found with a way home', async ({ page }) => {
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to Explore' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible()
+  })
+
+  test('a signed-out visitor who opens a protected screen is sent to sign in, keeping where they were going', async ({
+    page,
+  }) => {
+    await page.goto('/profile')
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fprofile$/)
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+  })
+})

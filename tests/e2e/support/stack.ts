@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test'
+import { createClient, type Session } from '@supabase/supabase-js'
+
+/** The e2e stack's API (supabase/local/src/cli/e2e-server.ts) and the local anon key the app is built with. */
+export const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:56321'
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+export const DEMO_PASSWORD = 'roost-demo'
+
+/** A visitor's view of the data, to know what the screens should show (the seed is not hard-coded here). */
+export const anon = createClient(API_URL, ANON_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false },
+})
+
+export type SeedListing = {
+  id: string
+  type: 'rent' | 'sale'
+  name: string
+  location: string
+  offer: boolean
+  regular_price: number
+  discounted_price: number | null
+  bedrooms: number
+  bathrooms: number
+  parking: boolean
+  furnished: boolean
+  user_ref: string
+}
+
+const COLUMNS =
+  'id,type,name,location,offer,regular_price,discounted_price,bedrooms,bathrooms,parking,furnished,user_ref'
+
+/** Listings newest first, as every list in the app orders them. */
+export async function newestListings(
+  filter: { offer?: true; type?: 'rent' | 'sale' } = {},
+): Promise<SeedListing[]> {
+  let query = anon.from('listings').select(COLUMNS)
+  if (filter.offer) query = query.eq('offer', true)
+  if (filter.type) query = query.eq('type', filter.type)
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+  if (error) throw error
+  return data as unknown as SeedListing[]
+}
+
+/** Signs a demo user in through the API and hands the session to the app as supabase-js stores it. */
+export async function signInAs(page: Page, email: string): Promise<Session> {
+  const client = createClient(API_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+  const { data, error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
+  if (error || !data.session) throw error ?? new Error(`no session for ${email}`)
+  const storageKey = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`
+  await page.addInitScript(
+    ([key, value]) => window.localStorage.setItem(key as string, value as string),
+    [storageKey, JSON.stringify(data.session)],
+  )
+  return data.session
+}
+
+/** "£1,250" / "£1,250 / month": how the app writes a price. */
+export function priceText(listing: SeedListing): string {
+  const amount =
+    listing.offer && listing.discounted_price !== null ? listing.discounted_price : listing.regular_price
+  const pounds = `£${amount.toLocaleString('en-GB')}`
+  return listing.type === 'rent' ? `${pounds} / month` : pounds
+}
