@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { createClient, type Session } from '@supabase/supabase-js'
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
 
 /** The e2e stack's API (supabase/local/src/cli/e2e-server.ts) and the local anon key the app is built with. */
 export const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:56321'
@@ -7,10 +8,16 @@ export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 export const DEMO_PASSWORD = 'roost-demo'
 
+/** A supabase-js client for the test process; Node 20 lacks the WebSocket supabase-js requires, so `ws` stands in. */
+export function apiClient(): SupabaseClient {
+  return createClient(API_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+}
+
 /** A visitor's view of the data, to know what the screens should show (the seed is not hard-coded here). */
-export const anon = createClient(API_URL, ANON_KEY, {
-  auth: { persistSession: false, autoRefreshToken: false },
-})
+export const anon = apiClient()
 
 export type SeedListing = {
   id: string
@@ -46,7 +53,7 @@ export async function newestListings(
 
 /** Signs a demo user in through the API and hands the session to the app as supabase-js stores it. */
 export async function signInAs(page: Page, email: string): Promise<Session> {
-  const client = createClient(API_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
+  const client = apiClient()
   const { data, error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
   if (error || !data.session) throw error ?? new Error(`no session for ${email}`)
   const storageKey = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`
