@@ -1,8 +1,9 @@
-import type { AuthChangeEvent, createClient, Session, User } from '@supabase/supabase-js'
+import type { AuthChangeEvent, SupabaseClient as Client, Session, User } from '@supabase/supabase-js'
 import { env } from '../config/env'
+import type { Database } from '../types/database'
 
 export type { AuthChangeEvent, Session, User }
-export type SupabaseClient = ReturnType<typeof createClient>
+export type SupabaseClient = Client<Database>
 
 let client: Promise<SupabaseClient> | undefined
 
@@ -12,7 +13,7 @@ let client: Promise<SupabaseClient> | undefined
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
       auth: {
         flowType: 'pkce',
         persistSession: true,

@@ -1,0 +1,61 @@
+// The public schema as supabase-js sees it (the shape `supabase gen types typescript` emits); keep in step with
+// supabase/migrations.
+
+type ListingRow = {
+  id: string
+  type: 'rent' | 'sale'
+  name: string
+  bedrooms: number
+  bathrooms: number
+  parking: boolean
+  furnished: boolean
+  location: string
+  offer: boolean
+  regular_price: number
+  discounted_price: number | null
+  image_urls: string[]
+  latitude: number | null
+  longitude: number | null
+  created_at: string
+  updated_at: string | null
+  user_ref: string
+}
+
+type ProfileRow = { id: string; name: string | null; email: string | null; created_at: string }
+
+type SavedListingRow = { user_id: string; listing_id: string; created_at: string }
+
+export type Database = {
+  public: {
+    Tables: {
+      listings: {
+        Row: ListingRow
+        Insert: Omit<ListingRow, 'id' | 'created_at' | 'updated_at' | 'user_ref'> &
+          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref'>>
+        Update: Partial<Omit<ListingRow, 'id' | 'created_at' | 'user_ref'>>
+        Relationships: []
+      }
+      profiles: {
+        Row: ProfileRow
+        Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
+        Update: Partial<Pick<ProfileRow, 'name' | 'email'>>
+        Relationships: []
+      }
+      saved_listings: {
+        Row: SavedListingRow
+        Insert: Pick<SavedListingRow, 'listing_id'> & Partial<SavedListingRow>
+        Update: never
+        Relationships: []
+      }
+    }
+    Views: { [_ in never]: never }
+    Functions: {
+      landlord_contact: {
+        Args: { landlord_id: string }
+        Returns: { name: string; email: string }[]
+      }
+    }
+    Enums: { [_ in never]: never }
+    CompositeTypes: { [_ in never]: never }
+  }
+}
