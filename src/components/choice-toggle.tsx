@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import './forms.css'
 
 type Choice<T> = { value: T; label: string }
@@ -19,12 +18,9 @@ export function ChoiceToggle<T extends string | boolean>({
   onChange,
   disabled,
 }: ChoiceToggleProps<T>) {
-  const id = useId()
   return (
-    <div className="choice" role="group" aria-labelledby={id}>
-      <p id={id} className="field__label">
-        {legend}
-      </p>
+    <fieldset className="choice">
+      <legend className="field__label">{legend}</legend>
       <div className="choice__buttons">
         {choices.map((choice) => (
           <button
@@ -39,6 +35,6 @@ export function ChoiceToggle<T extends string | boolean>({
           </button>
         ))}
       </div>
-    </div>
+    </fieldset>
   )
 }

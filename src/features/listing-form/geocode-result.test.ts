@@ -4,7 +4,12 @@ import { firstGeocodeResult } from './geocode-result'
 describe('an address is correct when the geocoder returns at least one result', () => {
   it('takes results[0].lat and results[0].lon', () => {
     expect(
-      firstGeocodeResult({ results: [{ lat: 51.5, lon: -0.12, formatted: 'London' }, { lat: 1, lon: 2 }] }),
+      firstGeocodeResult({
+        results: [
+          { lat: 51.5, lon: -0.12, formatted: 'London' },
+          { lat: 1, lon: 2 },
+        ],
+      }),
     ).toEqual({ lat: 51.5, lng: -0.12 })
   })
 

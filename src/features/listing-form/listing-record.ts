@@ -29,7 +29,8 @@ const listingRecordSchema = z.object({
 export type ListingRecord = z.infer<typeof listingRecordSchema>
 
 export const parseListingRecord = (row: unknown): ListingRecord => listingRecordSchema.parse(row)
-export const parseListingRecords = (rows: unknown): ListingRecord[] => z.array(listingRecordSchema).parse(rows)
+export const parseListingRecords = (rows: unknown): ListingRecord[] =>
+  z.array(listingRecordSchema).parse(rows)
 
 /** The card's view of a listing. */
 export function toCardData(record: ListingRecord): ListingCardData {

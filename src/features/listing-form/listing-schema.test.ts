@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_LISTING_VALUES,
-  LISTING_MESSAGES as M,
   type ListingFormValues,
   type ListingSchemaOptions,
+  LISTING_MESSAGES as M,
   validateListing,
 } from './listing-schema'
 
@@ -46,7 +46,10 @@ describe('spec §5 defaults', () => {
 
 describe('a valid listing becomes a draft', () => {
   it('with numbers, the trimmed location and no discounted price without an offer', () => {
-    const result = validateListing({ ...valid, name: '  Bright flat by the park ', discountedPrice: '5' }, CREATE)
+    const result = validateListing(
+      { ...valid, name: '  Bright flat by the park ', discountedPrice: '5' },
+      CREATE,
+    )
     expect(result).toEqual({
       ok: true,
       draft: {

@@ -185,7 +185,8 @@ export function listingSchema(options: ListingSchemaOptions) {
             const discount = readWholeNumber(discounted, L.priceMin, L.priceMax)
             if (discounted === '') issue('discountedPrice', M.discountedPriceRequired)
             else if (discount === undefined) issue('discountedPrice', M.discountedPriceRange)
-            else if (regular !== undefined && discount >= regular) issue('discountedPrice', M.discountedPriceNotLower)
+            else if (regular !== undefined && discount >= regular)
+              issue('discountedPrice', M.discountedPriceNotLower)
           }
 
           if (options.coordinates === 'manual') {
