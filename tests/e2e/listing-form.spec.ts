@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import {
   createListing,
@@ -13,16 +12,18 @@ import {
   toast,
 } from './support/accounts'
 
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
-const anon = createClient(E2E_API_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } })
-
 const listingIdOf = (path: string) => path.split('/').pop() ?? ''
 
 async function savedListing(id: string) {
-  const { data, error } = await anon.from('listings').select('*').eq('id', id).single()
-  if (error) throw error
-  return data as Record<string, unknown> & { image_urls: string[]; user_ref: string; created_at: string }
+  type Row = Record<string, unknown> & {
+    id: string
+    image_urls: string[]
+    user_ref: string
+    created_at: string
+  }
+  const [row] = await restGet<Row[]>(`listings?select=*&id=eq.${id}`)
+  if (!row) throw new Error(`listing ${id} is not saved`)
+  return row
 }
 
 const submitCreate = (page: Page) => page.getByRole('button', { name: 'Create Listing' }).click()
@@ -185,7 +186,7 @@ test.describe('creating and editing a listing', () => {
     await expect(page).toHaveURL(new RegExp(`${path}$`))
     await expect(page.getByRole('heading', { level: 1, name: /Loft above the old bakery/ })).toBeVisible()
 
-    const after = await savedListing(before.id as string)
+    const after = await savedListing(before.id)
     expect(after).toMatchObject({ name: 'Loft above the old bakery', regular_price: 850 })
     expect(after.image_urls).toEqual(before.image_urls)
     expect(after.user_ref).toBe(before.user_ref)
@@ -208,7 +209,7 @@ test.describe('creating and editing a listing', () => {
       .limit(1)
     if (error || !data?.[0]) throw error ?? new Error('the seed needs a listing not owned by alice')
     await signIn(page, 'alice@example.com', DEMO_PASSWORD)
-    await page.goto(`/edit-listing/${data[0].id}`)
+    await page.goto(`/edit-listing/${other.id}`)
     await expect(toast(page, 'You cannot edit that listing')).toBeVisible()
     await expect(page).toHaveURL(/\/$/)
   })
@@ -236,13 +237,3 @@ test.describe('creating and editing a listing', () => {
     }
   })
 })
-
-/** A demo user's id, read as that user would. */
-async function signInForId(email: string): Promise<string> {
-  const client = createClient(E2E_API_URL, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  })
-  const { data, error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
-  if (error || !data.user) throw error ?? new Error(`no user ${email}`)
-  return data.user.id
-}

@@ -5,6 +5,30 @@ import sharp from 'sharp'
 export const E2E_API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:56321'
 export const E2E_MAIL_URL = process.env.E2E_MAIL_URL ?? 'http://127.0.0.1:56324'
 export const DEMO_PASSWORD = 'roost-demo'
+/** The local stack's anon key (public, the Supabase CLI's local default). */
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+/** Reads the REST API as a visitor (plain fetch: what the screens should show, checked apart from the app). */
+export async function restGet<T>(pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${E2E_API_URL}/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+  })
+  if (!response.ok) throw new Error(`GET ${pathAndQuery}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** A demo user's id, from a password sign-in against the auth API. */
+export async function userIdOf(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${E2E_API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const body = (await response.json()) as { user?: { id: string } }
+  if (!body.user) throw new Error(`no user ${email}`)
+  return body.user.id
+}
 
 export type Account = { name: string; email: string; password: string }
 
