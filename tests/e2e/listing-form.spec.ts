@@ -4,12 +4,13 @@ import sharp from 'sharp'
 import {
   createListing,
   DEMO_PASSWORD,
-  E2E_API_URL,
   newAccount,
   photo,
+  restGet,
   signIn,
   signUp,
   toast,
+  userIdOf,
 } from './support/accounts'
 
 const listingIdOf = (path: string) => path.split('/').pop() ?? ''
@@ -201,13 +202,9 @@ test.describe('creating and editing a listing', () => {
   })
 
   test("editing someone else's listing goes back to Explore with a reason", async ({ page }) => {
-    const session = await signInForId('alice@example.com')
-    const { data, error } = await anon
-      .from('listings')
-      .select('id,user_ref')
-      .neq('user_ref', session)
-      .limit(1)
-    if (error || !data?.[0]) throw error ?? new Error('the seed needs a listing not owned by alice')
+    const alice = await userIdOf('alice@example.com')
+    const [other] = await restGet<{ id: string }[]>(`listings?select=id&user_ref=neq.${alice}&limit=1`)
+    if (!other) throw new Error('the seed needs a listing not owned by alice')
     await signIn(page, 'alice@example.com', DEMO_PASSWORD)
     await page.goto(`/edit-listing/${other.id}`)
     await expect(toast(page, 'You cannot edit that listing')).toBeVisible()
