@@ -93,6 +93,37 @@ test.describe('creating and editing a listing', () => {
     expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 })
   })
 
+  test('photos upload with a progress bar; a failed upload keeps the form as it was', async ({ page }) => {
+    await signIn(page, 'chloe@example.com', DEMO_PASSWORD)
+    await page.goto('/create-listing')
+    await page.getByLabel('Name').fill('Attic room with a view')
+    await page.getByLabel('Address').fill('Oxford')
+    await page.getByLabel(/^Regular price/).fill('650')
+    await page.getByLabel('Images').setInputFiles([await photo('one.jpg'), await photo('two.jpg')])
+
+    // The storage service refuses the upload: nothing is published and nothing typed is lost.
+    await page.route('**/storage/v1/object/listing-images/**', (route) => route.abort())
+    await submitCreate(page)
+    await expect(toast(page, 'Images not uploaded')).toBeVisible()
+    await expect(page).toHaveURL(/\/create-listing$/)
+    await expect(page.getByLabel('Name')).toHaveValue('Attic room with a view')
+    await expect(page.getByRole('button', { name: 'Create Listing' })).toBeEnabled()
+
+    // A slow upload shows how far it has got.
+    await page.unroute('**/storage/v1/object/listing-images/**')
+    await page.route('**/storage/v1/object/listing-images/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700))
+      await route.continue()
+    })
+    await submitCreate(page)
+    const progress = page.getByRole('progressbar', { name: 'Uploading images' })
+    await expect(progress).toBeVisible()
+    await expect(progress).toHaveAttribute('aria-valuenow', /^(0|50|100)$/)
+    await expect(page.getByRole('button', { name: /Publishing/ })).toBeDisabled()
+    await expect(toast(page, 'Listing published!')).toBeVisible()
+    await expect(page).toHaveURL(/\/category\/rent\/[0-9a-f-]{36}$/)
+  })
+
   test('every rule of spec §5 is checked, with the message beside its field', async ({ page }) => {
     await signIn(page, 'chloe@example.com', DEMO_PASSWORD)
     await page.goto('/create-listing')

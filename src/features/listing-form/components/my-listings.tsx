@@ -4,6 +4,7 @@ import { ListingCard, type ListingCardData } from '../../../components/listing-c
 import { notify } from '../../../lib/toast'
 import { deleteListing } from '../api/delete-listing'
 import { type ListingRecord, toCardData } from '../listing-record'
+import './listing-form.css'
 
 export const MY_LISTINGS_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete?',
