@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeader } from '../components/page-header'
+import { ResetPasswordScreen } from '../features/auth-forms/components/reset-password-screen'
 
-// Placeholder: the screen itself is built in src/features/auth-forms.
 export const Route = createFileRoute('/reset-password')({
-  component: () => (
-    <section className="page">
-      <PageHeader title="Reset Password" />
-    </section>
-  ),
+  component: ResetPasswordScreen,
 })

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeader } from '../components/page-header'
+import { SignInScreen } from '../features/auth-forms/components/sign-in-screen'
+import { signInTarget } from '../features/auth-forms/sign-in-target'
 import { validateRedirectSearch } from '../utils/safe-redirect'
 
-// Placeholder: the screen itself is built in src/features/auth-forms.
 export const Route = createFileRoute('/sign-in')({
   validateSearch: validateRedirectSearch,
-  component: () => (
-    <section className="page">
-      <PageHeader title="Welcome Back" />
-    </section>
-  ),
+  component: SignInRoute,
 })
+
+function SignInRoute() {
+  const { redirect } = Route.useSearch()
+  return <SignInScreen target={signInTarget(redirect)} redirect={redirect} />
+}

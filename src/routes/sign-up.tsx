@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeader } from '../components/page-header'
+import { SignUpScreen } from '../features/auth-forms/components/sign-up-screen'
+import { signInTarget } from '../features/auth-forms/sign-in-target'
 import { validateRedirectSearch } from '../utils/safe-redirect'
 
-// Placeholder: the screen itself is built in src/features/auth-forms.
 export const Route = createFileRoute('/sign-up')({
   validateSearch: validateRedirectSearch,
-  component: () => (
-    <section className="page">
-      <PageHeader title="Ready to Sign Up" />
-    </section>
-  ),
+  component: SignUpRoute,
 })
+
+function SignUpRoute() {
+  const { redirect } = Route.useSearch()
+  return <SignUpScreen target={signInTarget(redirect)} redirect={redirect} />
+}

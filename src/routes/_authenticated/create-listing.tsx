@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeader } from '../../components/page-header'
+import { CreateListingScreen } from '../../features/listing-form/components/create-listing-screen'
 
-// Placeholder: the screen itself is built in src/features/listing-form.
 export const Route = createFileRoute('/_authenticated/create-listing')({
-  component: () => (
-    <section className="page">
-      <PageHeader title="Create a Listing" />
-    </section>
-  ),
+  component: CreateListingRoute,
 })
+
+function CreateListingRoute() {
+  const { user } = Route.useRouteContext()
+  return <CreateListingScreen userId={user.id} />
+}

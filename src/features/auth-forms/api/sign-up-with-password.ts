@@ -1,0 +1,21 @@
+import { toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
+
+/**
+ * Creates an account; the name goes into the user's metadata, from which a database trigger makes the profile.
+ * Returns whether the user is signed in now (false when the project asks to confirm the email first).
+ */
+export async function signUpWithPassword(account: {
+  name: string
+  email: string
+  password: string
+}): Promise<{ signedIn: boolean }> {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase.auth.signUp({
+    email: account.email,
+    password: account.password,
+    options: { data: { name: account.name } },
+  })
+  if (error) throw toAppError(error)
+  return { signedIn: data.session !== null }
+}

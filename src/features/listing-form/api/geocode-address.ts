@@ -1,0 +1,20 @@
+import { env } from '../../../config/env'
+import { AppError } from '../../../lib/errors'
+import { firstGeocodeResult } from '../geocode-result'
+
+/**
+ * Where an address is, from the configured geocoder (Geoapify's search shape), or null when it finds nothing.
+ * Throws when the geocoder cannot be reached, so the form can tell "wrong address" from "try again".
+ */
+export async function geocodeAddress(address: string): Promise<{ lat: number; lng: number } | null> {
+  const query = new URLSearchParams({ text: address, format: 'json', apiKey: env.geocoderKey })
+  let response: Response
+  try {
+    response = await fetch(`${env.geocoderUrl}?${query}`, { headers: { Accept: 'application/json' } })
+  } catch (cause) {
+    throw new AppError('Could not reach the address search', { cause })
+  }
+  if (response.status >= 500) throw new AppError('The address search failed', { status: response.status })
+  if (!response.ok) return null
+  return firstGeocodeResult(await response.json().catch(() => null))
+}

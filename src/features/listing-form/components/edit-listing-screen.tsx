@@ -1,0 +1,31 @@
+import { PageHeader } from '../../../components/page-header'
+import { type ListingRecord, toFormValues } from '../listing-record'
+import { publishEditedListing } from '../publish-listing'
+import { ListingForm, type SubmitListing } from './listing-form'
+import { useFinishPublish } from './use-finish-publish'
+
+/** Edit Listing: the owner's listing, prefilled; photos stay as they are. */
+export function EditListingScreen({ listing }: { listing: ListingRecord }) {
+  const finish = useFinishPublish()
+  const saved = {
+    location: listing.location,
+    coordinates:
+      listing.latitude !== null && listing.longitude !== null
+        ? { lat: listing.latitude, lng: listing.longitude }
+        : null,
+  }
+
+  const submit: SubmitListing = async (draft) => finish(await publishEditedListing(draft, listing.id, saved))
+
+  return (
+    <section className="page" aria-labelledby="edit-listing-title">
+      <PageHeader id="edit-listing-title" title="Edit Listing" />
+      <ListingForm
+        mode="edit"
+        initialValues={toFormValues(listing)}
+        onSubmit={submit}
+        uploadProgress={null}
+      />
+    </section>
+  )
+}

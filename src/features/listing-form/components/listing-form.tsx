@@ -1,0 +1,221 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Button } from '../../../components/button'
+import { ChoiceToggle } from '../../../components/choice-toggle'
+import { ProgressBar } from '../../../components/progress-bar'
+import { Spinner } from '../../../components/spinner'
+import { TextField } from '../../../components/text-field'
+import { env } from '../../../config/env'
+import { focusFirstInvalid } from '../../../utils/field-errors'
+import {
+  IMAGE_ACCEPT,
+  LISTING_LIMITS,
+  type ListingDraft,
+  type ListingField,
+  type ListingFormValues,
+  validateListing,
+} from '../listing-schema'
+import './listing-form.css'
+
+/** What the screen does with a valid draft; field errors it returns are shown on the form. */
+export type SubmitListing = (
+  draft: ListingDraft,
+  images: File[],
+) => Promise<Partial<Record<ListingField, string>> | undefined>
+
+type ListingFormProps = {
+  mode: 'create' | 'edit'
+  initialValues: ListingFormValues
+  onSubmit: SubmitListing
+  /** Photos uploaded so far while publishing, or null when nothing is uploading. */
+  uploadProgress: { done: number; total: number } | null
+}
+
+const TYPE_CHOICES = [
+  { value: 'sale', label: 'Sell' },
+  { value: 'rent', label: 'Rent' },
+] as const
+
+const YES_NO = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+] as const
+
+/** The Create a Listing / Edit Listing form (spec §5): one set of fields, images only on create. */
+export function ListingForm({ mode, initialValues, onSubmit, uploadProgress }: ListingFormProps) {
+  const [values, setValues] = useState(initialValues)
+  const [errors, setErrors] = useState<Partial<Record<ListingField, string>>>({})
+  const [submitting, setSubmitting] = useState(false)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const files = useRef<File[]>([])
+
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formRef.current)
+  }, [focusRequest])
+
+  const set = <K extends ListingField>(field: K, value: ListingFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+  }
+  const text = (field: ListingField) => ({
+    value: values[field] as string,
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+    error: errors[field],
+  })
+
+  const showErrors = (found: Partial<Record<ListingField, string>>) => {
+    setErrors(found)
+    setFocusRequest((n) => n + 1)
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting) return
+    const result = validateListing(values, {
+      images: mode === 'create' ? 'required' : 'none',
+      coordinates: env.geocoding ? 'geocoded' : 'manual',
+    })
+    if (!result.ok) return showErrors(result.errors)
+    setSubmitting(true)
+    try {
+      const fieldErrors = await onSubmit(result.draft, files.current)
+      if (fieldErrors) showErrors(fieldErrors)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const uploading = uploadProgress && uploadProgress.total > 0 ? uploadProgress : null
+  const perMonth = values.type === 'rent' ? ' (£ / month)' : ' (£)'
+
+  return (
+    <form
+      ref={formRef}
+      className="form form--card listing-form"
+      noValidate
+      aria-busy={submitting}
+      onSubmit={handleSubmit}
+    >
+      <fieldset className="listing-form__fields" disabled={submitting}>
+        <ChoiceToggle
+          legend="Sell / Rent"
+          choices={TYPE_CHOICES}
+          value={values.type}
+          onChange={(type) => set('type', type)}
+        />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          hint={`${LISTING_LIMITS.nameMin} to ${LISTING_LIMITS.nameMax} characters`}
+          {...text('name')}
+        />
+        <div className="form__row">
+          <TextField
+            label="Bedrooms"
+            name="bedrooms"
+            type="number"
+            inputMode="numeric"
+            min={LISTING_LIMITS.roomsMin}
+            max={LISTING_LIMITS.roomsMax}
+            {...text('bedrooms')}
+          />
+          <TextField
+            label="Bathrooms"
+            name="bathrooms"
+            type="number"
+            inputMode="numeric"
+            min={LISTING_LIMITS.roomsMin}
+            max={LISTING_LIMITS.roomsMax}
+            {...text('bathrooms')}
+          />
+        </div>
+        <ChoiceToggle
+          legend="Parking spot"
+          choices={YES_NO}
+          value={values.parking}
+          onChange={(v) => set('parking', v)}
+        />
+        <ChoiceToggle
+          legend="Furnished"
+          choices={YES_NO}
+          value={values.furnished}
+          onChange={(v) => set('furnished', v)}
+        />
+        <TextField
+          label="Address"
+          name="address"
+          multiline
+          autoComplete="street-address"
+          {...text('address')}
+        />
+        {env.geocoding ? null : (
+          <div className="form__row">
+            <TextField label="Latitude" name="latitude" inputMode="decimal" {...text('latitude')} />
+            <TextField label="Longitude" name="longitude" inputMode="decimal" {...text('longitude')} />
+          </div>
+        )}
+        <ChoiceToggle
+          legend="Offer"
+          choices={YES_NO}
+          value={values.offer}
+          onChange={(v) => set('offer', v)}
+        />
+        <TextField
+          label={`Regular price${perMonth}`}
+          name="regularPrice"
+          type="number"
+          inputMode="numeric"
+          min={LISTING_LIMITS.priceMin}
+          max={LISTING_LIMITS.priceMax}
+          {...text('regularPrice')}
+        />
+        {values.offer ? (
+          <TextField
+            label={`Discounted price${perMonth}`}
+            name="discountedPrice"
+            type="number"
+            inputMode="numeric"
+            min={LISTING_LIMITS.priceMin}
+            max={LISTING_LIMITS.priceMax}
+            {...text('discountedPrice')}
+          />
+        ) : null}
+        {mode === 'create' ? (
+          <TextField
+            label="Images"
+            name="images"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            hint={`The first image will be the cover (max ${LISTING_LIMITS.maxImages}).`}
+            error={errors.images}
+            onChange={(event) => {
+              files.current = Array.from(event.target.files ?? [])
+              set('images', files.current)
+            }}
+          />
+        ) : null}
+      </fieldset>
+      {uploading ? (
+        <ProgressBar
+          label="Uploading images"
+          percent={(uploading.done / uploading.total) * 100}
+          valueText={`${uploading.done} of ${uploading.total}`}
+        />
+      ) : null}
+      <Button type="submit" block disabled={submitting}>
+        {submitting ? (
+          <>
+            <Spinner size="small" />
+            Publishing…
+          </>
+        ) : mode === 'create' ? (
+          'Create Listing'
+        ) : (
+          'Edit Listing'
+        )}
+      </Button>
+    </form>
+  )
+}

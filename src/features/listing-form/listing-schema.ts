@@ -1,0 +1,235 @@
+import * as z from 'zod/mini'
+import { toFieldErrors } from '../../utils/field-errors'
+
+/** Spec §5 and §9: the limits of a listing. */
+export const LISTING_LIMITS = {
+  nameMin: 10,
+  nameMax: 32,
+  roomsMin: 1,
+  roomsMax: 50,
+  priceMin: 50,
+  priceMax: 750_000_000,
+  maxImages: 6,
+} as const
+
+export const IMAGE_ACCEPT = '.jpg,.jpeg,.png'
+
+/** Every message the listing form shows; the three of spec §5 are copied exactly. */
+export const LISTING_MESSAGES = {
+  nameRequired: 'Enter a name for the listing',
+  nameTooShort: 'Name must be at least 10 characters',
+  nameTooLong: 'Name must be 32 characters or fewer',
+  bedroomsRequired: 'Enter the number of bedrooms',
+  bedroomsRange: 'Bedrooms must be a whole number from 1 to 50',
+  bathroomsRequired: 'Enter the number of bathrooms',
+  bathroomsRange: 'Bathrooms must be a whole number from 1 to 50',
+  regularPriceRequired: 'Enter the regular price',
+  regularPriceRange: 'Regular price must be a whole number from 50 to 750,000,000',
+  discountedPriceRequired: 'Enter the discounted price',
+  discountedPriceRange: 'Discounted price must be a whole number from 50 to 750,000,000',
+  discountedPriceNotLower: 'Discounted price needs to be less than regular price!',
+  addressRequired: 'Enter the address',
+  addressNotFound: 'Please enter a correct address',
+  latitudeRange: 'Enter a latitude from -90 to 90',
+  longitudeRange: 'Enter a longitude from -180 to 180',
+  imagesRequired: 'Choose at least one image',
+  imagesTooMany: 'Max 6 images only!',
+  imagesWrongType: 'Images must be .jpg, .jpeg or .png files',
+} as const
+
+/** A chosen image as the schema sees it: a File in the browser, anything with a name in tests. */
+export type ImageChoice = { name: string; type: string; size: number }
+
+/** What the form holds: text inputs stay text until the schema reads them. */
+export type ListingFormValues = {
+  type: 'rent' | 'sale'
+  name: string
+  bedrooms: string
+  bathrooms: string
+  parking: boolean
+  furnished: boolean
+  address: string
+  offer: boolean
+  regularPrice: string
+  discountedPrice: string
+  latitude: string
+  longitude: string
+  images: ImageChoice[]
+}
+
+export type ListingField = keyof ListingFormValues
+
+/** Spec §5 defaults: rent, one bedroom, one bathroom, everything else false or empty. */
+export const DEFAULT_LISTING_VALUES: ListingFormValues = {
+  type: 'rent',
+  name: '',
+  bedrooms: '1',
+  bathrooms: '1',
+  parking: false,
+  furnished: false,
+  address: '',
+  offer: false,
+  regularPrice: '',
+  discountedPrice: '',
+  latitude: '',
+  longitude: '',
+  images: [],
+}
+
+/** The fields in the order the form shows them, so focus goes to the first invalid one. */
+export const LISTING_FIELD_ORDER: readonly ListingField[] = [
+  'type',
+  'name',
+  'bedrooms',
+  'bathrooms',
+  'parking',
+  'furnished',
+  'address',
+  'latitude',
+  'longitude',
+  'offer',
+  'regularPrice',
+  'discountedPrice',
+  'images',
+]
+
+/** A validated listing, ready to geocode, upload and save. */
+export type ListingDraft = {
+  type: 'rent' | 'sale'
+  name: string
+  bedrooms: number
+  bathrooms: number
+  parking: boolean
+  furnished: boolean
+  location: string
+  offer: boolean
+  regularPrice: number
+  /** Kept only when offer is true. */
+  discountedPrice: number | null
+  /** Set when coordinates are typed in (geocoding off); otherwise the geocoder fills them. */
+  coordinates: { lat: number; lng: number } | null
+  images: ImageChoice[]
+}
+
+export type ListingSchemaOptions = {
+  /** Create needs images; edit shows no image input (spec §5). */
+  images: 'required' | 'none'
+  /** Geocoded from the address, or typed in when geocoding is off. */
+  coordinates: 'geocoded' | 'manual'
+}
+
+const WHOLE_NUMBER = /^\d+$/
+
+/** A whole number from min to max written in the text, or undefined. */
+export function readWholeNumber(text: string, min: number, max: number): number | undefined {
+  const trimmed = text.trim()
+  if (!WHOLE_NUMBER.test(trimmed)) return undefined
+  const n = Number(trimmed)
+  return n >= min && n <= max ? n : undefined
+}
+
+function readCoordinate(text: string, limit: number): number | undefined {
+  const trimmed = text.trim()
+  if (trimmed === '') return undefined
+  const n = Number(trimmed)
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined
+}
+
+const isAcceptedImage = (image: ImageChoice) => /\.(jpe?g|png)$/i.test(image.name)
+
+const wholeNumberText = (required: string, range: string, min: number, max: number) =>
+  z.string().check(
+    z.refine((text) => text.trim() !== '', required),
+    z.refine((text) => text.trim() === '' || readWholeNumber(text, min, max) !== undefined, range),
+  )
+
+const imageChoice = z.custom<ImageChoice>(
+  (value) => typeof value === 'object' && value !== null && typeof (value as ImageChoice).name === 'string',
+)
+
+const L = LISTING_LIMITS
+const M = LISTING_MESSAGES
+
+/** Spec §5 as one schema: the form and its unit tests both use it. */
+export function listingSchema(options: ListingSchemaOptions) {
+  return z.pipe(
+    z
+      .object({
+        type: z.enum(['rent', 'sale']),
+        name: z.string().check(
+          z.refine((text) => text.trim() !== '', M.nameRequired),
+          z.refine((text) => text.trim() === '' || text.trim().length >= L.nameMin, M.nameTooShort),
+          z.refine((text) => text.trim().length <= L.nameMax, M.nameTooLong),
+        ),
+        bedrooms: wholeNumberText(M.bedroomsRequired, M.bedroomsRange, L.roomsMin, L.roomsMax),
+        bathrooms: wholeNumberText(M.bathroomsRequired, M.bathroomsRange, L.roomsMin, L.roomsMax),
+        parking: z.boolean(),
+        furnished: z.boolean(),
+        address: z.string().check(z.refine((text) => text.trim() !== '', M.addressRequired)),
+        offer: z.boolean(),
+        regularPrice: wholeNumberText(M.regularPriceRequired, M.regularPriceRange, L.priceMin, L.priceMax),
+        discountedPrice: z.string(),
+        latitude: z.string(),
+        longitude: z.string(),
+        images: z.array(imageChoice),
+      })
+      .check(
+        z.superRefine((values, ctx) => {
+          const issue = (path: ListingField, message: string) =>
+            ctx.issues.push({ code: 'custom', path: [path], message, input: values[path] })
+
+          // The discounted price only exists when the listing is on offer.
+          if (values.offer) {
+            const discounted = values.discountedPrice.trim()
+            const regular = readWholeNumber(values.regularPrice, L.priceMin, L.priceMax)
+            const discount = readWholeNumber(discounted, L.priceMin, L.priceMax)
+            if (discounted === '') issue('discountedPrice', M.discountedPriceRequired)
+            else if (discount === undefined) issue('discountedPrice', M.discountedPriceRange)
+            else if (regular !== undefined && discount >= regular)
+              issue('discountedPrice', M.discountedPriceNotLower)
+          }
+
+          if (options.coordinates === 'manual') {
+            if (readCoordinate(values.latitude, 90) === undefined) issue('latitude', M.latitudeRange)
+            if (readCoordinate(values.longitude, 180) === undefined) issue('longitude', M.longitudeRange)
+          }
+
+          if (options.images === 'required') {
+            if (values.images.length === 0) issue('images', M.imagesRequired)
+            else if (values.images.length > L.maxImages) issue('images', M.imagesTooMany)
+            else if (!values.images.every(isAcceptedImage)) issue('images', M.imagesWrongType)
+          }
+        }),
+      ),
+    z.transform(
+      (values): ListingDraft => ({
+        type: values.type,
+        name: values.name.trim(),
+        bedrooms: Number(values.bedrooms.trim()),
+        bathrooms: Number(values.bathrooms.trim()),
+        parking: values.parking,
+        furnished: values.furnished,
+        location: values.address.trim(),
+        offer: values.offer,
+        regularPrice: Number(values.regularPrice.trim()),
+        discountedPrice: values.offer ? Number(values.discountedPrice.trim()) : null,
+        coordinates:
+          options.coordinates === 'manual'
+            ? { lat: Number(values.latitude.trim()), lng: Number(values.longitude.trim()) }
+            : null,
+        images: options.images === 'required' ? values.images : [],
+      }),
+    ),
+  )
+}
+
+export type ListingValidation =
+  | { ok: true; draft: ListingDraft }
+  | { ok: false; errors: Partial<Record<ListingField, string>> }
+
+/** Validates the form's values: a draft, or one message per field that broke a rule. */
+export function validateListing(values: ListingFormValues, options: ListingSchemaOptions): ListingValidation {
+  const result = listingSchema(options).safeParse(values)
+  if (result.success) return { ok: true, draft: result.data }
+  return { ok: false, errors: toFieldErrors<ListingField>(result.error.issues) }
+}
