@@ -1,69 +1,175 @@
-// Prints the gzip size of the JavaScript each screen loads, from dist/.vite/manifest.json (run `npx vite build` first).
-// Usage: npx tsx tests/bench/bundle-size.ts [--json]
+// JavaScript and CSS each screen loads, gzip and brotli, from dist/.vite/manifest.json (build.manifest is on).
+// Usage: npx tsx tests/bench/bundle-size.ts [distDir] [--json]   (run `npx vite build` first)
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { pathToFileURL } from 'node:url'
+import zlib from 'node:zlib'
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
-type Manifest = Record<string, Chunk>
-
-const dist = path.resolve(import.meta.dirname, '../../dist')
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
+type Chunk = {
+  file: string
+  src?: string
+  name?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+  assets?: string[]
+}
+export type Manifest = Record<string, Chunk>
 
 /** Each screen and the route files whose split component chunks it renders (the root is in the entry). */
-const SCREENS: Record<string, string[]> = {
+export const SCREENS: Record<string, string[]> = {
   '/': ['src/routes/index.tsx'],
   '/offers': ['src/routes/offers.tsx'],
   '/category/rent': ['src/routes/category.$categoryName.tsx', 'src/routes/category.$categoryName.index.tsx'],
-  '/category/rent/{id}': [
+  '/category/rent/{id} (before the map)': [
     'src/routes/category.$categoryName.tsx',
     'src/routes/category.$categoryName.$listingId.tsx',
   ],
-  '/contact/{id}': ['src/routes/contact.$landlordId.tsx'],
-  '/profile': ['src/routes/_authenticated.tsx', 'src/routes/_authenticated/profile.tsx'],
+  '/create-listing': ['src/routes/_authenticated.tsx', 'src/routes/_authenticated/create-listing.tsx'],
+}
+/** The listing page's map: loaded lazily after the page has rendered. */
+export const MAP_MODULE = 'src/features/map/components/location-map.tsx'
+export const LISTING_SCREEN = '/category/rent/{id} (before the map)'
+
+/** Loaded on demand by every screen as soon as the app starts: the data client and the toast area. */
+const isStartupLazy = (key: string) =>
+  key.includes('@supabase/supabase-js') || key === 'src/lib/toast-container.tsx'
+
+export type Sizes = { raw: number; gzip: number; brotli: number }
+export type ScreenBundle = {
+  screen: string
+  js: Sizes
+  css: Sizes
+  /** JS of the first render alone (entry, static imports, the route's chunks), without the start-up lazy chunks. */
+  initialJsGzip: number
+  files: string[]
 }
 
-/** Loaded on demand by every screen as soon as the app starts (the data client). */
-const STARTUP_LAZY = Object.keys(manifest).filter((key) => key.includes('@supabase/supabase-js'))
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
+}
 
-const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length
-const isJs = (file: string) => /\.m?js$/.test(file)
+const cache = new Map<string, Sizes>()
+/** Raw, gzip -9 and brotli (quality 11) bytes of one built file, as `npm start`'s static host sends it. */
+export function fileSizes(dist: string, file: string): Sizes {
+  const key = path.join(dist, file)
+  const known = cache.get(key)
+  if (known) return known
+  const raw = readFileSync(key)
+  const sizes = {
+    raw: raw.length,
+    gzip: zlib.gzipSync(raw, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(raw, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }).length,
+  }
+  cache.set(key, sizes)
+  return sizes
+}
 
-function staticClosure(keys: string[], into = new Set<string>()): Set<string> {
+export function sumSizes(dist: string, files: Iterable<string>): Sizes {
+  const total: Sizes = { raw: 0, gzip: 0, brotli: 0 }
+  for (const file of files) {
+    const s = fileSizes(dist, file)
+    total.raw += s.raw
+    total.gzip += s.gzip
+    total.brotli += s.brotli
+  }
+  return total
+}
+
+export const isJs = (file: string) => /\.m?js$/.test(file)
+export const isCss = (file: string) => file.endsWith('.css')
+
+function staticClosure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
   for (const key of keys) {
     const chunk = manifest[key]
     if (!chunk || into.has(key)) continue
     into.add(key)
-    staticClosure(chunk.imports ?? [], into)
+    staticClosure(manifest, chunk.imports ?? [], into)
   }
   return into
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-if (!entryKey) throw new Error('No entry chunk in the manifest: was the build made with build.manifest?')
-const entry = staticClosure([entryKey])
-const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
-const sum = (keys: Iterable<string>) =>
-  [...keys]
-    .map((key) => manifest[key]?.file ?? '')
-    .filter(isJs)
-    .reduce((total, file) => total + gzipSize(file), 0)
+/** The files (JS, CSS, worker assets) of a set of chunks. */
+function filesOf(manifest: Manifest, keys: Iterable<string>, withAssets = false): string[] {
+  const files = new Set<string>()
+  for (const key of keys) {
+    const chunk = manifest[key]
+    if (!chunk) continue
+    files.add(chunk.file)
+    for (const css of chunk.css ?? []) files.add(css)
+    if (withAssets) for (const asset of chunk.assets ?? []) if (isJs(asset)) files.add(asset)
+  }
+  return [...files]
+}
 
-const startup = staticClosure(STARTUP_LAZY)
-const report = Object.entries(SCREENS).map(([screen, routeFiles]) => {
+/** The chunks a screen loads: entry and its static imports, the route chunks, and the start-up lazy chunks. */
+export function screenChunks(
+  manifest: Manifest,
+  routeFiles: string[],
+): { initial: Set<string>; all: Set<string> } {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entryKey) throw new Error('No entry chunk in the manifest: was the build made with build.manifest?')
   const routeKeys = routeFiles.flatMap((file) =>
     Object.keys(manifest).filter((key) => key === `${file}?tsr-split=component`),
   )
-  const initial = staticClosure(routeKeys, new Set(entry))
-  const withData = new Set([...initial, ...[...startup].filter((key) => !initial.has(key))])
-  return { screen, initialKb: kb(sum(initial)), withDataClientKb: kb(sum(withData)) }
-})
+  const initial = staticClosure(manifest, [entryKey, ...routeKeys])
+  const all = staticClosure(manifest, Object.keys(manifest).filter(isStartupLazy), new Set(initial))
+  return { initial, all }
+}
 
-if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2))
-else {
-  console.log('gzip kB: entry + static imports + route chunks (initial); plus the lazily loaded data client')
-  for (const row of report)
+export function measureScreens(dist: string): ScreenBundle[] {
+  const manifest = readManifest(dist)
+  const rows: ScreenBundle[] = []
+  for (const [screen, routeFiles] of Object.entries(SCREENS)) {
+    const { initial, all } = screenChunks(manifest, routeFiles)
+    const files = filesOf(manifest, all)
+    rows.push({
+      screen,
+      js: sumSizes(dist, files.filter(isJs)),
+      css: sumSizes(dist, files.filter(isCss)),
+      initialJsGzip: sumSizes(dist, filesOf(manifest, initial).filter(isJs)).gzip,
+      files,
+    })
+    if (screen === LISTING_SCREEN) {
+      // The map chunk, maplibre, its CSS and its worker module, which maplibre fetches when the map starts.
+      const map = staticClosure(
+        manifest,
+        [MAP_MODULE, ...(manifest[MAP_MODULE]?.dynamicImports ?? [])],
+        new Set(all),
+      )
+      const withMap = filesOf(manifest, map, true)
+      rows.push({
+        screen: '/category/rent/{id} (after the map)',
+        js: sumSizes(dist, withMap.filter(isJs)),
+        css: sumSizes(dist, withMap.filter(isCss)),
+        initialJsGzip: sumSizes(dist, filesOf(manifest, initial).filter(isJs)).gzip,
+        files: withMap,
+      })
+    }
+  }
+  return rows
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
+if (isMain) {
+  const distArg = process.argv.slice(2).find((a) => !a.startsWith('--'))
+  const dist = path.resolve(distArg ?? path.join(import.meta.dirname, '../../dist'))
+  const report = measureScreens(dist)
+  if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2))
+  else {
+    const k = (b: number) => (b / 1024).toFixed(1).padStart(7)
     console.log(
-      `${row.screen.padEnd(22)} ${String(row.initialKb).padStart(7)} ${String(row.withDataClientKb).padStart(7)}`,
+      'KiB: JS gzip / brotli, CSS gzip / brotli (entry, static imports, route chunks, start-up lazy chunks)',
     )
+    for (const row of report)
+      console.log(
+        `${row.screen.padEnd(38)} ${k(row.js.gzip)} ${k(row.js.brotli)} ${k(row.css.gzip)} ${k(row.css.brotli)}`,
+      )
+  }
 }

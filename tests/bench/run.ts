@@ -1,0 +1,158 @@
+// `npm run bench`: builds the app, starts its own stack (ports 58xxx, data in .local/bench, fresh each run),
+// grows it to 100,000 listings, measures bundles, Lighthouse, listing queries, photo uploads and offline
+// start, stops the stack and writes tests/bench/report.md and report.json.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
+import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
+import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
+import { startStack } from '../../supabase/local/src/stack'
+import { measureScreens, readManifest } from './bundle-size'
+import { benchLighthouse } from './lighthouse'
+import { modulesOf } from './module-sizes'
+import { benchOffline } from './offline'
+import { benchPhotos } from './photos'
+import { benchQueries } from './queries'
+import { type BenchReport, writeReport } from './report'
+
+const log = (line: string) => console.log(`[bench] ${line}`)
+const env = { ...BENCH_ENV, ...process.env }
+const config = loadConfig(env)
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const benchDir = config.dataDir
+const dist = path.join(benchDir, 'dist')
+const mapsDist = path.join(benchDir, 'dist-sourcemaps')
+const workDir = path.join(REPO_ROOT, 'tests/bench/.work')
+const rel = (p: string) => path.relative(REPO_ROOT, p)
+const started = performance.now()
+
+function build(outDir: string, extra: string[]): string {
+  const args = ['vite', 'build', '--outDir', outDir, '--emptyOutDir', ...extra]
+  const command = `VITE_SUPABASE_URL=${config.apiUrl} npx ${args.join(' ').replace(outDir, rel(outDir))}`
+  log(command)
+  const result = spawnSync('npx', args, {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, VITE_SUPABASE_URL: config.apiUrl },
+  })
+  if (result.status !== 0) throw new Error(`vite build failed: ${command}`)
+  return command
+}
+
+// A fresh data folder each run, so every figure comes from the same starting point.
+for (const entry of fs.existsSync(benchDir) ? fs.readdirSync(benchDir) : []) {
+  fs.rmSync(path.join(benchDir, entry), { recursive: true, force: true })
+}
+removeRelocatedCluster(benchDir)
+fs.mkdirSync(benchDir, { recursive: true })
+
+const buildCommand = build(dist, [])
+const mapsCommand = build(mapsDist, ['--sourcemap'])
+
+log('bundle sizes')
+const manifest = readManifest(dist)
+const mapsManifest = readManifest(mapsDist)
+const bundles = measureScreens(dist).map((screen) => ({
+  ...screen,
+  modules: modulesOf(
+    screen.files.filter((f) => /\.m?js$/.test(f)),
+    manifest,
+    mapsDist,
+    mapsManifest,
+  ).slice(0, 8),
+}))
+
+log(
+  `starting the bench stack (${rel(benchDir)}, app ${config.appPort}, API ${config.apiPort}, DB ${config.dbPort})`,
+)
+const stack = await startStack(config, { log: (line) => log(`stack: ${line}`), appDist: dist })
+let report: BenchReport | undefined
+try {
+  const appUrl = `http://127.0.0.1:${config.appPort}`
+  const databaseUrl = `postgres://postgres@127.0.0.1:${config.dbPort}/postgres`
+  // Let the static host finish compressing before anything is timed.
+  for (const file of fs.readdirSync(path.join(dist, 'assets'))) {
+    await fetch(`${appUrl}/assets/${file}`, { headers: { 'accept-encoding': 'br' } }).then((r) =>
+      r.arrayBuffer(),
+    )
+  }
+
+  log('seeding 100,000 listings')
+  const seed = await seedBenchListings(stack.db.admin)
+  log(`seed: ${seed.before} → ${seed.total} in ${seed.ms} ms`)
+
+  const listing = (
+    await stack.db.admin.query(
+      "select id, type, name from public.listings where id = '5eed0000-0000-4000-8000-000000000001'",
+    )
+  ).rows[0] as { id: string; type: string; name: string }
+  const listingPath = `/category/${listing.type}/${listing.id}`
+
+  log('lighthouse')
+  const lighthouse = await benchLighthouse(
+    [
+      { name: '/', url: `${appUrl}/` },
+      { name: '/offers', url: `${appUrl}/offers` },
+      { name: 'listing page', url: `${appUrl}${listingPath}` },
+    ],
+    { runs: 3, chromePath, log },
+  )
+
+  log('listing queries')
+  const queries = await benchQueries({
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    databaseUrl,
+    requests: 200,
+    warmup: 20,
+  })
+
+  log('photos')
+  const photos = await benchPhotos({
+    workDir,
+    appUrl,
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    chromePath,
+    runs: 3,
+    log,
+  })
+
+  log('offline')
+  const offline = await benchOffline({
+    dist,
+    listingUrl: `${appUrl}${listingPath}`,
+    listingName: listing.name,
+    chromePath,
+    runs: 3,
+  })
+
+  report = {
+    generatedAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    },
+    commands: { build: buildCommand, sourcemapBuild: mapsCommand },
+    listingPath,
+    seed,
+    bundles,
+    lighthouse,
+    queries,
+    photos,
+    offline,
+    durationSeconds: 0,
+  }
+} finally {
+  log('stopping the bench stack')
+  await stack.stop()
+}
+report.durationSeconds = Math.round((performance.now() - started) / 1000)
+writeReport(report, path.join(REPO_ROOT, 'tests/bench'))
+log(`wrote tests/bench/report.md and report.json in ${report.durationSeconds} s`)
+process.exit(0)
