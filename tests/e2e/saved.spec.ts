@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { imageLoaded, waitForServiceWorker } from './support/service-worker'
 import { apiClient, DEMO_PASSWORD, newestListings, type SeedListing, signInAs } from './support/stack'
@@ -61,6 +62,8 @@ test.describe('saved homes', () => {
       .click()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Saved' }).click()
     await expect(savedCard(page, listing)).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(results.violations.map((v) => `/saved: ${v.id} (${v.nodes.length})`)).toEqual([])
   })
 
   test("a visitor's saves join the account's on sign-in, and later saves and unsaves reach the server", async ({
