@@ -1,6 +1,11 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+/** The app's look (src/styles/global.css): primary green and page background. */
+const THEME_COLOR = '#1f5f4a'
+const BACKGROUND_COLOR = '#f5f6f4'
 
 export default defineConfig({
   plugins: [
@@ -12,7 +17,61 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
-    // The service worker (vite-plugin-pwa's VitePWA({...})) goes here when offline support lands.
+    VitePWA({
+      // A new version waits until the user accepts it, so nobody loses what they were typing.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'favicon-32.png', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Roost',
+        short_name: 'Roost',
+        description: 'Find homes to rent or buy, save the ones you like and read them offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        lang: 'en',
+        categories: ['lifestyle', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Every route chunk, the CSS and maplibre's worker (.mjs), so the app opens and maps draw offline.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webp,ico,woff2}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/(auth|rest|storage|geocode)\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Listing photos from Supabase Storage; <img crossorigin> makes them CORS (200), never opaque.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && url.pathname.startsWith('/storage/v1/object/public/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'listing-images',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Raster map tiles ({z}/{x}/{y}.png on any tile host) seen while browsing.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'map-tiles',
+              expiration: { maxEntries: 1000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
   ],
   build: {
     target: 'es2022',

@@ -14,6 +14,7 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as OffersRouteImport } from './routes/offers'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SavedRouteImport } from './routes/saved'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as AuthenticatedCreateListingRouteImport } from './routes/_authenticated/create-listing'
@@ -46,6 +47,11 @@ const OffersRoute = OffersRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SavedRoute = SavedRouteImport.update({
+  id: '/saved',
+  path: '/saved',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInRoute = SignInRouteImport.update({
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/offers': typeof OffersRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/saved': typeof SavedRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/create-listing': typeof AuthenticatedCreateListingRoute
@@ -118,6 +125,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/offers': typeof OffersRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/saved': typeof SavedRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/create-listing': typeof AuthenticatedCreateListingRoute
@@ -134,6 +142,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/offers': typeof OffersRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/saved': typeof SavedRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/_authenticated/create-listing': typeof AuthenticatedCreateListingRoute
@@ -151,6 +160,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/offers'
     | '/reset-password'
+    | '/saved'
     | '/sign-in'
     | '/sign-up'
     | '/create-listing'
@@ -166,6 +176,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/offers'
     | '/reset-password'
+    | '/saved'
     | '/sign-in'
     | '/sign-up'
     | '/create-listing'
@@ -181,6 +192,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/offers'
     | '/reset-password'
+    | '/saved'
     | '/sign-in'
     | '/sign-up'
     | '/_authenticated/create-listing'
@@ -198,6 +210,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   OffersRoute: typeof OffersRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SavedRoute: typeof SavedRoute
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   CategoryCategoryNameRoute: typeof CategoryCategoryNameRouteWithChildren
@@ -239,6 +252,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/saved': {
+      id: '/saved'
+      path: '/saved'
+      fullPath: '/saved'
+      preLoaderRoute: typeof SavedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in': {
@@ -343,6 +363,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   OffersRoute: OffersRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SavedRoute: SavedRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   CategoryCategoryNameRoute: CategoryCategoryNameRouteWithChildren,

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { HeartIcon } from './heart-icon'
 import { ExploreIcon, OfferIcon, ProfileIcon } from './icons'
 
 /** The app's main navigation: a tab bar fixed at the bottom on phones, a top bar on wide screens. */
@@ -16,6 +17,12 @@ export function BottomNav() {
           <Link to="/offers" className="bottom-nav__link">
             <OfferIcon />
             <span>Offers</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/saved" className="bottom-nav__link">
+            <HeartIcon />
+            <span>Saved</span>
           </Link>
         </li>
         <li>

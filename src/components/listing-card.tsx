@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { formatListingPrice } from '../utils/format-price'
 import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
@@ -25,10 +26,12 @@ type ListingCardProps = {
   onDelete?: (listing: ListingCardData) => void
   /** Heading level of the listing's name, so headings stay in order on every screen. */
   headingLevel?: 2 | 3
+  /** A control shown over the cover, outside the link (the save toggle). */
+  action?: ReactNode
 }
 
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
-export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2 }: ListingCardProps) {
+export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2, action }: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const cover = listing.imageUrls[0]
   return (
@@ -39,7 +42,18 @@ export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2 }: Lis
         className="listing-card__link"
       >
         <div className="listing-card__media">
-          {cover ? <img src={cover} alt="" loading="lazy" decoding="async" width={400} height={300} /> : null}
+          {cover ? (
+            // crossOrigin: a CORS response the service worker can keep for offline use (never an opaque one).
+            <img
+              src={cover}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={400}
+              height={300}
+              crossOrigin="anonymous"
+            />
+          ) : null}
           {listing.offer ? <span className="badge badge--offer">Offer</span> : null}
         </div>
         <div className="listing-card__body">
@@ -58,6 +72,7 @@ export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2 }: Lis
           </p>
         </div>
       </Link>
+      {action ? <div className="listing-card__action">{action}</div> : null}
       {onEdit || onDelete ? (
         <div className="listing-card__actions">
           {onEdit ? (

@@ -1,8 +1,12 @@
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { BottomNav } from '../components/bottom-nav'
 import { NotFound } from '../components/not-found'
+import { OfflineBanner } from '../features/offline/components/offline-banner'
+import { SavedSync } from '../features/saved/components/saved-sync'
 import type { AuthSession } from '../lib/auth-session'
 import { Toasts } from '../lib/toast'
+import { InstallButton } from '../pwa/install-button'
+import { UpdatePrompt } from '../pwa/update-prompt'
 
 export type RouterContext = { auth: AuthSession }
 
@@ -24,11 +28,15 @@ function RootLayout() {
           </svg>
           <span>Roost</span>
         </Link>
+        <InstallButton />
         <BottomNav />
       </header>
+      <OfflineBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
+      <UpdatePrompt />
+      <SavedSync />
       <Toasts />
     </>
   )

@@ -2,10 +2,13 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { NotFound } from '../components/not-found'
 import { Spinner } from '../components/spinner'
-import { getListing } from '../features/listings/api/get-listing'
+import { loadListing } from '../features/listings/api/get-listing'
 import { ListingDetails } from '../features/listings/components/listing-details'
 import { ListingGallery } from '../features/listings/components/listing-gallery'
 import { ShareButton } from '../features/listings/components/share-button'
+import { useStoredListing } from '../features/listings/hooks/use-stored-listings'
+import type { Listing } from '../features/listings/types'
+import { SaveToggle } from '../features/saved/components/save-toggle'
 import { useUserId } from '../hooks/use-session'
 
 // maplibre (~300 kB gzip) loads only here, after the rest of the page.
@@ -13,25 +16,36 @@ const LocationMap = lazy(() => import('../features/map/components/location-map')
 
 export const Route = createFileRoute('/category/$categoryName/$listingId')({
   loader: async ({ params }) => {
-    const listing = await getListing(params.listingId)
+    const listing = await loadListing(params.listingId)
     if (!listing) throw notFound()
     return listing
   },
   component: ListingPage,
-  notFoundComponent: () => (
-    <NotFound title="Listing not found" message="This listing does not exist or has been removed." />
-  ),
+  notFoundComponent: ListingNotFound,
 })
 
+function ListingNotFound() {
+  return <NotFound title="Listing not found" message="This listing does not exist or has been removed." />
+}
+
 function ListingPage() {
-  const listing = Route.useLoaderData()
+  // The device's copy, kept live: a background refresh updates it, or removes it when the listing is gone.
+  const listing = useStoredListing(Route.useLoaderData())
+  if (!listing) return <ListingNotFound />
+  return <ListingView listing={listing} />
+}
+
+function ListingView({ listing }: { listing: Listing }) {
   const viewerId = useUserId()
   const isOwner = viewerId !== null && viewerId === listing.userRef
   return (
     <article className="page listing-page">
       <div className="listing-page__media">
         <ListingGallery name={listing.name} imageUrls={listing.imageUrls} />
-        <ShareButton title={listing.name} />
+        <div className="listing-page__tools">
+          <SaveToggle listing={listing} />
+          <ShareButton title={listing.name} />
+        </div>
       </div>
       <div className="listing-page__body">
         <ListingDetails listing={listing} />

@@ -1,29 +1,31 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { PageHeader } from '../components/page-header'
-import { getListingsPage } from '../features/listings/api/get-listings-page'
+import { loadListingsView } from '../features/listings/api/get-listings-page'
 import { ListingsFeed } from '../features/listings/components/listings-feed'
 import { ListingsLoadError } from '../features/listings/components/listings-load-error'
 import type { ListingType } from '../features/listings/types'
+import { SaveToggle } from '../features/saved/components/save-toggle'
 
 const TITLES: Record<ListingType, string> = { rent: 'Places for Rent', sale: 'Places for Sale' }
 
 export const Route = createFileRoute('/category/$categoryName/')({
-  loader: ({ params }) => getListingsPage({ kind: 'type', type: params.categoryName }, null),
+  loader: ({ params }) => loadListingsView({ kind: 'type', type: params.categoryName }),
   component: Category,
   errorComponent: CategoryError,
 })
 
 function Category() {
   const { categoryName } = Route.useParams()
-  const firstPage = Route.useLoaderData()
+  const initial = Route.useLoaderData()
   return (
     <div className="page">
       <PageHeader title={TITLES[categoryName]} />
       <ListingsFeed
         key={categoryName}
         filter={{ kind: 'type', type: categoryName }}
-        firstPage={firstPage}
+        initial={initial}
         emptyText={`No listings for ${categoryName}`}
+        renderAction={(listing) => <SaveToggle listing={listing} />}
       />
     </div>
   )

@@ -3,9 +3,11 @@ import { useEffect } from 'react'
 import { PageHeader } from '../components/page-header'
 import { getLandlordContact } from '../features/contact/api/get-landlord-contact'
 import { ContactLandlord } from '../features/contact/components/contact-landlord'
+import { useOnlineStatus } from '../features/offline/hooks/use-online-status'
 import { notify } from '../lib/toast'
 
 const CONTACT_LOAD_ERROR = 'Could not get landlord/owner data'
+const CONTACT_OFFLINE = 'You are offline. Contacting a landlord needs a connection.'
 
 export const Route = createFileRoute('/contact/$landlordId')({
   validateSearch: (search: Record<string, unknown>): { listingName?: string } =>
@@ -18,16 +20,17 @@ export const Route = createFileRoute('/contact/$landlordId')({
 function Contact() {
   const landlord = Route.useLoaderData()
   const { listingName = '' } = Route.useSearch()
+  const online = useOnlineStatus()
 
   useEffect(() => {
-    if (!landlord) notify.error(CONTACT_LOAD_ERROR)
+    if (!landlord && navigator.onLine) notify.error(CONTACT_LOAD_ERROR)
   }, [landlord])
 
   if (!landlord) {
     return (
       <div className="page">
         <PageHeader title="Contact Landlord" />
-        <p className="empty-state">{CONTACT_LOAD_ERROR}</p>
+        <p className="empty-state">{online ? CONTACT_LOAD_ERROR : CONTACT_OFFLINE}</p>
       </div>
     )
   }

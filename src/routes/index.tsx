@@ -1,16 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '../components/page-header'
-import { getRecommendedListings } from '../features/listings/api/get-recommended-listings'
+import { loadRecommendedListings } from '../features/listings/api/get-recommended-listings'
 import { CategoryLinks } from '../features/listings/components/category-links'
 import { RecommendedSlider } from '../features/listings/components/recommended-slider'
+import { useStoredView } from '../features/listings/hooks/use-stored-listings'
 
 export const Route = createFileRoute('/')({
-  loader: () => getRecommendedListings(),
+  loader: () => loadRecommendedListings(),
   component: Explore,
 })
 
 function Explore() {
-  const recommended = Route.useLoaderData()
+  const loaded = Route.useLoaderData()
+  const recommended = useStoredView('recommended')?.listings ?? loaded
   return (
     <div className="page">
       <PageHeader title="Explore" />

@@ -1,23 +1,29 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { PageHeader } from '../components/page-header'
-import { getListingsPage, type ListingsFilter } from '../features/listings/api/get-listings-page'
+import { type ListingsFilter, loadListingsView } from '../features/listings/api/get-listings-page'
 import { ListingsFeed } from '../features/listings/components/listings-feed'
 import { ListingsLoadError } from '../features/listings/components/listings-load-error'
+import { SaveToggle } from '../features/saved/components/save-toggle'
 
 const OFFERS: ListingsFilter = { kind: 'offers' }
 
 export const Route = createFileRoute('/offers')({
-  loader: () => getListingsPage(OFFERS, null),
+  loader: () => loadListingsView(OFFERS),
   component: Offers,
   errorComponent: OffersError,
 })
 
 function Offers() {
-  const firstPage = Route.useLoaderData()
+  const initial = Route.useLoaderData()
   return (
     <div className="page">
       <PageHeader title="Offers" />
-      <ListingsFeed filter={OFFERS} firstPage={firstPage} emptyText="There are no current offers" />
+      <ListingsFeed
+        filter={OFFERS}
+        initial={initial}
+        emptyText="There are no current offers"
+        renderAction={(listing) => <SaveToggle listing={listing} />}
+      />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { useUnsavedChanges } from '../../../pwa/unsaved-changes'
 import type { LandlordContact } from '../api/get-landlord-contact'
 import { buildMailto } from '../build-mailto'
 
@@ -8,6 +9,8 @@ type ContactLandlordProps = { landlord: LandlordContact; listingName: string }
 export function ContactLandlord({ landlord, listingName }: ContactLandlordProps) {
   const [message, setMessage] = useState('')
   const messageId = useId()
+  // A message being written is never lost to an app update's reload.
+  useUnsavedChanges(message.trim() !== '')
   return (
     <form className="contact-form" onSubmit={(event) => event.preventDefault()}>
       {listingName ? (

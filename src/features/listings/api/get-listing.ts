@@ -1,10 +1,11 @@
 import { toAppError } from '../../../lib/errors'
 import { getSupabase } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
+import { forgetListing, mirrorListings, readStoredListing } from './listings-store'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** One listing by id, or null when there is none (an id that is not a UUID cannot exist either). */
+/** One listing by id, or null when there is none (an id that is not a UUID cannot exist either). Kept on the device. */
 export async function getListing(listingId: string): Promise<Listing | null> {
   if (!UUID.test(listingId)) return null
   const supabase = await getSupabase()
@@ -14,5 +15,15 @@ export async function getListing(listingId: string): Promise<Listing | null> {
     .eq('id', listingId)
     .maybeSingle()
   if (error) throw toAppError(error)
-  return data ? (parseListingRows([data])[0] ?? null) : null
+  const listing = data ? (parseListingRows([data])[0] ?? null) : null
+  await (listing ? mirrorListings([listing]) : forgetListing(listingId))
+  return listing
+}
+
+/** The listing page's data: the copy on this device at once (refreshed in the background), else the server's. */
+export async function loadListing(listingId: string): Promise<Listing | null> {
+  const stored = UUID.test(listingId) ? await readStoredListing(listingId) : null
+  if (!stored) return getListing(listingId)
+  if (navigator.onLine) void getListing(listingId).catch(() => undefined)
+  return stored
 }

@@ -8,13 +8,18 @@ import {
   PAGE_SIZE,
   toPage,
 } from './listings-keyset'
+import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from './listings-store'
 
-export type { ListingsCursor, ListingsPage }
+export type { ListingsCursor, ListingsPage, StoredListingsView }
 
 /** Which listings a list shows: those on offer (/offers) or those of one type (/category/{type}). */
 export type ListingsFilter = { kind: 'offers' } | { kind: 'type'; type: ListingType }
 
-/** One page of listings, newest first, starting after `cursor` (or at the top when null). */
+/** Where the device keeps what a list showed. */
+export const viewKeyOf = (filter: ListingsFilter): ListingsViewKey =>
+  filter.kind === 'offers' ? 'offers' : `category:${filter.type}`
+
+/** One page of listings, newest first, starting after `cursor` (or at the top when null); kept on the device. */
 export async function getListingsPage(
   filter: ListingsFilter,
   cursor: ListingsCursor | null,
@@ -28,5 +33,19 @@ export async function getListingsPage(
     .order('id', { ascending: false })
     .limit(PAGE_SIZE + 1)
   if (error) throw toAppError(error)
-  return toPage(parseListingRows(data))
+  const page = toPage(parseListingRows(data))
+  await mirrorPage(viewKeyOf(filter), { listings: page.listings, hasMore: page.nextCursor !== null }, cursor)
+  return page
+}
+
+/** A list's first screen: what this device showed last time at once (refreshed in the background), else the server's first page. */
+export async function loadListingsView(filter: ListingsFilter): Promise<StoredListingsView> {
+  const stored = await readStoredView(viewKeyOf(filter))
+  const fromServer = async (): Promise<StoredListingsView> => {
+    const page = await getListingsPage(filter, null)
+    return { listings: page.listings, complete: page.nextCursor === null, fetchedAt: Date.now() }
+  }
+  if (!stored) return fromServer()
+  if (navigator.onLine) void fromServer().catch(() => undefined)
+  return stored
 }

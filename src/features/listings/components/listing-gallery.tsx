@@ -28,6 +28,7 @@ export function ListingGallery({ name, imageUrls }: { name: string; imageUrls: s
             loading={index === 0 ? 'eager' : 'lazy'}
             fetchPriority={index === 0 ? 'high' : 'auto'}
             decoding="async"
+            crossOrigin="anonymous"
           />
         </SwiperSlide>
       ))}

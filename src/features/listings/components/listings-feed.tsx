@@ -1,35 +1,62 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Button } from '../../../components/button'
 import { ListingCard } from '../../../components/listing-card'
 import { notify } from '../../../lib/toast'
-import { getListingsPage, type ListingsFilter, type ListingsPage } from '../api/get-listings-page'
+import {
+  getListingsPage,
+  type ListingsFilter,
+  type StoredListingsView,
+  viewKeyOf,
+} from '../api/get-listings-page'
+import { PAGE_SIZE } from '../api/listings-keyset'
+import { useStoredView } from '../hooks/use-stored-listings'
 import type { Listing } from '../types'
 
 export const LISTINGS_LOAD_ERROR = 'Could not fetch listings'
 
 type ListingsFeedProps = {
   filter: ListingsFilter
-  firstPage: ListingsPage
+  /** What the route's loader had: the device's copy of the view, or the server's first page. */
+  initial: StoredListingsView
   emptyText: string
+  /** An extra control on each card (the save toggle). */
+  renderAction?: (listing: Listing) => ReactNode
 }
 
-/** A newest-first list of listings, 10 at a time; Load More appends the next 10 and goes when none are left. */
-export function ListingsFeed({ filter, firstPage, emptyText }: ListingsFeedProps) {
-  const [listings, setListings] = useState<Listing[]>(firstPage.listings)
-  const [nextCursor, setNextCursor] = useState(firstPage.nextCursor)
+const withoutDuplicates = (listings: Listing[]) =>
+  listings.filter((listing, i) => listings.findIndex((other) => other.id === listing.id) === i)
+
+/**
+ * A newest-first list of listings, 10 at a time, drawn from the device's copy of the view and kept live.
+ * Load More asks the server for the next 10; offline it shows more of what the device already holds.
+ */
+export function ListingsFeed({ filter, initial, emptyText, renderAction }: ListingsFeedProps) {
+  const stored = useStoredView(viewKeyOf(filter))
+  // Pages kept in memory too, for browsers where the device database is unavailable.
+  const [inMemory, setInMemory] = useState(initial)
+  const [shown, setShown] = useState(PAGE_SIZE)
   const [loading, setLoading] = useState(false)
 
+  const view = stored ?? inMemory
+  const listings = view.listings.slice(0, shown)
+  const storedBeyond = view.listings.length > shown
   if (listings.length === 0) return <p className="empty-state">{emptyText}</p>
 
   const loadMore = async () => {
-    if (!nextCursor) return
+    const last = listings.at(-1)
+    if (!last) return
     setLoading(true)
     try {
-      const page = await getListingsPage(filter, nextCursor)
-      setListings((shown) => [...shown, ...page.listings])
-      setNextCursor(page.nextCursor)
+      const page = await getListingsPage(filter, { createdAt: last.createdAt, id: last.id })
+      setInMemory((current) => ({
+        listings: withoutDuplicates([...current.listings, ...page.listings]),
+        complete: page.nextCursor === null,
+        fetchedAt: Date.now(),
+      }))
+      setShown((count) => count + page.listings.length)
     } catch {
-      notify.error(LISTINGS_LOAD_ERROR)
+      if (storedBeyond) setShown((count) => count + PAGE_SIZE)
+      else notify.error(LISTINGS_LOAD_ERROR)
     } finally {
       setLoading(false)
     }
@@ -39,13 +66,13 @@ export function ListingsFeed({ filter, firstPage, emptyText }: ListingsFeedProps
     <>
       <ul className="listing-list">
         {listings.map((listing) => (
-          <ListingCard key={listing.id} listing={listing} />
+          <ListingCard key={listing.id} listing={listing} action={renderAction?.(listing)} />
         ))}
       </ul>
       <p className="visually-hidden" aria-live="polite">
         {`Showing ${listings.length} listings`}
       </p>
-      {nextCursor ? (
+      {storedBeyond || !view.complete ? (
         <div className="load-more">
           <Button variant="secondary" onClick={loadMore} disabled={loading} aria-busy={loading}>
             {loading ? <span className="spinner__ring spinner__ring--small" aria-hidden="true" /> : null}

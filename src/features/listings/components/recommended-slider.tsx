@@ -41,6 +41,7 @@ export function RecommendedSlider({ listings }: { listings: Listing[] }) {
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'auto'}
                 decoding="async"
+                crossOrigin="anonymous"
               />
             ) : null}
             <span className="recommended-slide__caption">

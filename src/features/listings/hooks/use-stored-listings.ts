@@ -1,0 +1,21 @@
+import { useLocalQuery } from '../../../lib/use-local-query'
+import { type ListingsViewKey, readView, type StoredListingsView } from '../api/listings-store'
+import type { Listing } from '../types'
+
+/** A list view as this device holds it, kept live as pages are mirrored; null until (or unless) it is stored. */
+export function useStoredView(key: ListingsViewKey): StoredListingsView | null {
+  return useLocalQuery(`view:${key}`, (db) => readView(db, key), null)
+}
+
+/**
+ * A listing as this device holds it, kept live as it is refreshed: `initial` until the device answers,
+ * null once the server said it is gone.
+ */
+export function useStoredListing(initial: Listing): Listing | null {
+  const stored = useLocalQuery(
+    `listing:${initial.id}`,
+    async (db) => (await db.listings.get(initial.id)) ?? null,
+    undefined as Listing | null | undefined,
+  )
+  return stored === undefined ? initial : stored
+}

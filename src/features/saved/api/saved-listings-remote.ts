@@ -1,0 +1,37 @@
+import { toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
+import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../listings/types'
+
+/** Ids of the listings the signed-in user saved (RLS shows each user only their own). */
+export async function fetchSavedListingIds(): Promise<string[]> {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase
+    .from('saved_listings')
+    .select('listing_id')
+    .order('created_at', { ascending: false })
+  if (error) throw toAppError(error)
+  return data.map((row) => row.listing_id)
+}
+
+/** Saves a listing for the signed-in user; saving it twice is not an error. */
+export async function insertSavedListing(listingId: string): Promise<void> {
+  const supabase = await getSupabase()
+  const { error } = await supabase.from('saved_listings').insert({ listing_id: listingId })
+  if (error && error.code !== '23505') throw toAppError(error)
+}
+
+/** Unsaves a listing for the signed-in user; unsaving one that is not saved is not an error. */
+export async function deleteSavedListing(listingId: string): Promise<void> {
+  const supabase = await getSupabase()
+  const { error } = await supabase.from('saved_listings').delete().eq('listing_id', listingId)
+  if (error) throw toAppError(error)
+}
+
+/** The listings with these ids that still exist, to show saved homes this device has not seen yet. */
+export async function fetchListingsByIds(ids: string[]): Promise<Listing[]> {
+  if (ids.length === 0) return []
+  const supabase = await getSupabase()
+  const { data, error } = await supabase.from('listings').select(LISTING_COLUMNS).in('id', ids)
+  if (error) throw toAppError(error)
+  return parseListingRows(data)
+}

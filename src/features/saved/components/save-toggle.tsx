@@ -1,0 +1,37 @@
+import { HeartIcon } from '../../../components/heart-icon'
+import { useUserId } from '../../../hooks/use-session'
+import { notify } from '../../../lib/toast'
+import type { Listing } from '../../listings/types'
+import { keepPhotosOffline, requestPersistentStorage, toggleSaved } from '../api/saved-store'
+import { useIsSaved } from '../hooks/use-saved'
+
+/** The heart on a listing: saves the home on this device (and the account, when signed in) to read it offline. */
+export function SaveToggle({ listing }: { listing: Listing }) {
+  const saved = useIsSaved(listing.id)
+  const userId = useUserId()
+
+  const toggle = async () => {
+    const nowSaved = await toggleSaved(listing, userId)
+    if (nowSaved === null) {
+      notify.error('Could not save this home on this device')
+      return
+    }
+    if (nowSaved) {
+      void requestPersistentStorage()
+      void keepPhotosOffline(listing.imageUrls)
+    }
+    if (userId) void import('../api/sync-saved').then(({ flushSavedOps }) => flushSavedOps(userId))
+  }
+
+  return (
+    <button
+      type="button"
+      className={`icon-button save-toggle${saved ? ' save-toggle--saved' : ''}`}
+      aria-pressed={saved}
+      aria-label={saved ? `Remove ${listing.name} from saved` : `Save ${listing.name}`}
+      onClick={toggle}
+    >
+      <HeartIcon size={22} filled={saved} />
+    </button>
+  )
+}

@@ -1,0 +1,76 @@
+import { Dexie, type EntityTable, liveQuery } from 'dexie'
+import type { Listing } from '../features/listings/types'
+
+export { META } from './local-meta'
+export { liveQuery }
+
+/** A listing as last seen from the server, and when this device saw it. */
+export type StoredListing = Listing & { seenAt: number }
+
+/** One place in a list view: enough to keep newest-first order without loading the listing. */
+export type ViewEntry = { id: string; createdAt: string }
+
+/**
+ * What a list view (e.g. 'recommended', 'offers', 'category:rent') showed, in order.
+ * `complete` is true when the server said there is nothing after the last entry.
+ */
+export type StoredView = { key: string; entries: ViewEntry[]; complete: boolean; fetchedAt: number }
+
+/** A home saved on this device (a visitor's, or a signed-in user's mirror of public.saved_listings). */
+export type SavedHome = { listingId: string; savedAt: number }
+
+/** A save or unsave waiting to reach the server for `userId`, retried in `seq` order when online. */
+export type SavedOp = {
+  seq?: number
+  userId: string
+  listingId: string
+  kind: 'save' | 'unsave'
+  queuedAt: number
+}
+
+export type MetaEntry = { key: string; value: unknown }
+
+export class RoostDb extends Dexie {
+  listings!: EntityTable<StoredListing, 'id'>
+  views!: EntityTable<StoredView, 'key'>
+  saved!: EntityTable<SavedHome, 'listingId'>
+  savedOps!: EntityTable<SavedOp, 'seq'>
+  meta!: EntityTable<MetaEntry, 'key'>
+
+  constructor(name = 'roost') {
+    super(name)
+    // Shipped schemas are never edited: a change (e.g. the drafts tables) goes in version(2) with its upgrade.
+    // Booleans are not valid IndexedDB keys, so `offer` is filtered, not indexed; views keep list order.
+    this.version(1).stores({
+      listings: 'id, [type+createdAt], createdAt, userRef, seenAt',
+      views: 'key',
+      saved: 'listingId, savedAt',
+      savedOps: '++seq, listingId, userId',
+      meta: 'key',
+    })
+    // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
+    this.on('versionchange', () => {
+      this.close()
+      window.dispatchEvent(new Event('roost:local-db-outdated'))
+      return false
+    })
+  }
+}
+
+/** The device's database; this module loads lazily (Dexie is ~30 kB gzip), through `import()`. */
+export const db = new RoostDb()
+
+export async function getMeta<T>(key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined
+}
+
+export async function setMeta(key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value })
+}
+
+/** Forgets everything this device stored (for sign-out): listings seen, views, saves and pending saves. */
+export async function clearLocalData(): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    await Promise.all(db.tables.map((table) => table.clear()))
+  })
+}

@@ -1,0 +1,53 @@
+import { registerSW } from 'virtual:pwa-register'
+
+/** How often an open app asks whether a new version was deployed. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+let updateWaiting = false
+let applyUpdate: ((reload?: boolean) => Promise<void>) | undefined
+const listeners = new Set<() => void>()
+
+/** Whether a new version is installed and waiting for the user to accept it. */
+export const isUpdateWaiting = () => updateWaiting
+
+export function subscribeUpdate(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Activates the waiting version; the page reloads once it controls it. */
+export function acceptUpdate(): void {
+  void applyUpdate?.(true)
+}
+
+/** Hides the prompt until the next new version. */
+export function dismissUpdate(): void {
+  updateWaiting = false
+  for (const listener of listeners) listener()
+}
+
+/** Registers the service worker (production builds) and watches for new versions. */
+export function startServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return
+  applyUpdate = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      updateWaiting = true
+      for (const listener of listeners) listener()
+    },
+    onRegisteredSW(swUrl, registration) {
+      if (!registration) return
+      const check = async () => {
+        if (!navigator.onLine || registration.installing) return
+        // Skip the check when the server cannot be reached, rather than let update() reject.
+        const response = await fetch(swUrl, { cache: 'no-store' }).catch(() => null)
+        if (response?.ok) await registration.update().catch(() => undefined)
+      }
+      window.setInterval(check, UPDATE_CHECK_MS)
+      // Installed apps resume rather than reload: look for a new version when they come back to the front.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') void check()
+      })
+    },
+  })
+}

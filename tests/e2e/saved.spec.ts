@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { imageLoaded, waitForServiceWorker } from './support/service-worker'
+import { apiClient, DEMO_PASSWORD, newestListings, type SeedListing, signInAs } from './support/stack'
+
+async function savedIdsOnServer(email: string): Promise<string[]> {
+  const client = apiClient()
+  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
+  if (error) throw error
+  const { data, error: readError } = await client.from('saved_listings').select('listing_id')
+  if (readError) throw readError
+  return data.map((row) => row.listing_id as string)
+}
+
+const savedCard = (page: Page, listing: SeedListing) =>
+  page.getByRole('main').getByRole('listitem').filter({ hasText: listing.name })
+
+test.describe('saved homes', () => {
+  test('Saved is a tab; with nothing saved it says so', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Saved' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved homes' })).toBeVisible()
+    await expect(page.getByText('No saved homes yet', { exact: true })).toBeVisible()
+  })
+
+  test('a visitor saves a home from its page; offline, Saved still shows it with its photo', async ({
+    page,
+    context,
+  }) => {
+    const [listing] = await newestListings({ type: 'sale' })
+    if (!listing) throw new Error('the seed has no listing for sale')
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    await page.goto(`/category/${listing.type}/${listing.id}`)
+    const save = page.getByRole('button', { name: `Save ${listing.name}` })
+    await expect(save).toHaveAttribute('aria-pressed', 'false')
+    await save.click()
+    const remove = page.getByRole('button', { name: `Remove ${listing.name} from saved` })
+    await expect(remove).toHaveAttribute('aria-pressed', 'true')
+
+    await context.setOffline(true)
+    await page.goto('/saved')
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved homes' })).toBeVisible()
+    const card = savedCard(page, listing)
+    await expect(card).toBeVisible()
+    expect(await imageLoaded(card.locator('img'))).toBe(true)
+    await card.getByRole('link').click()
+    await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible()
+
+    // Unsaving offline works too, and the Saved screen follows.
+    await page.getByRole('button', { name: `Remove ${listing.name} from saved` }).click()
+    await page.goto('/saved')
+    await expect(page.getByText('No saved homes yet', { exact: true })).toBeVisible()
+  })
+
+  test('a list card has the heart too, and saving there shows on the Saved screen', async ({ page }) => {
+    const [listing] = await newestListings({ type: 'rent' })
+    if (!listing) throw new Error('the seed has no listing for rent')
+    await page.goto('/category/rent')
+    await savedCard(page, listing)
+      .getByRole('button', { name: `Save ${listing.name}` })
+      .click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Saved' }).click()
+    await expect(savedCard(page, listing)).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(results.violations.map((v) => `/saved: ${v.id} (${v.nodes.length})`)).toEqual([])
+  })
+
+  test("a visitor's saves join the account's on sign-in, and later saves and unsaves reach the server", async ({
+    page,
+  }) => {
+    const email = 'chloe@example.com'
+    const listings = await newestListings()
+    const [onDevice, onServer, later] = listings
+    if (!onDevice || !onServer || !later) throw new Error('the seed needs 3 listings')
+    // Chloe saved one home elsewhere.
+    const chloe = apiClient()
+    await chloe.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
+    const { error } = await chloe.from('saved_listings').insert({ listing_id: onServer.id })
+    if (error) throw error
+
+    // As a visitor on this device, another.
+    await page.goto(`/category/${onDevice.type}/${onDevice.id}`)
+    await page.getByRole('button', { name: `Save ${onDevice.name}` }).click()
+    await expect(page.getByRole('button', { name: `Remove ${onDevice.name} from saved` })).toBeVisible()
+
+    await signInAs(page, email)
+    await page.goto('/saved')
+    await expect(savedCard(page, onServer)).toBeVisible()
+    await expect(savedCard(page, onDevice)).toBeVisible()
+    await expect
+      .poll(() => savedIdsOnServer(email))
+      .toEqual(expect.arrayContaining([onDevice.id, onServer.id]))
+
+    await page.goto(`/category/${later.type}/${later.id}`)
+    await page.getByRole('button', { name: `Save ${later.name}` }).click()
+    await expect.poll(() => savedIdsOnServer(email)).toContain(later.id)
+    await page.getByRole('button', { name: `Remove ${later.name} from saved` }).click()
+    await expect.poll(() => savedIdsOnServer(email)).not.toContain(later.id)
+  })
+
+  test('a save made offline by a signed-in user reaches the server once back online', async ({
+    page,
+    context,
+  }) => {
+    const email = 'ben@example.com'
+    const [listing] = await newestListings({ type: 'sale' })
+    if (!listing) throw new Error('the seed has no listing for sale')
+    await signInAs(page, email)
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    await page.goto(`/category/${listing.type}/${listing.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible()
+
+    await context.setOffline(true)
+    await page.getByRole('button', { name: `Save ${listing.name}` }).click()
+    await expect(page.getByRole('button', { name: `Remove ${listing.name} from saved` })).toBeVisible()
+    await page.waitForTimeout(500)
+    expect(await savedIdsOnServer(email)).not.toContain(listing.id)
+
+    await context.setOffline(false)
+    await expect.poll(() => savedIdsOnServer(email)).toContain(listing.id)
+  })
+})
