@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_APP_URL } from './supabase/local/src/cli/e2e-ports'
 
-const APP = 'http://localhost:56173'
+const APP = E2E_APP_URL
 
 /** Debian's Chromium: Playwright's own browser download cannot work on these machines. */
 const chromium = {

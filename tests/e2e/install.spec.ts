@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
 import config from '../../playwright.config'
+import { E2E_APP_URL } from '../../supabase/local/src/cli/e2e-ports'
 
 const launchOptions = config.use?.launchOptions ?? {}
-const baseURL = config.use?.baseURL ?? 'http://localhost:56173'
+const baseURL = config.use?.baseURL ?? E2E_APP_URL
 
 type ManifestIcon = { src: string; sizes: string; purpose?: string }
 type Manifest = Record<string, unknown> & { icons: ManifestIcon[] }

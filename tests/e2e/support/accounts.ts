@@ -2,8 +2,9 @@ import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 /** The e2e stack (supabase/local/src/cli/e2e-server.ts): its API and its mail outbox (Mailpit's API). */
-export const E2E_API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:56321'
-export const E2E_MAIL_URL = process.env.E2E_MAIL_URL ?? 'http://127.0.0.1:56324'
+import { E2E_API_URL, E2E_MAIL_URL } from '../../../supabase/local/src/cli/e2e-ports'
+
+export { E2E_API_URL, E2E_MAIL_URL }
 export const DEMO_PASSWORD = 'roost-demo'
 /** The local stack's anon key (public, the Supabase CLI's local default). */
 export const ANON_KEY =

@@ -6,9 +6,8 @@ import { loadConfig, REPO_ROOT } from '../config'
 import { removeRelocatedCluster } from '../db/postgres-server'
 import { startStack } from '../stack'
 import { buildAppIfNeeded } from './build-app'
+import { E2E_PORTS } from './e2e-ports'
 import { fail, log, runUntilSignal } from './run'
-
-export const E2E_PORTS = { appPort: 56173, apiPort: 56321, dbPort: 56322, mailPort: 56324 }
 
 const dataDir = path.join(REPO_ROOT, '.local', 'test-e2e')
 const dist = path.join(REPO_ROOT, '.local', 'e2e-dist')

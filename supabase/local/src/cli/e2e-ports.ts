@@ -1,0 +1,16 @@
+/**
+ * Ports of the end-to-end stack (supabase/local/src/cli/e2e-server.ts), apart from `npm start`'s.
+ * ROOST_E2E_PORT_OFFSET moves them all, for several checkouts testing side by side.
+ */
+const offset = Number(process.env.ROOST_E2E_PORT_OFFSET ?? 0)
+
+export const E2E_PORTS = {
+  appPort: 56173 + offset,
+  apiPort: 56321 + offset,
+  dbPort: 56322 + offset,
+  mailPort: 56324 + offset,
+}
+
+export const E2E_APP_URL = `http://localhost:${E2E_PORTS.appPort}`
+export const E2E_API_URL = `http://127.0.0.1:${E2E_PORTS.apiPort}`
+export const E2E_MAIL_URL = `http://127.0.0.1:${E2E_PORTS.mailPort}`
