@@ -71,8 +71,11 @@ async function imageFor(object: SeedObject): Promise<Buffer> {
     return await fs.readFile(file)
   } catch {
     const image = await renderListingImage(object.listingId, object.index)
-    await fs.mkdir(path.dirname(file), { recursive: true })
-    await fs.writeFile(file, image)
+    // The cache only saves time: a read-only node_modules must not stop the seed.
+    await fs
+      .mkdir(path.dirname(file), { recursive: true })
+      .then(() => fs.writeFile(file, image))
+      .catch(() => {})
     return image
   }
 }
