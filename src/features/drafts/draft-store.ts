@@ -1,5 +1,6 @@
 import type { Draft, DraftPhoto, DraftValues, RoostDb } from '../../lib/local-db'
 import { META } from '../../lib/local-meta'
+import { DRAFT_MESSAGES } from './draft-messages'
 
 /** Where a draft's photo is uploaded: fixed by owner, listing and position, so uploading it again overwrites it. */
 export function draftPhotoPath(userId: string, listingId: string, index: number): string {
@@ -57,14 +58,6 @@ export type NewDraft = {
   /** Photos already shrunk, in order (the first is the cover). */
   photos: { name: string; blob: Blob }[]
 }
-
-export const DRAFT_MESSAGES = {
-  saved: 'Saved as a draft. It will publish when you are back online.',
-  savedOnline: 'Saved as a draft. Publishing it now…',
-  publishing: 'This draft is being published and cannot be changed now.',
-  published: 'This draft has already been published.',
-  notYours: 'This draft belongs to another account.',
-} as const
 
 /**
  * Keeps a listing as a draft to publish (new, or a draft changed by its owner): it waits to be sent from the
