@@ -133,15 +133,6 @@ export async function nextDueAt(db: RoostDb, ownerId: string): Promise<number | 
   return waiting.length === 0 ? null : Math.min(...waiting.map((draft) => draft.nextAttemptAt))
 }
 
-/** Drafts of this user that have not reached the server (what Logout warns about). */
-export function unsentDraftCount(db: RoostDb, ownerId: string): Promise<number> {
-  return db.drafts
-    .where('ownerId')
-    .equals(ownerId)
-    .filter((draft) => draft.state !== 'published')
-    .count()
-}
-
 /** Asks once that the browser keep this site's data under storage pressure (drafts live only here). */
 export async function requestPersistentStorage(db: RoostDb): Promise<void> {
   if (await db.meta.get(META.persistRequested)) return

@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
-import { countUnsentDrafts, forgetDeviceData } from '../api/forget-device-data'
+import { useLocalQuery } from '../../../lib/use-local-query'
+import { forgetDeviceData } from '../api/forget-device-data'
 import { signOut } from '../api/sign-out'
 
 export const LOGOUT_MESSAGES = {
@@ -9,17 +10,28 @@ export const LOGOUT_MESSAGES = {
 } as const
 
 /**
- * Logout: warns about drafts not yet published, forgets this device's data and cached photos, ends the
- * session (locally even when offline), then goes to Explore.
+ * Logout: warns about drafts not yet published, ends the session (here even when offline), forgets this
+ * device's data and cached photos, then goes to Explore.
  */
 export function LogoutButton({ userId }: { userId: string }) {
   const navigate = useNavigate()
   const [leaving, setLeaving] = useState(false)
+  // Counted ahead, live, so a click signs out at once.
+  const unsent = useLocalQuery(
+    `unsent-drafts:${userId}`,
+    (db) =>
+      db.drafts
+        .where('ownerId')
+        .equals(userId)
+        .filter((draft) => draft.state !== 'published')
+        .count(),
+    0,
+  )
   async function logout() {
-    if ((await countUnsentDrafts(userId)) > 0 && !window.confirm(LOGOUT_MESSAGES.unsentDrafts)) return
+    if (unsent > 0 && !window.confirm(LOGOUT_MESSAGES.unsentDrafts)) return
     setLeaving(true)
-    await forgetDeviceData()
     await signOut().catch(() => undefined)
+    await forgetDeviceData()
     await navigate({ to: '/', replace: true })
   }
   return (
