@@ -133,6 +133,18 @@ export async function nextDueAt(db: RoostDb, ownerId: string): Promise<number | 
   return waiting.length === 0 ? null : Math.min(...waiting.map((draft) => draft.nextAttemptAt))
 }
 
+/** How long a published draft stays on the Profile as a receipt before it is forgotten. */
+export const PUBLISHED_KEPT_MS = 86_400_000
+
+/** Forgets the owner's published drafts older than a day (their photos went with the publish). */
+export function prunePublished(db: RoostDb, ownerId: string, now: number): Promise<number> {
+  return db.drafts
+    .where('ownerId')
+    .equals(ownerId)
+    .filter((draft) => draft.state === 'published' && draft.updatedAt < now - PUBLISHED_KEPT_MS)
+    .delete()
+}
+
 /** Asks once that the browser keep this site's data under storage pressure (drafts live only here). */
 export async function requestPersistentStorage(db: RoostDb): Promise<void> {
   if (await db.meta.get(META.persistRequested)) return

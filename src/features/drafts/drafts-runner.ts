@@ -1,7 +1,7 @@
 import { db } from '../../lib/local-db'
 import { notify } from '../../lib/toast'
 import { draftPorts } from './api/draft-ports'
-import { dueDrafts, nextDueAt } from './draft-store'
+import { dueDrafts, nextDueAt, prunePublished } from './draft-store'
 import { inOneTab } from './one-tab'
 import { publishDraft } from './publish-job'
 
@@ -18,6 +18,7 @@ let timer: number | undefined
 
 /** Publishes every due draft of `userId`, one at a time, until none is left or the device is offline. */
 async function drain(userId: string): Promise<void> {
+  await prunePublished(db, userId, Date.now())
   const ports = await draftPorts()
   const tried = new Set<string>()
   while (navigator.onLine) {
