@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable, liveQuery } from 'dexie'
+import { Dexie, type EntityTable, liveQuery, type Table } from 'dexie'
 import type { Listing } from '../features/listings/types'
 
 export { META } from './local-meta'
@@ -30,12 +30,63 @@ export type SavedOp = {
 
 export type MetaEntry = { key: string; value: unknown }
 
+/** The form's values kept with a draft (text stays text, as the form holds it; photos live in draftPhotos). */
+export type DraftValues = {
+  type: 'rent' | 'sale'
+  name: string
+  bedrooms: string
+  bathrooms: string
+  parking: boolean
+  furnished: boolean
+  address: string
+  offer: boolean
+  regularPrice: string
+  discountedPrice: string
+  latitude: string
+  longitude: string
+}
+
+export type DraftStep = 'geocode' | 'upload' | 'insert' | 'clear'
+
+/** Where a draft is on its way to the server. */
+export type DraftState = 'waiting' | 'publishing' | 'published' | 'needs-attention'
+
+/** A listing kept on this device until it is published; `id` is the listing's id, fixed from creation. */
+export type Draft = {
+  id: string
+  ownerId: string
+  values: DraftValues
+  state: DraftState
+  /** The step to run next, and photos uploaded of all; kept after each completed step so a restart resumes. */
+  progress: { step: DraftStep; uploaded: number; total: number }
+  /** Where the address geocoded to, once the first step has run. */
+  coordinates: { lat: number; lng: number } | null
+  /** The server's reason when it refused the draft (state needs-attention). */
+  reason: string | null
+  attempts: number
+  /** Not retried before this time (ms since epoch); 0 = at once. */
+  nextAttemptAt: number
+  updatedAt: number
+}
+
+/** One shrunk photo of a draft, with the fixed Storage path it is uploaded to. */
+export type DraftPhoto = {
+  draftId: string
+  index: number
+  name: string
+  blob: Blob
+  path: string
+  uploaded: boolean
+}
+
 export class RoostDb extends Dexie {
   listings!: EntityTable<StoredListing, 'id'>
   views!: EntityTable<StoredView, 'key'>
   saved!: EntityTable<SavedHome, 'listingId'>
   savedOps!: EntityTable<SavedOp, 'seq'>
   meta!: EntityTable<MetaEntry, 'key'>
+  drafts!: EntityTable<Draft, 'id'>
+  draftPhotos!: Table<DraftPhoto, [string, number]>
 
   constructor(name = 'roost') {
     super(name)
@@ -47,6 +98,11 @@ export class RoostDb extends Dexie {
       saved: 'listingId, savedAt',
       savedOps: '++seq, listingId, userId',
       meta: 'key',
+    })
+    // Drafts of listings and their photos (Blobs), kept apart so state updates never rewrite the photos.
+    this.version(2).stores({
+      drafts: 'id, ownerId, state, updatedAt',
+      draftPhotos: '[draftId+index], draftId',
     })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {
@@ -68,7 +124,7 @@ export async function setMeta(key: string, value: unknown): Promise<void> {
   await db.meta.put({ key, value })
 }
 
-/** Forgets everything this device stored (for sign-out): listings seen, views, saves and pending saves. */
+/** Forgets everything this device stored (for sign-out): listings seen, views, saves, pending saves, drafts and their photos. */
 export async function clearLocalData(): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     await Promise.all(db.tables.map((table) => table.clear()))

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { BottomNav } from '../components/bottom-nav'
 import { NotFound } from '../components/not-found'
+import { DraftsSync } from '../features/drafts/components/drafts-sync'
 import { OfflineBanner } from '../features/offline/components/offline-banner'
 import { SavedSync } from '../features/saved/components/saved-sync'
 import type { AuthSession } from '../lib/auth-session'
@@ -37,6 +38,7 @@ function RootLayout() {
       </main>
       <UpdatePrompt />
       <SavedSync />
+      <DraftsSync />
       <Toasts />
     </>
   )

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { PageHeader } from '../components/page-header'
 import { getLandlordContact } from '../features/contact/api/get-landlord-contact'
 import { ContactLandlord } from '../features/contact/components/contact-landlord'
-import { useOnlineStatus } from '../features/offline/hooks/use-online-status'
+import { useOnlineStatus } from '../hooks/use-online-status'
 import { notify } from '../lib/toast'
 
 const CONTACT_LOAD_ERROR = 'Could not get landlord/owner data'

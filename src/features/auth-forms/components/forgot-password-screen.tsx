@@ -5,13 +5,16 @@ import { PageHeader } from '../../../components/page-header'
 import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
 import { useFormFields } from '../../../hooks/use-form-fields'
+import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import { sendPasswordReset } from '../api/send-password-reset'
 import { AUTH_MESSAGES, forgotPasswordSchema } from '../auth-schemas'
 import './auth-forms.css'
+import { OFFLINE_MESSAGES, OfflineNotice } from './offline-notice'
 
 /** Forgot Password: emails a link to /reset-password. */
 export function ForgotPasswordScreen() {
+  const online = useOnlineStatus()
   const form = useFormFields({ email: '' })
   const [sending, setSending] = useState(false)
 
@@ -33,6 +36,7 @@ export function ForgotPasswordScreen() {
   return (
     <section className="page auth-page" aria-labelledby="forgot-password-title">
       <PageHeader id="forgot-password-title" title="Forgot Password" />
+      <OfflineNotice online={online} message={OFFLINE_MESSAGES.resetLink} />
       <form ref={form.formRef} className="form form--card" noValidate onSubmit={handleSubmit}>
         <TextField
           label="Email"
@@ -41,7 +45,7 @@ export function ForgotPasswordScreen() {
           inputMode="email"
           {...form.field('email')}
         />
-        <Button type="submit" block disabled={sending}>
+        <Button type="submit" block disabled={sending || !online}>
           {sending ? <Spinner size="small" /> : null}
           Send Reset Link
         </Button>

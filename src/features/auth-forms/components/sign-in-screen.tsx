@@ -6,11 +6,13 @@ import { PasswordField } from '../../../components/password-field'
 import { PageSpinner, Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
 import { useFormFields } from '../../../hooks/use-form-fields'
+import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import { signInWithPassword } from '../api/sign-in-with-password'
 import { AUTH_MESSAGES, signInSchema } from '../auth-schemas'
 import { GoogleButton } from './google-button'
 import './auth-forms.css'
+import { OFFLINE_MESSAGES, OfflineNotice } from './offline-notice'
 import { useSignedInRedirect } from './use-signed-in-redirect'
 
 /** What the address says about a return from Google: an error, a code being exchanged, or nothing. */
@@ -24,6 +26,7 @@ function readOAuthReturn(): 'error' | 'code' | null {
 /** Welcome Back: email and password, or Google; then on to `target`. */
 export function SignInScreen({ target, redirect }: { target: string; redirect: string | undefined }) {
   const session = useSignedInRedirect(target)
+  const online = useOnlineStatus()
   const form = useFormFields({ email: '', password: '' })
   const [submitting, setSubmitting] = useState(false)
   const [oauthReturn] = useState(readOAuthReturn)
@@ -58,6 +61,7 @@ export function SignInScreen({ target, redirect }: { target: string; redirect: s
   return (
     <section className="page auth-page" aria-labelledby="sign-in-title">
       <PageHeader id="sign-in-title" title="Welcome Back" />
+      <OfflineNotice online={online} message={OFFLINE_MESSAGES.signIn} />
       <form ref={form.formRef} className="form form--card" noValidate onSubmit={handleSubmit}>
         <TextField
           label="Email"
@@ -70,7 +74,7 @@ export function SignInScreen({ target, redirect }: { target: string; redirect: s
         <Link to="/forgot-password" className="form__link auth-page__forgot">
           Forgot Password
         </Link>
-        <Button type="submit" block disabled={submitting}>
+        <Button type="submit" block disabled={submitting || !online}>
           {submitting ? <Spinner size="small" /> : null}
           Sign In
         </Button>

@@ -20,6 +20,7 @@ import './listing-form.css'
 export type SubmitListing = (
   draft: ListingDraft,
   images: File[],
+  values: ListingFormValues,
 ) => Promise<Partial<Record<ListingField, string>> | undefined>
 
 type ListingFormProps = {
@@ -28,6 +29,10 @@ type ListingFormProps = {
   onSubmit: SubmitListing
   /** Photos uploaded so far while publishing, or null when nothing is uploading. */
   uploadProgress: { done: number; total: number } | null
+  /** Photos the form starts with (a draft's), replaced when the user chooses others. */
+  initialFiles?: File[]
+  /** Keeps the valid listing on the device to publish later ('Save as draft'); create only. */
+  onSaveDraft?: (values: ListingFormValues, images: File[]) => Promise<void>
 }
 
 const TYPE_CHOICES = [
@@ -41,13 +46,22 @@ const YES_NO = [
 ] as const
 
 /** The Create a Listing / Edit Listing form (spec §5): one set of fields, images only on create. */
-export function ListingForm({ mode, initialValues, onSubmit, uploadProgress }: ListingFormProps) {
-  const [values, setValues] = useState(initialValues)
+export function ListingForm({
+  mode,
+  initialValues,
+  onSubmit,
+  uploadProgress,
+  initialFiles,
+  onSaveDraft,
+}: ListingFormProps) {
+  const [values, setValues] = useState(() =>
+    initialFiles ? { ...initialValues, images: initialFiles } : initialValues,
+  )
   const [errors, setErrors] = useState<Partial<Record<ListingField, string>>>({})
   const [submitting, setSubmitting] = useState(false)
   const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
-  const files = useRef<File[]>([])
+  const files = useRef<File[]>(initialFiles ?? [])
 
   useEffect(() => {
     if (focusRequest > 0) focusFirstInvalid(formRef.current)
@@ -68,18 +82,34 @@ export function ListingForm({ mode, initialValues, onSubmit, uploadProgress }: L
     setFocusRequest((n) => n + 1)
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (submitting) return
+  const validate = () => {
     const result = validateListing(values, {
       images: mode === 'create' ? 'required' : 'none',
       coordinates: env.geocoding ? 'geocoded' : 'manual',
     })
-    if (!result.ok) return showErrors(result.errors)
+    if (!result.ok) showErrors(result.errors)
+    return result.ok ? result.draft : null
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting) return
+    const draft = validate()
+    if (!draft) return
     setSubmitting(true)
     try {
-      const fieldErrors = await onSubmit(result.draft, files.current)
+      const fieldErrors = await onSubmit(draft, files.current, values)
       if (fieldErrors) showErrors(fieldErrors)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  async function saveDraft() {
+    if (submitting || !onSaveDraft || !validate()) return
+    setSubmitting(true)
+    try {
+      await onSaveDraft(values, files.current)
     } finally {
       setSubmitting(false)
     }
@@ -188,7 +218,11 @@ export function ListingForm({ mode, initialValues, onSubmit, uploadProgress }: L
             type="file"
             accept={IMAGE_ACCEPT}
             multiple
-            hint={`The first image will be the cover (max ${LISTING_LIMITS.maxImages}).`}
+            hint={`The first image will be the cover (max ${LISTING_LIMITS.maxImages}).${
+              initialFiles?.length && files.current === initialFiles
+                ? ` ${initialFiles.length} kept from the draft; choosing images replaces them.`
+                : ''
+            }`}
             error={errors.images}
             onChange={(event) => {
               files.current = Array.from(event.target.files ?? [])
@@ -216,6 +250,11 @@ export function ListingForm({ mode, initialValues, onSubmit, uploadProgress }: L
           'Edit Listing'
         )}
       </Button>
+      {onSaveDraft ? (
+        <Button variant="secondary" block disabled={submitting} onClick={() => void saveDraft()}>
+          Save as draft
+        </Button>
+      ) : null}
     </form>
   )
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
+import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { META } from '../../../lib/local-meta'
 import { useLocalQuery } from '../../../lib/use-local-query'
 import { formatAge } from '../format-age'
-import { useOnlineStatus } from '../hooks/use-online-status'
 
 /** How often the "updated … ago" text is refreshed while offline. */
 const TICK_MS = 30_000

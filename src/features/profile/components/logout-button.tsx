@@ -1,15 +1,37 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
+import { useLocalQuery } from '../../../lib/use-local-query'
+import { forgetDeviceData } from '../api/forget-device-data'
 import { signOut } from '../api/sign-out'
 
-/** Logout: ends the session (locally even when offline), then goes to Explore. */
-export function LogoutButton() {
+export const LOGOUT_MESSAGES = {
+  unsentDrafts: 'You have unsent drafts on this device. Log out and delete them?',
+} as const
+
+/**
+ * Logout: warns about drafts not yet published, ends the session (here even when offline), forgets this
+ * device's data and cached photos, then goes to Explore.
+ */
+export function LogoutButton({ userId }: { userId: string }) {
   const navigate = useNavigate()
   const [leaving, setLeaving] = useState(false)
+  // Counted ahead, live, so a click signs out at once.
+  const unsent = useLocalQuery(
+    `unsent-drafts:${userId}`,
+    (db) =>
+      db.drafts
+        .where('ownerId')
+        .equals(userId)
+        .filter((draft) => draft.state !== 'published')
+        .count(),
+    0,
+  )
   async function logout() {
+    if (unsent > 0 && !window.confirm(LOGOUT_MESSAGES.unsentDrafts)) return
     setLeaving(true)
     await signOut().catch(() => undefined)
+    await forgetDeviceData()
     await navigate({ to: '/', replace: true })
   }
   return (

@@ -1,0 +1,68 @@
+import { env } from '../../../config/env'
+import { toAppError } from '../../../lib/errors'
+import { db } from '../../../lib/local-db'
+import { getSupabase } from '../../../lib/supabase'
+import { geocodeAddress } from '../../listing-form/api/geocode-address'
+import { LISTING_IMAGES_BUCKET } from '../../listing-form/image-paths'
+import { dexieDraftStore } from '../draft-store'
+import { PublishFailure } from '../publish-failure'
+import type { PublishPorts } from '../publish-job'
+
+/** A Supabase error (PostgREST, Storage or Auth) as a PublishFailure; no HTTP status means no answer. */
+function toFailure(error: unknown, status?: number): PublishFailure {
+  const e = toAppError(error)
+  const answered = status ?? e.status
+  const noAnswer =
+    answered === undefined || answered === 0 || /StorageUnknownError|RetryableFetch/.test(errorName(error))
+  return new PublishFailure(e.message, {
+    status: noAnswer ? undefined : answered,
+    code: e.code,
+    network: noAnswer,
+    cause: error,
+  })
+}
+
+const errorName = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : ''
+
+/** The publish job's ports on this device: Dexie for drafts, supabase-js for the server. */
+export async function draftPorts(): Promise<PublishPorts> {
+  const supabase = await getSupabase()
+  return {
+    store: dexieDraftStore(db),
+    geocoding: env.geocoding,
+    async geocode(address) {
+      try {
+        return await geocodeAddress(address)
+      } catch (error) {
+        throw toFailure(error)
+      }
+    },
+    async upload(path, photo) {
+      const { error } = await supabase.storage.from(LISTING_IMAGES_BUCKET).upload(path, photo, {
+        contentType: photo.type || 'image/jpeg',
+        cacheControl: '31536000',
+        upsert: true,
+      })
+      if (error) throw toFailure(error)
+    },
+    async insertListing(row) {
+      const { error, status } = await supabase
+        .from('listings')
+        .upsert(row, { onConflict: 'id', ignoreDuplicates: true })
+      if (error) throw toFailure(error, status)
+    },
+    publicUrl: (path) => supabase.storage.from(LISTING_IMAGES_BUCKET).getPublicUrl(path).data.publicUrl,
+    async refreshSession(force) {
+      const { data, error } = force ? await supabase.auth.refreshSession() : await supabase.auth.getSession()
+      // A session that cannot be refreshed is never the draft's fault: it waits (as a 401) for a sign-in.
+      if (error) {
+        const failure = toFailure(error)
+        throw failure.network ? failure : new PublishFailure(failure.message, { status: 401, cause: error })
+      }
+      return data.session?.user.id ?? null
+    },
+    now: () => Date.now(),
+    random: () => Math.random(),
+  }
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react'
+import { useUserId } from '../../../hooks/use-session'
+import { DRAFTS_SAVED_EVENT } from '../draft-events'
+
+/** Publishes the signed-in user's drafts: at start, on sign-in, back online, when the tab shows, after a save. */
+export function DraftsSync() {
+  const userId = useUserId()
+  useEffect(() => {
+    if (!userId) return
+    const run = () => {
+      void import('../drafts-runner')
+        .then(({ publishDrafts }) => publishDrafts(userId))
+        .catch(() => undefined)
+    }
+    const whenVisible = () => {
+      if (document.visibilityState === 'visible') run()
+    }
+    run()
+    window.addEventListener('online', run)
+    window.addEventListener(DRAFTS_SAVED_EVENT, run)
+    document.addEventListener('visibilitychange', whenVisible)
+    return () => {
+      window.removeEventListener('online', run)
+      window.removeEventListener(DRAFTS_SAVED_EVENT, run)
+      document.removeEventListener('visibilitychange', whenVisible)
+      void import('../drafts-runner').then(({ stopPublishingDrafts }) => stopPublishingDrafts())
+    }
+  }, [userId])
+  return null
+}

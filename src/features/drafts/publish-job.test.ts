@@ -1,0 +1,288 @@
+import 'fake-indexeddb/auto'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { clearLocalData, type DraftValues, db } from '../../lib/local-db'
+import { dexieDraftStore, saveDraft } from './draft-store'
+import { PublishFailure } from './publish-failure'
+import { type PublishPorts, publishDraft } from './publish-job'
+
+const OWNER = 'user-1'
+const ID = '00000000-0000-4000-8000-00000000d001'
+const values: DraftValues = {
+  type: 'rent',
+  name: 'Garden flat by the park',
+  bedrooms: '2',
+  bathrooms: '1',
+  parking: false,
+  furnished: true,
+  address: 'York',
+  offer: false,
+  regularPrice: '950',
+  discountedPrice: '',
+  latitude: '',
+  longitude: '',
+}
+
+/** Fake server: records what arrived; each port can be told to fail a given number of times. */
+function fakeServer() {
+  const uploads: string[] = []
+  const rows = new Map<string, unknown>()
+  const failures: Partial<Record<'geocode' | 'upload' | 'insert', unknown[]>> = {}
+  const failNext = (port: 'geocode' | 'upload' | 'insert', ...errors: unknown[]) => {
+    failures[port] = errors
+  }
+  const maybeFail = (port: 'geocode' | 'upload' | 'insert') => {
+    const error = failures[port]?.shift()
+    if (error) throw error
+  }
+  let clock = 1_000_000
+  let refreshes = 0
+  let signedIn: string | null = OWNER
+  let address: { lat: number; lng: number } | null = { lat: 53.96, lng: -1.08 }
+  let uploadHook: (path: string) => void = () => undefined
+  const ports: PublishPorts = {
+    store: dexieDraftStore(db),
+    geocode: async () => {
+      maybeFail('geocode')
+      return address
+    },
+    upload: async (path) => {
+      uploadHook(path)
+      maybeFail('upload')
+      uploads.push(path)
+    },
+    insertListing: async (row) => {
+      maybeFail('insert')
+      if (!rows.has(row.id)) rows.set(row.id, row)
+    },
+    publicUrl: (path) => `https://files.example/${path}`,
+    refreshSession: async (force) => {
+      if (force) refreshes += 1
+      return signedIn
+    },
+    geocoding: true,
+    now: () => clock,
+    random: () => 0.5,
+  }
+  return {
+    ports,
+    uploads,
+    rows,
+    failNext,
+    get refreshes() {
+      return refreshes
+    },
+    advance: (ms: number) => {
+      clock += ms
+    },
+    signInAs: (id: string | null) => {
+      signedIn = id
+    },
+    addressFindsNothing: () => {
+      address = null
+    },
+    onUpload: (hook: (path: string) => void) => {
+      uploadHook = hook
+    },
+  }
+}
+
+const network = () => new PublishFailure('Failed to fetch', { network: true })
+const http = (status: number, message: string, code?: string) => new PublishFailure(message, { status, code })
+
+async function newDraft(photos = 3) {
+  const blobs = Array.from({ length: photos }, (_, i) => ({
+    name: `p${i}.jpg`,
+    blob: new Blob([`photo ${i}`], { type: 'image/jpeg' }),
+  }))
+  expect(await saveDraft(db, { id: ID, ownerId: OWNER, values, photos: blobs }, 1)).toBeNull()
+}
+
+const draft = async () => {
+  const found = await db.drafts.get(ID)
+  if (!found) throw new Error('the draft is gone')
+  return found
+}
+
+beforeEach(async () => {
+  await clearLocalData()
+})
+
+describe('a draft publishes in order: geocode, photos to fixed paths, the row by its id, then it is cleared', () => {
+  it('publishes once, with image_urls from the fixed paths, and keeps only a published marker', async () => {
+    const server = fakeServer()
+    await newDraft(3)
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(server.uploads).toEqual([`${OWNER}/${ID}/0.jpg`, `${OWNER}/${ID}/1.jpg`, `${OWNER}/${ID}/2.jpg`])
+    expect(server.rows.get(ID)).toMatchObject({
+      id: ID,
+      name: 'Garden flat by the park',
+      latitude: 53.96,
+      longitude: -1.08,
+      image_urls: [0, 1, 2].map((i) => `https://files.example/${OWNER}/${ID}/${i}.jpg`),
+    })
+    expect(await draft()).toMatchObject({ state: 'published', reason: null })
+    expect(await db.draftPhotos.count()).toBe(0)
+    // Running it again does nothing.
+    expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('skipped')
+    expect(server.uploads).toHaveLength(3)
+  })
+
+  it('uses the typed coordinates when geocoding is off', async () => {
+    const server = fakeServer()
+    await saveDraft(
+      db,
+      { id: ID, ownerId: OWNER, values: { ...values, latitude: '51.5', longitude: '-0.1' }, photos: [] },
+      1,
+    )
+    expect(await publishDraft(ID, OWNER, { ...server.ports, geocoding: false })).toBe('published')
+    expect(server.rows.get(ID)).toMatchObject({ latitude: 51.5, longitude: -0.1 })
+  })
+})
+
+describe('failures: nothing is lost and nothing is published twice', () => {
+  it('a network error leaves the draft waiting with backoff, keeping the photos already uploaded', async () => {
+    const server = fakeServer()
+    await newDraft(3)
+    // The first upload succeeds, the second finds the device offline.
+    server.failNext('upload', null, network())
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('waiting')
+    const waiting = await draft()
+    expect(waiting).toMatchObject({
+      state: 'waiting',
+      attempts: 1,
+      progress: { step: 'upload', uploaded: 1 },
+    })
+    // 2 s for the first attempt, with jitter between half and full.
+    expect(waiting.nextAttemptAt - 1_000_000).toBeGreaterThanOrEqual(1_000)
+    expect(waiting.nextAttemptAt - 1_000_000).toBeLessThanOrEqual(2_000)
+    // Not due yet: skipped.
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
+    server.advance(2_000)
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(server.uploads).toEqual([`${OWNER}/${ID}/0.jpg`, `${OWNER}/${ID}/1.jpg`, `${OWNER}/${ID}/2.jpg`])
+    expect(server.rows.size).toBe(1)
+  })
+
+  it('backs off exponentially on 5xx and 429, up to 5 minutes', async () => {
+    const server = fakeServer()
+    await newDraft(1)
+    const delays: number[] = []
+    for (const status of [503, 500, 429, 502, 500, 500, 500, 500, 500, 500]) {
+      server.failNext('insert', http(status, 'busy'))
+      expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('waiting')
+      delays.push((await draft()).nextAttemptAt - 1_000_000)
+    }
+    expect(delays.slice(0, 4)).toEqual([1_500, 3_000, 6_000, 12_000])
+    expect(Math.max(...delays)).toBe(225_000)
+    expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('published')
+    expect(server.rows.size).toBe(1)
+  })
+
+  it('a 401 (expired token) refreshes the session once and succeeds', async () => {
+    const server = fakeServer()
+    await newDraft(2)
+    server.failNext('upload', http(401, 'JWT expired', 'PGRST303'))
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(server.refreshes).toBe(1)
+    expect(server.uploads).toHaveLength(2)
+  })
+
+  it('a 401 that survives the refresh waits instead of discarding the draft', async () => {
+    const server = fakeServer()
+    await newDraft(1)
+    server.failNext('insert', http(401, 'JWT expired'), http(401, 'JWT expired'))
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('waiting')
+    expect(await draft()).toMatchObject({ state: 'waiting', progress: { step: 'insert' } })
+  })
+
+  it.each([
+    ['23514', 400, 'new row for relation "listings" violates check constraint "listings_name_length"'],
+    ['42501', 403, 'new row violates row-level security policy for table "listings"'],
+  ])(
+    'a refusal (%s) keeps the draft, editable, needing attention with the reason',
+    async (code, status, message) => {
+      const server = fakeServer()
+      await newDraft(1)
+      server.failNext('insert', http(status, message, code))
+      expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+      expect(await draft()).toMatchObject({ state: 'needs-attention', reason: message })
+      expect(await db.draftPhotos.count()).toBe(1)
+      // Not retried on its own.
+      expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('skipped')
+      // Saved again by its owner (fixed), it waits and publishes.
+      await newDraft(1)
+      expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    },
+  )
+
+  it("an address the geocoder does not know needs attention: 'Please enter a correct address'", async () => {
+    const server = fakeServer()
+    await newDraft(1)
+    server.addressFindsNothing()
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    expect(await draft()).toMatchObject({ reason: 'Please enter a correct address' })
+    expect(server.uploads).toEqual([])
+  })
+
+  it('a geocoder that cannot be reached is retried later, not a wrong address', async () => {
+    const server = fakeServer()
+    await newDraft(1)
+    server.failNext('geocode', network())
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('waiting')
+  })
+
+  it('a crash after the upload step resumes at the insert, skipping the photos already uploaded', async () => {
+    const server = fakeServer()
+    await newDraft(3)
+    server.failNext('insert', new Error('tab closed'))
+    // Simulate a crash: the draft is left publishing at the insert step.
+    await publishDraft(ID, OWNER, server.ports)
+    await db.drafts.update(ID, { state: 'publishing' })
+    expect((await draft()).progress).toEqual({ step: 'insert', uploaded: 3, total: 3 })
+    const resumed = fakeServer()
+    expect(await publishDraft(ID, OWNER, resumed.ports)).toBe('published')
+    expect(resumed.uploads).toEqual([])
+    expect(resumed.rows.size).toBe(1)
+  })
+
+  it('a crash mid-upload resumes with the photos not yet uploaded', async () => {
+    const server = fakeServer()
+    await newDraft(5)
+    server.onUpload((path) => {
+      if (path.endsWith('/2.jpg')) throw new Error('killed')
+    })
+    await publishDraft(ID, OWNER, server.ports)
+    await db.drafts.update(ID, { state: 'publishing' })
+    const resumed = fakeServer()
+    expect(await publishDraft(ID, OWNER, resumed.ports)).toBe('published')
+    expect(resumed.uploads.map((path) => path.split('/').pop())).toEqual(['2.jpg', '3.jpg', '4.jpg'])
+  })
+
+  it('a row already on the server (a retry after a lost answer) counts as published', async () => {
+    const server = fakeServer()
+    await newDraft(1)
+    server.rows.set(ID, { id: ID, from: 'the lost attempt' })
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(server.rows.get(ID)).toEqual({ id: ID, from: 'the lost attempt' })
+  })
+
+  it("another user's draft is never run", async () => {
+    const server = fakeServer()
+    await newDraft(1)
+    server.signInAs('user-2')
+    expect(await publishDraft(ID, 'user-2', server.ports)).toBe('skipped')
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
+    expect(server.uploads).toEqual([])
+    expect(await draft()).toMatchObject({ state: 'waiting', attempts: 0 })
+  })
+
+  it('a draft deleted while it publishes stops without inserting the row', async () => {
+    const server = fakeServer()
+    await newDraft(2)
+    server.onUpload(() => {
+      void db.drafts.delete(ID)
+    })
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
+    expect(server.rows.size).toBe(0)
+  })
+})

@@ -1,0 +1,200 @@
+import { expect, type Page, type Request, test } from '@playwright/test'
+import { newAccount, signUp, toast, userIdOf } from './support/accounts'
+import {
+  draftItem,
+  expireAccessToken,
+  fillListing,
+  onlyDraft,
+  serverCounts,
+  storedDrafts,
+} from './support/drafts'
+import { waitForServiceWorker } from './support/service-worker'
+
+const SAVED_OFFLINE = 'Saved as a draft. It will publish when you are back online.'
+const isUpload = (request: Request) =>
+  request.method() === 'POST' && request.url().includes('/storage/v1/object/listing-images/')
+const isInsert = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/rest/v1/listings')
+
+/** A new user, signed in, with the service worker in control so the app opens offline. */
+async function newLandlord(page: Page, label: string): Promise<string> {
+  const account = newAccount(label)
+  await signUp(page, account)
+  await waitForServiceWorker(page)
+  return userIdOf(account.email, account.password)
+}
+
+/** Offline: fill the form and submit it; it is kept as a waiting draft and the profile shows it. */
+async function saveOfflineDraft(page: Page, name: string, photos: number, address = 'York') {
+  await page.goto('/create-listing')
+  await page.context().setOffline(true)
+  await fillListing(page, { name, address, regularPrice: '900', photos })
+  await page.getByRole('button', { name: 'Create Listing' }).click()
+  await expect(toast(page, SAVED_OFFLINE)).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(draftItem(page, name)).toContainText('Waiting to publish')
+  return (await onlyDraft(page)).id
+}
+
+test.describe('drafts: a listing made offline publishes once when back online', () => {
+  test('5 photos offline → waiting draft that survives a reload → exactly 1 row and 5 objects, even re-run', async ({
+    page,
+    context,
+  }) => {
+    const userId = await newLandlord(page, 'draft')
+    const listingId = await saveOfflineDraft(page, 'Flat drafted on a train', 5)
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 0, objects: 0 })
+
+    await page.reload()
+    await expect(draftItem(page, 'Flat drafted on a train')).toContainText('Waiting to publish')
+
+    await context.setOffline(false)
+    await expect(toast(page, 'Listing published!')).toBeVisible({ timeout: 20_000 })
+    await expect(draftItem(page, 'Flat drafted on a train')).toContainText('Published')
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 5 })
+    expect((await onlyDraft(page)).state).toBe('published')
+
+    // Forced re-runs (every trigger, and a restart) send nothing more.
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (isUpload(request) || isInsert(request)) sent.push(request.url())
+    })
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('roost:drafts-saved'))
+      window.dispatchEvent(new Event('online'))
+    })
+    await page.reload()
+    await expect(draftItem(page, 'Flat drafted on a train')).toContainText('Published')
+    await page.waitForTimeout(1_000)
+    expect(sent).toEqual([])
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 5 })
+  })
+
+  test('a page killed mid-upload is finished by the next start, with no duplicate', async ({
+    page,
+    context,
+  }) => {
+    const userId = await newLandlord(page, 'kill')
+    const listingId = await saveOfflineDraft(page, 'Cottage cut off mid-way', 5)
+
+    // The third upload never answers; the page is closed while it hangs.
+    let uploads = 0
+    let third!: () => void
+    const thirdStarted = new Promise<void>((resolve) => {
+      third = resolve
+    })
+    await page.route('**/storage/v1/object/listing-images/**', async (route) => {
+      uploads += 1
+      if (uploads === 3) {
+        third()
+        return
+      }
+      await route.continue()
+    })
+    await context.setOffline(false)
+    await thirdStarted
+    await page.close()
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 0, objects: 2 })
+
+    const uploadsAfter: string[] = []
+    const next = await context.newPage()
+    next.on('request', (request) => {
+      if (isUpload(request)) uploadsAfter.push(new URL(request.url()).pathname.split('/').pop() ?? '')
+    })
+    await next.goto('/profile')
+    await expect(draftItem(next, 'Cottage cut off mid-way')).toContainText('Published', { timeout: 20_000 })
+    // Resumed at the photo that was cut off; the two already stored were not sent again.
+    expect(uploadsAfter).toEqual(['2.jpg', '3.jpg', '4.jpg'])
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 5 })
+  })
+
+  test('an access token that expired while offline is refreshed, and the draft still publishes', async ({
+    page,
+    context,
+  }) => {
+    const userId = await newLandlord(page, 'expired')
+    const listingId = await saveOfflineDraft(page, 'Studio with a stale token', 2)
+    await expireAccessToken(page)
+
+    const refused: string[] = []
+    const refreshes: string[] = []
+    page.on('response', async (response) => {
+      if (isUpload(response.request()) && response.status() >= 400) refused.push(await response.text())
+    })
+    page.on('request', (request) => {
+      if (request.url().includes('grant_type=refresh_token')) refreshes.push(request.url())
+    })
+    await context.setOffline(false)
+    await expect(draftItem(page, 'Studio with a stale token')).toContainText('Published', { timeout: 20_000 })
+    // The stale token was sent and refused ('jwt expired'), then the session was refreshed and the upload retried.
+    expect(refused.join()).toMatch(/jwt expired/i)
+    expect(refreshes.length).toBeGreaterThanOrEqual(1)
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 2 })
+  })
+
+  test('two open tabs publish a draft once', async ({ page, context }) => {
+    const userId = await newLandlord(page, 'tabs')
+    const listingId = await saveOfflineDraft(page, 'Loft open in two tabs', 3)
+    const second = await context.newPage()
+    await second.goto('/profile')
+    await expect(draftItem(second, 'Loft open in two tabs')).toContainText('Waiting to publish')
+
+    const uploads: string[] = []
+    const inserts: string[] = []
+    for (const tab of [page, second]) {
+      tab.on('request', (request) => {
+        if (isUpload(request)) uploads.push(request.url())
+        if (isInsert(request)) inserts.push(request.url())
+      })
+    }
+    await context.setOffline(false)
+    for (const tab of [page, second]) {
+      await expect(draftItem(tab, 'Loft open in two tabs')).toContainText('Published', { timeout: 20_000 })
+    }
+    await page.waitForTimeout(1_000)
+    expect(inserts).toHaveLength(1)
+    expect(uploads).toHaveLength(3)
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 3 })
+  })
+
+  test('an address that does not geocode needs attention, and can be fixed and sent', async ({
+    page,
+    context,
+  }) => {
+    const userId = await newLandlord(page, 'address')
+    const listingId = await saveOfflineDraft(page, 'House on no known street', 1, 'Xyzzy Plugh Nowhere Lane')
+    await context.setOffline(false)
+    const item = draftItem(page, 'House on no known street')
+    await expect(item).toContainText('Needs attention: Please enter a correct address', { timeout: 20_000 })
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 0, objects: 0 })
+
+    await item.getByRole('link', { name: 'Edit draft House on no known street' }).click()
+    await expect(page).toHaveURL(new RegExp(`/create-listing\\?draft=${listingId}$`))
+    await expect(page.getByRole('alert').filter({ hasText: 'Needs attention' })).toContainText(
+      'Please enter a correct address',
+    )
+    await expect(page.getByLabel('Name')).toHaveValue('House on no known street')
+    await page.getByLabel('Address').fill('York')
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(draftItem(page, 'House on no known street')).toContainText('Published', { timeout: 20_000 })
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 1 })
+    expect((await storedDrafts(page)).map((draft) => draft.id)).toEqual([listingId])
+  })
+
+  test('Save as draft keeps a listing on request; online it publishes at once', async ({ page }) => {
+    const userId = await newLandlord(page, 'save')
+    await page.goto('/create-listing')
+    await fillListing(page, {
+      name: 'Flat saved on purpose',
+      address: 'Leeds',
+      regularPrice: '750',
+      photos: 2,
+    })
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(draftItem(page, 'Flat saved on purpose')).toContainText('Published', { timeout: 20_000 })
+    const { id } = await onlyDraft(page)
+    expect(await serverCounts(userId, id)).toEqual({ rows: 1, objects: 2 })
+  })
+})
