@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { BottomNav } from '../components/bottom-nav'
 import { NotFound } from '../components/not-found'
-import { DraftsSync } from '../features/drafts/components/drafts-sync'
+import { DraftsSync } from '../features/listing-form/drafts/components/drafts-sync'
 import { OfflineBanner } from '../features/offline/components/offline-banner'
 import { SavedSync } from '../features/saved/components/saved-sync'
 import type { AuthSession } from '../lib/auth-session'

@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { PageHeader } from '../../../components/page-header'
 import { notify } from '../../../lib/toast'
-import type { OpenedDraft } from '../../drafts/api/keep-draft'
-import { DRAFT_MESSAGES } from '../../drafts/draft-messages'
+import type { OpenedDraft } from '../drafts/api/keep-draft'
+import { DRAFT_MESSAGES } from '../drafts/draft-messages'
 import { DEFAULT_LISTING_VALUES, type ListingFormValues } from '../listing-schema'
 import { publishNewListing } from '../publish-listing'
 import { ListingForm, type SubmitListing } from './listing-form'
@@ -22,7 +22,7 @@ export function CreateListingScreen({ userId, draft }: { userId: string; draft?:
   const navigate = useNavigate()
 
   const keepAsDraft = async (values: ListingFormValues, images: File[]) => {
-    const { keepDraft } = await import('../../drafts/api/keep-draft')
+    const { keepDraft } = await import('../drafts/api/keep-draft')
     const refused = await keepDraft({
       id: listingId,
       ownerId: userId,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { Button } from '../../../components/button'
-import type { Draft } from '../../../lib/local-db'
-import { useLocalQuery } from '../../../lib/use-local-query'
+import { Button } from '../../../../components/button'
+import type { Draft } from '../../../../lib/local-db'
+import { useLocalQuery } from '../../../../lib/use-local-query'
 import { draftStatusText } from '../draft-status'
 import './drafts.css'
 

@@ -1,6 +1,6 @@
-import type { DraftValues } from '../../lib/local-db'
-import { toListingRow } from '../listing-form/listing-row'
-import { LISTING_MESSAGES, type ListingDraft, validateListing } from '../listing-form/listing-schema'
+import type { DraftValues } from '../../../lib/local-db'
+import { toListingRow } from '../listing-row'
+import { LISTING_MESSAGES, type ListingDraft, validateListing } from '../listing-schema'
 
 /** The public.listings row a draft becomes, under its own id. */
 export type DraftListingRow = ReturnType<typeof toListingRow> & { id: string }

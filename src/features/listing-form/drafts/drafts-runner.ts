@@ -1,5 +1,5 @@
-import { db } from '../../lib/local-db'
-import { notify } from '../../lib/toast'
+import { db } from '../../../lib/local-db'
+import { notify } from '../../../lib/toast'
 import { draftPorts } from './api/draft-ports'
 import { dueDrafts, nextDueAt, prunePublished } from './draft-store'
 import { inOneTab } from './one-tab'

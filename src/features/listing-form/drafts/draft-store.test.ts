@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { clearLocalData, type DraftValues, db } from '../../lib/local-db'
+import { clearLocalData, type DraftValues, db } from '../../../lib/local-db'
 import { DRAFT_MESSAGES } from './draft-messages'
 import {
   deleteDraft,

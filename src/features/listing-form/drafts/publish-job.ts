@@ -1,5 +1,5 @@
-import type { Draft } from '../../lib/local-db'
-import { LISTING_MESSAGES } from '../listing-form/listing-schema'
+import type { Draft } from '../../../lib/local-db'
+import { LISTING_MESSAGES } from '../listing-schema'
 import { type DraftListingRow, draftListingRow, readDraftValues } from './draft-row'
 import type { DraftStore } from './draft-store'
 import { backoffDelay, classifyFailure, PublishFailure } from './publish-failure'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useUserId } from '../../../hooks/use-session'
+import { useUserId } from '../../../../hooks/use-session'
 import { DRAFTS_SAVED_EVENT } from '../draft-events'
 
 /** Publishes the signed-in user's drafts: at start, on sign-in, back online, when the tab shows, after a save. */

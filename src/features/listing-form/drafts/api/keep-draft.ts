@@ -1,5 +1,5 @@
-import { type DraftValues, db } from '../../../lib/local-db'
-import { shrinkImage } from '../../listing-form/shrink-image'
+import { type DraftValues, db } from '../../../../lib/local-db'
+import { shrinkImage } from '../../shrink-image'
 import { announceDraftsChanged } from '../draft-events'
 import { deleteDraft, publishSoon, requestPersistentStorage, saveDraft } from '../draft-store'
 

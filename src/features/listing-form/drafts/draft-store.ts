@@ -1,5 +1,5 @@
-import type { Draft, DraftPhoto, DraftValues, RoostDb } from '../../lib/local-db'
-import { META } from '../../lib/local-meta'
+import type { Draft, DraftPhoto, DraftValues, RoostDb } from '../../../lib/local-db'
+import { META } from '../../../lib/local-meta'
 import { DRAFT_MESSAGES } from './draft-messages'
 
 /** Where a draft's photo is uploaded: fixed by owner, listing and position, so uploading it again overwrites it. */
