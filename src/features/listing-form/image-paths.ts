@@ -1,11 +1,6 @@
 /** The public Storage bucket that holds listing photos. */
 export const LISTING_IMAGES_BUCKET = 'listing-images'
 
-/** Where an uploaded photo goes: `<user id>/<listing id>/<index>-<random>.jpg`; the owner's folder is what RLS checks. */
-export function listingImagePath(userId: string, listingId: string, index: number, random: string): string {
-  return `${userId}/${listingId}/${index}-${random}.jpg`
-}
-
 const PUBLIC_MARKER = `/storage/v1/object/public/${LISTING_IMAGES_BUCKET}/`
 
 /**

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authenticated/create-listing')({
   // A draft opens from this device's database (Dexie loads only then), so it opens offline too.
   loader: async ({ deps, context, preload }) => {
     if (!deps.draft) return { draft: null }
-    const { openDraft } = await import('../../features/listing-form/drafts/api/keep-draft')
+    const { openDraft } = await import('../../features/listing-form/drafts/api/open-draft')
     const draft = await openDraft(deps.draft, context.user.id).catch(() => null)
     if (!draft && !preload) notify.error(DRAFT_NOT_FOUND)
     return { draft }

@@ -1,59 +1,77 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { PageHeader } from '../../../components/page-header'
+import type { Draft } from '../../../lib/local-db'
 import { notify } from '../../../lib/toast'
-import type { OpenedDraft } from '../drafts/api/keep-draft'
+import { useLocalQuery } from '../../../lib/use-local-query'
+import type { OpenedDraft } from '../drafts/api/open-draft'
 import { DRAFT_MESSAGES } from '../drafts/draft-messages'
 import { DEFAULT_LISTING_VALUES, type ListingFormValues } from '../listing-schema'
-import { publishNewListing } from '../publish-listing'
 import { ListingForm, type SubmitListing } from './listing-form'
+import { refusalOutcome } from './refusal-outcome'
 import { useFinishPublish } from './use-finish-publish'
 
-const draftValues = ({ images: _photos, ...values }: ListingFormValues) => values
-
 /**
- * Create a Listing: the id is chosen here once (or is the draft's), so a retried publish stores one listing,
- * not two. Offline, or when asked, the listing is kept as a draft that publishes once online.
+ * Create a Listing: every new listing is kept as a draft first (its id chosen here once, or the draft's), then
+ * sent at once when online by the draft's publish job. A dropped connection leaves it waiting on the Profile;
+ * a refusal brings the user back here with the reason and everything typed.
  */
 export function CreateListingScreen({ userId, draft }: { userId: string; draft?: OpenedDraft | null }) {
   const [listingId] = useState(() => draft?.id ?? crypto.randomUUID())
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
+  const [sending, setSending] = useState(false)
   const finish = useFinishPublish()
   const navigate = useNavigate()
+  const kept = useLocalQuery(
+    `draft:${listingId}`,
+    (db) => db.drafts.get(listingId),
+    undefined as Draft | undefined,
+  )
+  const progress =
+    sending && kept && kept.progress.total > 0
+      ? { done: kept.progress.uploaded, total: kept.progress.total }
+      : null
 
-  const keepAsDraft = async (values: ListingFormValues, images: File[]) => {
+  const keep = async (values: ListingFormValues, images: File[], announce: boolean) => {
     const { keepDraft } = await import('../drafts/api/keep-draft')
-    const refused = await keepDraft({
-      id: listingId,
-      ownerId: userId,
-      values: draftValues(values),
-      photos: images,
-    })
-    if (refused) {
-      notify.error(refused)
-      return
-    }
-    notify.success(navigator.onLine ? DRAFT_MESSAGES.savedOnline : DRAFT_MESSAGES.saved)
+    const refused = await keepDraft({ id: listingId, ownerId: userId, values, photos: images }, { announce })
+    if (refused) notify.error(refused)
+    return refused === null
+  }
+
+  const toProfile = async (message: string) => {
+    notify.success(message)
     await navigate({ to: '/profile' })
   }
 
-  const submit: SubmitListing = async (listing, images, values) => {
-    // Offline, or sending a draft again: the draft's job publishes it (in order, resumable, once).
-    if (!navigator.onLine || draft) {
-      await keepAsDraft(values, images)
-      return undefined
+  const saveAsDraft = async (values: ListingFormValues, images: File[]) => {
+    if (await keep(values, images, true)) {
+      await toProfile(navigator.onLine ? DRAFT_MESSAGES.savedOnline : DRAFT_MESSAGES.saved)
     }
+  }
+
+  const submit: SubmitListing = async (_listing, images, values) => {
+    const online = navigator.onLine
+    if (!(await keep(values, images, !online))) return undefined
+    if (!online) return void (await toProfile(DRAFT_MESSAGES.saved))
+    setSending(true)
     try {
-      const outcome = await publishNewListing(listing, images, { userId, listingId }, (done, total) =>
-        setProgress({ done, total }),
-      )
-      if (outcome.status === 'failed' && !navigator.onLine) {
-        await keepAsDraft(values, images)
-        return undefined
+      const { sendDraft } = await import('../drafts/api/send-draft')
+      const outcome = await sendDraft(listingId, userId)
+      switch (outcome.status) {
+        case 'published':
+          return await finish(
+            { status: 'published', listingId, type: values.type },
+            { announce: outcome.here },
+          )
+        case 'refused':
+          return await finish(refusalOutcome(outcome))
+        case 'waiting':
+          return void (await toProfile(DRAFT_MESSAGES.saved))
+        case 'queued':
+          return void (await toProfile(DRAFT_MESSAGES.savedOnline))
       }
-      return await finish(outcome)
     } finally {
-      setProgress(null)
+      setSending(false)
     }
   }
 
@@ -68,9 +86,9 @@ export function CreateListingScreen({ userId, draft }: { userId: string; draft?:
       <ListingForm
         mode="create"
         initialValues={draft ? { ...draft.values, images: [] } : DEFAULT_LISTING_VALUES}
-        {...(draft ? { initialFiles: draft.photos } : {})}
+        {...(draft ? { initialFiles: draft.photos, initialErrors: draft.errors } : {})}
         onSubmit={submit}
-        onSaveDraft={keepAsDraft}
+        onSaveDraft={saveAsDraft}
         uploadProgress={progress}
       />
     </section>

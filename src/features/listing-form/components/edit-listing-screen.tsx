@@ -1,6 +1,6 @@
 import { PageHeader } from '../../../components/page-header'
 import { type ListingRecord, toFormValues } from '../listing-record'
-import { publishEditedListing } from '../publish-listing'
+import { saveListingEdit } from '../save-listing-edit'
 import { ListingForm, type SubmitListing } from './listing-form'
 import { useFinishPublish } from './use-finish-publish'
 
@@ -15,7 +15,7 @@ export function EditListingScreen({ listing }: { listing: ListingRecord }) {
         : null,
   }
 
-  const submit: SubmitListing = async (draft) => finish(await publishEditedListing(draft, listing.id, saved))
+  const submit: SubmitListing = async (draft) => finish(await saveListingEdit(draft, listing.id, saved))
 
   return (
     <section className="page" aria-labelledby="edit-listing-title">

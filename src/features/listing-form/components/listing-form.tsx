@@ -31,8 +31,10 @@ type ListingFormProps = {
   uploadProgress: { done: number; total: number } | null
   /** Photos the form starts with (a draft's), replaced when the user chooses others. */
   initialFiles?: File[]
-  /** Keeps the valid listing on the device to publish later ('Save as draft'); create only. */
+  /** Keeps the listing on the device as it is, complete or not ('Save as draft'); create only. */
   onSaveDraft?: (values: ListingFormValues, images: File[]) => Promise<void>
+  /** Messages the form opens with (a draft that needs attention). */
+  initialErrors?: Partial<Record<ListingField, string>>
 }
 
 const TYPE_CHOICES = [
@@ -53,11 +55,12 @@ export function ListingForm({
   uploadProgress,
   initialFiles,
   onSaveDraft,
+  initialErrors,
 }: ListingFormProps) {
   const [values, setValues] = useState(() =>
     initialFiles ? { ...initialValues, images: initialFiles } : initialValues,
   )
-  const [errors, setErrors] = useState<Partial<Record<ListingField, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<ListingField, string>>>(initialErrors ?? {})
   const [submitting, setSubmitting] = useState(false)
   const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
@@ -106,7 +109,8 @@ export function ListingForm({
   }
 
   async function saveDraft() {
-    if (submitting || !onSaveDraft || !validate()) return
+    // A draft may be incomplete: it is checked when it is sent, and reopens with its messages.
+    if (submitting || !onSaveDraft) return
     setSubmitting(true)
     try {
       await onSaveDraft(values, files.current)

@@ -1,3 +1,6 @@
+/** Spec §8: said when a new listing is on the server, from the form or from the background publisher. */
+export const PUBLISHED_MESSAGE = 'Listing published!'
+
 /** What the app says about drafts. */
 export const DRAFT_MESSAGES = {
   saved: 'Saved as a draft. It will publish when you are back online.',

@@ -1,11 +1,10 @@
 import { db } from '../../../lib/local-db'
 import { notify } from '../../../lib/toast'
 import { draftPorts } from './api/draft-ports'
+import { PUBLISHED_MESSAGE } from './draft-messages'
 import { dueDrafts, nextDueAt, prunePublished } from './draft-store'
 import { inOneTab } from './one-tab'
 import { publishDraft } from './publish-job'
-
-export const PUBLISHED_MESSAGE = 'Listing published!'
 
 /** Longest wait between two looks at waiting drafts (the backoff's cap). */
 const MAX_WAIT_MS = 300_000
@@ -32,6 +31,8 @@ async function drain(userId: string): Promise<void> {
 /** Looks again when the next waiting draft is due. */
 async function schedule(userId: string, busy: boolean): Promise<void> {
   window.clearTimeout(timer)
+  // Offline nothing can be sent: the 'online' event starts the next run.
+  if (!navigator.onLine) return
   const due = busy ? Date.now() + BUSY_RETRY_MS : await nextDueAt(db, userId)
   if (due === null) return
   const wait = Math.min(MAX_WAIT_MS, Math.max(0, due - Date.now()))

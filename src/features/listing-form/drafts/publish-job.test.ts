@@ -131,7 +131,12 @@ describe('a draft publishes in order: geocode, photos to fixed paths, the row by
     const server = fakeServer()
     await saveDraft(
       db,
-      { id: ID, ownerId: OWNER, values: { ...values, latitude: '51.5', longitude: '-0.1' }, photos: [] },
+      {
+        id: ID,
+        ownerId: OWNER,
+        values: { ...values, latitude: '51.5', longitude: '-0.1' },
+        photos: [{ name: 'p0.jpg', blob: new Blob(['photo 0'], { type: 'image/jpeg' }) }],
+      },
       1,
     )
     expect(await publishDraft(ID, OWNER, { ...server.ports, geocoding: false })).toBe('published')
@@ -284,5 +289,34 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     })
     expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
     expect(server.rows.size).toBe(0)
+  })
+})
+
+describe('a draft kept incomplete is checked before anything is sent', () => {
+  it("needs attention with the first missing field's message, in the form's order, and sends nothing", async () => {
+    const server = fakeServer()
+    const incomplete = { ...values, name: '', regularPrice: '' }
+    await saveDraft(db, { id: ID, ownerId: OWNER, values: incomplete, photos: [] }, 1)
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    expect(await draft()).toMatchObject({ state: 'needs-attention', reason: 'Enter a name for the listing' })
+    expect(server.uploads).toEqual([])
+    expect(server.rows.size).toBe(0)
+  })
+
+  it('a draft without photos needs attention: Choose at least one image', async () => {
+    const server = fakeServer()
+    await saveDraft(db, { id: ID, ownerId: OWNER, values, photos: [] }, 1)
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    expect((await draft()).reason).toBe('Choose at least one image')
+    expect(server.rows.size).toBe(0)
+  })
+
+  it('once completed and saved again, it publishes', async () => {
+    const server = fakeServer()
+    await saveDraft(db, { id: ID, ownerId: OWNER, values: { ...values, address: '' }, photos: [] }, 1)
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    await newDraft(1)
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(server.rows.size).toBe(1)
   })
 })

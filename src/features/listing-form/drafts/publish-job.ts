@@ -1,6 +1,7 @@
 import type { Draft } from '../../../lib/local-db'
 import { LISTING_MESSAGES } from '../listing-schema'
-import { type DraftListingRow, draftListingRow, readDraftValues } from './draft-row'
+import { checkDraft } from './check-draft'
+import { type DraftListingRow, draftListingRow } from './draft-listing-row'
 import type { DraftStore } from './draft-store'
 import { backoffDelay, classifyFailure, PublishFailure } from './publish-failure'
 
@@ -69,7 +70,9 @@ export async function publishDraft(
     if (owner !== userId) return 'skipped'
     await save({ state: 'publishing', attempts: draft.attempts, reason: null })
 
-    const read = readDraftValues(draft.values, ports.geocoding)
+    // A draft may have been kept incomplete: it is checked by the form's rules before anything is sent.
+    const photos = await store.photos(id)
+    const read = checkDraft(draft.values, photos, ports.geocoding)
     if (!read.ok) {
       await save({ state: 'needs-attention', reason: read.reason })
       return 'needs-attention'
@@ -85,7 +88,6 @@ export async function publishDraft(
       await save({ coordinates, progress: { ...draft.progress, step: 'upload' } })
     }
 
-    const photos = await store.photos(id)
     if (draft.progress.step === 'upload') {
       for (const photo of photos) {
         if (photo.uploaded) continue

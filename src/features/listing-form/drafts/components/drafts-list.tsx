@@ -20,8 +20,8 @@ export function DraftsList({ userId }: { userId: string }) {
   )
   if (drafts.length === 0) return null
 
-  const act = (work: (api: typeof import('../api/keep-draft')) => Promise<void>) => {
-    void import('../api/keep-draft').then(work)
+  const act = (work: (api: typeof import('../api/draft-actions')) => Promise<void>) => {
+    void import('../api/draft-actions').then(work)
   }
   const remove = (draft: Draft) => {
     if (window.confirm(DRAFTS_MESSAGES.confirmDelete)) act((api) => api.removeDraft(draft.id))
