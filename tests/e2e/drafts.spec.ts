@@ -7,6 +7,7 @@ import {
   onlyDraft,
   serverCounts,
   storedDrafts,
+  storedPhotoCount,
 } from './support/drafts'
 import { waitForServiceWorker } from './support/service-worker'
 
@@ -174,12 +175,14 @@ test.describe('drafts: a listing made offline publishes once when back online', 
       'Please enter a correct address',
     )
     await expect(page.getByLabel('Name')).toHaveValue('House on no known street')
+    await expect(page.getByLabel('Address')).toHaveAccessibleDescription(/Please enter a correct address/)
     await page.getByLabel('Address').fill('York')
     await page.getByRole('button', { name: 'Create Listing' }).click()
-    await expect(page).toHaveURL(/\/profile$/)
-    await expect(draftItem(page, 'House on no known street')).toContainText('Published', { timeout: 20_000 })
+    // Sent from the form under the draft's id: the listing's page, and no receipt left behind.
+    await expect(toast(page, 'Listing published!')).toBeVisible({ timeout: 20_000 })
+    await expect(page).toHaveURL(new RegExp(`/category/rent/${listingId}$`))
     expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 1 })
-    expect((await storedDrafts(page)).map((draft) => draft.id)).toEqual([listingId])
+    expect(await storedDrafts(page)).toEqual([])
   })
 
   test('Save as draft keeps a listing on request; online it publishes at once', async ({ page }) => {
@@ -196,5 +199,89 @@ test.describe('drafts: a listing made offline publishes once when back online', 
     await expect(draftItem(page, 'Flat saved on purpose')).toContainText('Published', { timeout: 20_000 })
     const { id } = await onlyDraft(page)
     expect(await serverCounts(userId, id)).toEqual({ rows: 1, objects: 2 })
+  })
+})
+
+test.describe('the online Create flow goes through the draft', () => {
+  test('a connection lost after the 2nd photo keeps the draft waiting across a reload; back online it publishes once', async ({
+    page,
+    context,
+  }) => {
+    const userId = await newLandlord(page, 'online-drop')
+    await page.goto('/create-listing')
+    await fillListing(page, {
+      name: 'Mews house on a flaky line',
+      address: 'York',
+      regularPrice: '1100',
+      photos: 5,
+    })
+
+    // The connection drops when the 3rd photo starts: two photos are on the server, nothing else.
+    let uploads = 0
+    await page.route('**/storage/v1/object/listing-images/**', async (route) => {
+      uploads += 1
+      if (uploads < 3) return route.continue()
+      await context.setOffline(true)
+      return route.abort('internetdisconnected')
+    })
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(toast(page, SAVED_OFFLINE)).toBeVisible()
+    await expect(page).toHaveURL(/\/profile$/)
+    const { id: listingId, state } = await onlyDraft(page)
+    expect(state).toBe('waiting')
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 0, objects: 2 })
+
+    // Nothing is lost across a reload: the draft waits with all five photos.
+    await page.unroute('**/storage/v1/object/listing-images/**')
+    await page.reload()
+    await expect(draftItem(page, 'Mews house on a flaky line')).toContainText('Waiting to publish')
+    await expect(draftItem(page, 'Mews house on a flaky line')).toContainText('5 photos kept on this device')
+    expect(await storedPhotoCount(page, listingId)).toBe(5)
+
+    const uploadsAfter: string[] = []
+    const inserts: string[] = []
+    page.on('request', (request) => {
+      if (isUpload(request)) uploadsAfter.push(new URL(request.url()).pathname.split('/').pop() ?? '')
+      if (isInsert(request)) inserts.push(request.url())
+    })
+    await context.setOffline(false)
+    await expect(toast(page, 'Listing published!')).toBeVisible({ timeout: 20_000 })
+    await expect(draftItem(page, 'Mews house on a flaky line')).toContainText('Published')
+    await page.waitForTimeout(1_000)
+    // Resumed after the two photos already stored; the row was inserted once.
+    expect(uploadsAfter).toEqual(['2.jpg', '3.jpg', '4.jpg'])
+    expect(inserts).toHaveLength(1)
+    expect(await serverCounts(userId, listingId)).toEqual({ rows: 1, objects: 5 })
+  })
+
+  test('an incomplete draft is kept on request and reopens with the messages beside its fields', async ({
+    page,
+  }) => {
+    const userId = await newLandlord(page, 'incomplete')
+    await page.goto('/create-listing')
+    await page.getByLabel('Name').fill('Barn conversion, half typed')
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    const item = draftItem(page, 'Barn conversion, half typed')
+    await expect(item).toContainText('Needs attention: Enter the address', { timeout: 20_000 })
+    const { id } = await onlyDraft(page)
+    expect(await serverCounts(userId, id)).toEqual({ rows: 0, objects: 0 })
+
+    await item.getByRole('link', { name: 'Edit draft Barn conversion, half typed' }).click()
+    await expect(page.getByLabel('Name')).toHaveValue('Barn conversion, half typed')
+    await expect(page.getByLabel('Address')).toHaveAccessibleDescription(/Enter the address/)
+    await expect(page.getByLabel(/^Regular price/)).toHaveAccessibleDescription(/Enter the regular price/)
+    await expect(page.getByLabel('Images')).toHaveAccessibleDescription(/Choose at least one image/)
+
+    await fillListing(page, {
+      name: 'Barn conversion, now done',
+      address: 'Leeds',
+      regularPrice: '1300',
+      photos: 1,
+    })
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(toast(page, 'Listing published!')).toBeVisible({ timeout: 20_000 })
+    await expect(page).toHaveURL(new RegExp(`/category/rent/${id}$`))
+    expect(await serverCounts(userId, id)).toEqual({ rows: 1, objects: 1 })
   })
 })

@@ -85,15 +85,15 @@ test.describe('creating and editing a listing', () => {
     })
     expect(saved.latitude).toEqual(expect.any(Number))
     expect(saved.image_urls).toHaveLength(2)
-    expect(saved.image_urls[0]).toMatch(
-      new RegExp(`/listing-images/${saved.user_ref}/${saved.id}/0-[^/]+\\.jpg$`),
-    )
+    // Published through its draft: photos at the draft's fixed paths, in order.
+    expect(saved.image_urls[0]).toMatch(new RegExp(`/listing-images/${saved.user_ref}/${saved.id}/0\\.jpg$`))
+    expect(saved.image_urls[1]).toMatch(new RegExp(`/${saved.id}/1\\.jpg$`))
     // The cover was shrunk in the browser: longest side 1600 px, re-encoded as JPEG.
     const cover = Buffer.from(await (await fetch(saved.image_urls[0] ?? '')).arrayBuffer())
     expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 })
   })
 
-  test('photos upload with a progress bar; a failed upload keeps the form as it was', async ({ page }) => {
+  test('photos upload with a progress bar; a refused upload keeps the form as it was', async ({ page }) => {
     await signIn(page, 'chloe@example.com', DEMO_PASSWORD)
     await page.goto('/create-listing')
     await page.getByLabel('Name').fill('Attic room with a view')
@@ -102,12 +102,28 @@ test.describe('creating and editing a listing', () => {
     await page.getByLabel('Images').setInputFiles([await photo('one.jpg'), await photo('two.jpg')])
 
     // The storage service refuses the upload: nothing is published and nothing typed is lost.
-    await page.route('**/storage/v1/object/listing-images/**', (route) => route.abort())
+    let refusedUploads = 0
+    await page.route('**/storage/v1/object/listing-images/**', (route) => {
+      refusedUploads += 1
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: '415',
+          error: 'invalid_mime_type',
+          message: 'mime type not supported',
+        }),
+      })
+    })
     await submitCreate(page)
     await expect(toast(page, 'Images not uploaded')).toBeVisible()
     await expect(page).toHaveURL(/\/create-listing$/)
     await expect(page.getByLabel('Name')).toHaveValue('Attic room with a view')
+    await expect(page.getByLabel('Address')).toHaveValue('Oxford')
     await expect(page.getByRole('button', { name: 'Create Listing' })).toBeEnabled()
+    // A refusal is not retried in the background.
+    await page.waitForTimeout(1_000)
+    expect(refusedUploads).toBe(1)
 
     // A slow upload shows how far it has got.
     await page.unroute('**/storage/v1/object/listing-images/**')
@@ -122,6 +138,9 @@ test.describe('creating and editing a listing', () => {
     await expect(page.getByRole('button', { name: /Publishing/ })).toBeDisabled()
     await expect(toast(page, 'Listing published!')).toBeVisible()
     await expect(page).toHaveURL(/\/category\/rent\/[0-9a-f-]{36}$/)
+    const published = await savedListing(listingIdOf(new URL(page.url()).pathname))
+    expect(published).toMatchObject({ name: 'Attic room with a view', location: 'Oxford' })
+    expect(published.image_urls).toHaveLength(2)
   })
 
   test('every rule of spec §5 is checked, with the message beside its field', async ({ page }) => {

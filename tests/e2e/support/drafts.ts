@@ -39,6 +39,31 @@ export function storedDrafts(page: Page): Promise<{ id: string; state: string; o
   )
 }
 
+/** How many photos the device keeps for a draft. */
+export function storedPhotoCount(page: Page, draftId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('roost')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const database = open.result
+          const request = database
+            .transaction('draftPhotos')
+            .objectStore('draftPhotos')
+            .index('draftId')
+            .count(IDBKeyRange.only(id))
+          request.onsuccess = () => {
+            resolve(request.result)
+            database.close()
+          }
+          request.onerror = () => reject(request.error)
+        }
+      }),
+    draftId,
+  )
+}
+
 /** The one draft on this device (its id is the listing's id). */
 export async function onlyDraft(page: Page): Promise<{ id: string; state: string; ownerId: string }> {
   const drafts = await storedDrafts(page)

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Button } from '../../../../components/button'
 import type { Draft } from '../../../../lib/local-db'
 import { useLocalQuery } from '../../../../lib/use-local-query'
+import { pluralise } from '../../../../utils/pluralise'
 import { draftStatusText } from '../draft-status'
 import './drafts.css'
 
@@ -42,6 +43,11 @@ export function DraftsList({ userId }: { userId: string }) {
               <p className="drafts__status" role="status">
                 {draftStatusText(draft)}
               </p>
+              {draft.state === 'published' ? null : (
+                <p className="drafts__photos">
+                  {pluralise(draft.progress.total, 'photo', 'photos')} kept on this device
+                </p>
+              )}
               <div className="drafts__actions">
                 {editable ? (
                   <Link
