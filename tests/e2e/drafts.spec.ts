@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, type Page, type Request, test } from '@playwright/test'
 import { newAccount, signUp, toast, userIdOf } from './support/accounts'
 import {
@@ -16,6 +18,26 @@ const isUpload = (request: Request) =>
   request.method() === 'POST' && request.url().includes('/storage/v1/object/listing-images/')
 const isInsert = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/rest/v1/listings')
+
+/** A server that takes requests and never answers them; `received` settles when the first one arrives. */
+async function silentServer(): Promise<{ url: string; received: Promise<void>; close(): Promise<void> }> {
+  let arrived!: () => void
+  const received = new Promise<void>((resolve) => {
+    arrived = resolve
+  })
+  const server = createServer(() => arrived())
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
 
 /** A new user, signed in, with the service worker in control so the app opens offline. */
 async function newLandlord(page: Page, label: string): Promise<string> {
@@ -78,23 +100,18 @@ test.describe('drafts: a listing made offline publishes once when back online', 
     const userId = await newLandlord(page, 'kill')
     const listingId = await saveOfflineDraft(page, 'Cottage cut off mid-way', 5)
 
-    // The third upload never answers; the page is closed while it hangs.
+    // The third upload never answers: it goes to a server that accepts it and says nothing (a request held
+    // in the browser would be let go when the page closes); the page is closed while it hangs.
+    const silent = await silentServer()
     let uploads = 0
-    let third!: () => void
-    const thirdStarted = new Promise<void>((resolve) => {
-      third = resolve
-    })
     await page.route('**/storage/v1/object/listing-images/**', async (route) => {
       uploads += 1
-      if (uploads === 3) {
-        third()
-        return
-      }
-      await route.continue()
+      await route.continue(uploads === 3 ? { url: `${silent.url}/never-answers` } : {})
     })
     await context.setOffline(false)
-    await thirdStarted
+    await silent.received
     await page.close()
+    await silent.close()
     expect(await serverCounts(userId, listingId)).toEqual({ rows: 0, objects: 2 })
 
     const uploadsAfter: string[] = []
