@@ -1,13 +1,7 @@
 import { toAppError } from '../../../lib/errors'
 import { getSupabase } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../types'
-import {
-  afterCursorFilter,
-  type ListingsCursor,
-  type ListingsPage,
-  PAGE_SIZE,
-  toPage,
-} from './listings-keyset'
+import { afterCursor, type ListingsCursor, type ListingsPage, PAGE_SIZE, toPage } from './listings-keyset'
 import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from './listings-store'
 
 export type { ListingsCursor, ListingsPage, StoredListingsView }
@@ -27,7 +21,7 @@ export async function getListingsPage(
   const supabase = await getSupabase()
   let query = supabase.from('listings').select(LISTING_COLUMNS)
   query = filter.kind === 'offers' ? query.eq('offer', true) : query.eq('type', filter.type)
-  if (cursor) query = query.or(afterCursorFilter(cursor))
+  if (cursor) query = afterCursor(query, cursor)
   const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
