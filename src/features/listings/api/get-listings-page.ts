@@ -1,5 +1,5 @@
 import { toAppError } from '../../../lib/errors'
-import { getSupabase } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../types'
 import { afterCursor, type ListingsCursor, type ListingsPage, PAGE_SIZE, toPage } from './listings-keyset'
 import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from './listings-store'
@@ -18,8 +18,8 @@ export async function getListingsPage(
   filter: ListingsFilter,
   cursor: ListingsCursor | null,
 ): Promise<ListingsPage> {
-  const supabase = await getSupabase()
-  let query = supabase.from('listings').select(LISTING_COLUMNS)
+  const db = getPublicDb()
+  let query = db.from('listings').select(LISTING_COLUMNS)
   query = filter.kind === 'offers' ? query.eq('offer', true) : query.eq('type', filter.type)
   if (cursor) query = afterCursor(query, cursor)
   const { data, error } = await query

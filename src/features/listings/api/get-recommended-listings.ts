@@ -1,5 +1,5 @@
 import { toAppError } from '../../../lib/errors'
-import { getSupabase } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
 import { mirrorPage, readStoredView } from './listings-store'
 
@@ -7,8 +7,8 @@ import { mirrorPage, readStoredView } from './listings-store'
 export const RECOMMENDED_COUNT = 5
 
 export async function getRecommendedListings(): Promise<Listing[]> {
-  const supabase = await getSupabase()
-  const { data, error } = await supabase
+  const db = getPublicDb()
+  const { data, error } = await db
     .from('listings')
     .select(LISTING_COLUMNS)
     .order('created_at', { ascending: false })
