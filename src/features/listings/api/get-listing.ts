@@ -2,6 +2,7 @@ import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
 import { forgetListing, mirrorListings, readStoredListing } from './listings-store'
+import { storedOrServer } from './stored-or-server'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -16,10 +17,8 @@ export async function getListing(listingId: string): Promise<Listing | null> {
   return listing
 }
 
-/** The listing page's data: the copy on this device at once (refreshed in the background), else the server's. */
-export async function loadListing(listingId: string): Promise<Listing | null> {
-  const stored = UUID.test(listingId) ? await readStoredListing(listingId) : null
-  if (!stored) return getListing(listingId)
-  if (navigator.onLine) void getListing(listingId).catch(() => undefined)
-  return stored
+/** The listing page's data: the device's copy or the server's, whichever comes first. */
+export function loadListing(listingId: string): Promise<Listing | null> {
+  if (!UUID.test(listingId)) return Promise.resolve(null)
+  return storedOrServer(readStoredListing(listingId), () => getListing(listingId), navigator.onLine)
 }

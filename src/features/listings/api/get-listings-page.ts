@@ -3,6 +3,7 @@ import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../types'
 import { afterCursor, type ListingsCursor, type ListingsPage, PAGE_SIZE, toPage } from './listings-keyset'
 import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from './listings-store'
+import { storedOrServer } from './stored-or-server'
 
 export type { ListingsCursor, ListingsPage, StoredListingsView }
 
@@ -32,14 +33,11 @@ export async function getListingsPage(
   return page
 }
 
-/** A list's first screen: what this device showed last time at once (refreshed in the background), else the server's first page. */
-export async function loadListingsView(filter: ListingsFilter): Promise<StoredListingsView> {
-  const stored = await readStoredView(viewKeyOf(filter))
+/** A list's first screen: the device's copy of what it showed last time or the server's first page, whichever comes first. */
+export function loadListingsView(filter: ListingsFilter): Promise<StoredListingsView> {
   const fromServer = async (): Promise<StoredListingsView> => {
     const page = await getListingsPage(filter, null)
     return { listings: page.listings, complete: page.nextCursor === null, fetchedAt: Date.now() }
   }
-  if (!stored) return fromServer()
-  if (navigator.onLine) void fromServer().catch(() => undefined)
-  return stored
+  return storedOrServer(readStoredView(viewKeyOf(filter)), fromServer, navigator.onLine)
 }

@@ -2,6 +2,7 @@ import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
 import { mirrorPage, readStoredView } from './listings-store'
+import { storedOrServer } from './stored-or-server'
 
 /** The Recommended slider shows the 5 newest listings (spec §2, §9). */
 export const RECOMMENDED_COUNT = 5
@@ -20,10 +21,8 @@ export async function getRecommendedListings(): Promise<Listing[]> {
   return listings
 }
 
-/** Explore's slider: the device's copy at once (refreshed in the background), else the server's. */
+/** Explore's slider: the device's copy or the server's, whichever comes first. */
 export async function loadRecommendedListings(): Promise<Listing[]> {
-  const stored = await readStoredView('recommended')
-  if (!stored) return getRecommendedListings()
-  if (navigator.onLine) void getRecommendedListings().catch(() => undefined)
-  return stored.listings
+  const stored = readStoredView('recommended').then((view) => view?.listings ?? null)
+  return storedOrServer(stored, getRecommendedListings, navigator.onLine)
 }
