@@ -28,10 +28,19 @@ type ListingCardProps = {
   headingLevel?: 2 | 3
   /** A control shown over the cover, outside the link (the save toggle). */
   action?: ReactNode
+  /** The first card of a list: its cover is likely the screen's largest paint, so it loads at once and first. */
+  priority?: boolean
 }
 
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
-export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2, action }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  onEdit,
+  onDelete,
+  headingLevel = 2,
+  action,
+  priority = false,
+}: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const cover = listing.imageUrls[0]
   return (
@@ -47,7 +56,8 @@ export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2, actio
             <img
               src={cover}
               alt=""
-              loading="lazy"
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
               decoding="async"
               width={400}
               height={300}

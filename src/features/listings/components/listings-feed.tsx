@@ -65,8 +65,13 @@ export function ListingsFeed({ filter, initial, emptyText, renderAction }: Listi
   return (
     <>
       <ul className="listing-list">
-        {listings.map((listing) => (
-          <ListingCard key={listing.id} listing={listing} action={renderAction?.(listing)} />
+        {listings.map((listing, index) => (
+          <ListingCard
+            key={listing.id}
+            listing={listing}
+            action={renderAction?.(listing)}
+            priority={index === 0}
+          />
         ))}
       </ul>
       <p className="visually-hidden" aria-live="polite">

@@ -1,0 +1,25 @@
+/** One photo of a listing's gallery; the cover is the page's largest paint, so it loads first. */
+export function GalleryPhoto({
+  name,
+  url,
+  index,
+  count,
+}: {
+  name: string
+  url: string
+  index: number
+  count: number
+}) {
+  return (
+    <img
+      src={url}
+      alt={`${name} (${index + 1} of ${count})`}
+      width={1200}
+      height={675}
+      loading={index === 0 ? 'eager' : 'lazy'}
+      fetchPriority={index === 0 ? 'high' : 'auto'}
+      decoding="async"
+      crossOrigin="anonymous"
+    />
+  )
+}

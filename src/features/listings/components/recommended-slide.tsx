@@ -1,0 +1,32 @@
+import { Link } from '@tanstack/react-router'
+import { formatListingPrice } from '../../../utils/format-price'
+import type { Listing } from '../types'
+
+/** One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), name and price. */
+export function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean }) {
+  const cover = listing.imageUrls[0]
+  return (
+    <Link
+      to="/category/$categoryName/$listingId"
+      params={{ categoryName: listing.type, listingId: listing.id }}
+      className="recommended-slide"
+    >
+      {cover ? (
+        <img
+          src={cover}
+          alt=""
+          width={1200}
+          height={675}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+          crossOrigin="anonymous"
+        />
+      ) : null}
+      <span className="recommended-slide__caption">
+        <span className="recommended-slide__name">{listing.name}</span>
+        <span className="recommended-slide__price">{formatListingPrice(listing)}</span>
+      </span>
+    </Link>
+  )
+}
