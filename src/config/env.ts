@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { DEFAULT_SUPABASE_URL } from './defaults'
 
 /** The local stack's anon key (Supabase CLI's well-known local default); not a secret. */
 const LOCAL_ANON_KEY =
@@ -8,7 +9,7 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalText = z.pipe(z.transform(blankToUndefined), z.optional(z.string()))
 
 const RawEnvSchema = z.object({
-  VITE_SUPABASE_URL: z.pipe(z.transform(blankToUndefined), z._default(z.url(), 'http://127.0.0.1:54321')),
+  VITE_SUPABASE_URL: z.pipe(z.transform(blankToUndefined), z._default(z.url(), DEFAULT_SUPABASE_URL)),
   VITE_SUPABASE_ANON_KEY: z.pipe(z.transform(blankToUndefined), z._default(z.string(), LOCAL_ANON_KEY)),
   VITE_GEOCODER_URL: z.pipe(z.transform(blankToUndefined), z.optional(z.url())),
   VITE_GEOCODER_KEY: optionalText,
