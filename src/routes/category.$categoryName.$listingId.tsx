@@ -6,7 +6,7 @@ import { ListingGallery } from '../features/listings/components/listing-gallery'
 import { ShareButton } from '../features/listings/components/share-button'
 import { useStoredListing } from '../features/listings/hooks/use-stored-listings'
 import type { Listing } from '../features/listings/types'
-import { LocationMapWhenNear } from '../features/map/components/location-map-when-near'
+import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { useUserId } from '../hooks/use-session'
 
@@ -61,7 +61,7 @@ function ListingView({ listing }: { listing: Listing }) {
           <h2 id="location-title" className="section-title">
             Location
           </h2>
-          <LocationMapWhenNear
+          <LocationMapWhenSeen
             latitude={listing.geolocation.lat}
             longitude={listing.geolocation.lng}
             label={listing.location}

@@ -30,6 +30,7 @@ test.describe('the listing page', () => {
     await expect(features.getByText('Furnished')).toHaveCount(listing.furnished ? 1 : 0)
 
     const map = page.getByRole('region', { name: 'Location' })
+    await map.scrollIntoViewIfNeeded()
     await expect(map.getByText(listing.location, { exact: true })).toBeVisible({ timeout: 20_000 })
     await expect(page.getByRole('link', { name: 'Contact Landlord' })).toBeVisible()
   })
