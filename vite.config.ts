@@ -67,9 +67,11 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // Listing photos from Supabase Storage; <img crossorigin> makes them CORS (200), never opaque.
+            // Listing photos from Supabase Storage, as stored or resized; <img crossorigin> makes them CORS (200), never opaque.
             urlPattern: ({ url, request }) =>
-              request.method === 'GET' && url.pathname.startsWith('/storage/v1/object/public/'),
+              request.method === 'GET' &&
+              (url.pathname.startsWith('/storage/v1/object/public/') ||
+                url.pathname.startsWith('/storage/v1/render/image/public/')),
             handler: 'CacheFirst',
             options: {
               cacheName: 'listing-images',

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { listingImageUrl } from '../lib/image-transform'
 import { formatListingPrice } from '../utils/format-price'
 import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
@@ -54,7 +55,7 @@ export function ListingCard({
           {cover ? (
             // crossOrigin: a CORS response the service worker can keep for offline use (never an opaque one).
             <img
-              src={cover}
+              src={listingImageUrl(cover, 'card')}
               alt=""
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : 'auto'}

@@ -14,6 +14,7 @@ const RawEnvSchema = z.object({
   VITE_GEOCODER_URL: z.pipe(z.transform(blankToUndefined), z.optional(z.url())),
   VITE_GEOCODER_KEY: optionalText,
   VITE_GEOCODING: z.pipe(z.transform(blankToUndefined), z._default(z.enum(['on', 'off']), 'on')),
+  VITE_IMAGE_TRANSFORMS: z.pipe(z.transform(blankToUndefined), z._default(z.enum(['on', 'off']), 'on')),
   VITE_MAP_TILES: z.pipe(
     z.transform(blankToUndefined),
     z._default(z.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -30,6 +31,8 @@ export type AppEnv = {
   geocoderUrl: string
   geocoderKey: string
   geocoding: boolean
+  /** Listing photos are fetched resized through Storage's image transformation endpoint. */
+  imageTransforms: boolean
   mapTiles: string
   mapAttribution: string
 }
@@ -49,6 +52,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     geocoderUrl: e.VITE_GEOCODER_URL ?? `${supabaseUrl}/geocode/v1/search`,
     geocoderKey: e.VITE_GEOCODER_KEY ?? e.VITE_SUPABASE_ANON_KEY,
     geocoding: e.VITE_GEOCODING === 'on',
+    imageTransforms: e.VITE_IMAGE_TRANSFORMS === 'on',
     mapTiles: e.VITE_MAP_TILES,
     mapAttribution: e.VITE_MAP_ATTRIBUTION,
   }

@@ -1,3 +1,5 @@
+import { listingImageUrl } from '../../../lib/image-transform'
+
 /** One photo of a listing's gallery; the cover is the page's largest paint, so it loads first. */
 export function GalleryPhoto({
   name,
@@ -12,7 +14,7 @@ export function GalleryPhoto({
 }) {
   return (
     <img
-      src={url}
+      src={listingImageUrl(url, 'photo')}
       alt={`${name} (${index + 1} of ${count})`}
       width={1200}
       height={675}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { listingImageUrl } from '../../../lib/image-transform'
 import { formatListingPrice } from '../../../utils/format-price'
 import type { Listing } from '../types'
 
@@ -13,7 +14,7 @@ export function RecommendedSlide({ listing, first }: { listing: Listing; first: 
     >
       {cover ? (
         <img
-          src={cover}
+          src={listingImageUrl(cover, 'photo')}
           alt=""
           width={1200}
           height={675}

@@ -18,14 +18,12 @@ const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'])
 
 async function render(source: string, options: TransformOptions, mimetype: string): Promise<Uint8Array> {
-  const image = sharp(source)
-    .rotate()
-    .resize({
-      width: options.width,
-      height: options.height,
-      fit: FIT[options.resize],
-      withoutEnlargement: true,
-    })
+  const image = sharp(source).rotate().resize({
+    width: options.width,
+    height: options.height,
+    fit: FIT[options.resize],
+    withoutEnlargement: true,
+  })
   if (options.format === 'webp') return image.webp({ quality: options.quality }).toBuffer()
   if (mimetype === 'image/png') return image.png().toBuffer()
   return image.jpeg({ quality: options.quality, mozjpeg: true }).toBuffer()
