@@ -6,19 +6,34 @@ import { storedOrServer } from './stored-or-server'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** One listing by id, or null when there is none (an id that is not a UUID cannot exist either). Kept on the device. */
-export async function getListing(listingId: string): Promise<Listing | null> {
-  if (!UUID.test(listingId)) return null
+async function fetchListing(listingId: string): Promise<Listing | null> {
   const db = getPublicDb()
   const { data, error } = await db.from('listings').select(LISTING_COLUMNS).eq('id', listingId).maybeSingle()
   if (error) throw toAppError(error)
-  const listing = data ? (parseListingRows([data])[0] ?? null) : null
-  await (listing ? mirrorListings([listing]) : forgetListing(listingId))
+  return data ? (parseListingRows([data])[0] ?? null) : null
+}
+
+const keepOnDevice = (listingId: string, listing: Listing | null) =>
+  listing ? mirrorListings([listing]) : forgetListing(listingId)
+
+/** One listing by id, or null when there is none (an id that is not a UUID cannot exist either). Kept on the device. */
+export async function getListing(listingId: string): Promise<Listing | null> {
+  if (!UUID.test(listingId)) return null
+  const listing = await fetchListing(listingId)
+  await keepOnDevice(listingId, listing)
   return listing
 }
 
-/** The listing page's data: the device's copy or the server's, whichever comes first. */
+/**
+ * The listing page's data: the device's copy or the server's, whichever comes first. The server's answer
+ * is shown without waiting for the device database to load and store it.
+ */
 export function loadListing(listingId: string): Promise<Listing | null> {
   if (!UUID.test(listingId)) return Promise.resolve(null)
-  return storedOrServer(readStoredListing(listingId), () => getListing(listingId), navigator.onLine)
+  const fromServer = async () => {
+    const listing = await fetchListing(listingId)
+    void keepOnDevice(listingId, listing)
+    return listing
+  }
+  return storedOrServer(readStoredListing(listingId), fromServer, navigator.onLine)
 }

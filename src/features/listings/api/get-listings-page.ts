@@ -14,8 +14,7 @@ export type ListingsFilter = { kind: 'offers' } | { kind: 'type'; type: ListingT
 export const viewKeyOf = (filter: ListingsFilter): ListingsViewKey =>
   filter.kind === 'offers' ? 'offers' : `category:${filter.type}`
 
-/** One page of listings, newest first, starting after `cursor` (or at the top when null); kept on the device. */
-export async function getListingsPage(
+async function fetchListingsPage(
   filter: ListingsFilter,
   cursor: ListingsCursor | null,
 ): Promise<ListingsPage> {
@@ -28,15 +27,28 @@ export async function getListingsPage(
     .order('id', { ascending: false })
     .limit(PAGE_SIZE + 1)
   if (error) throw toAppError(error)
-  const page = toPage(parseListingRows(data))
-  await mirrorPage(viewKeyOf(filter), { listings: page.listings, hasMore: page.nextCursor !== null }, cursor)
+  return toPage(parseListingRows(data))
+}
+
+const keepOnDevice = (filter: ListingsFilter, page: ListingsPage, cursor: ListingsCursor | null) =>
+  mirrorPage(viewKeyOf(filter), { listings: page.listings, hasMore: page.nextCursor !== null }, cursor)
+
+/** One page of listings, newest first, starting after `cursor` (or at the top when null); kept on the device. */
+export async function getListingsPage(
+  filter: ListingsFilter,
+  cursor: ListingsCursor | null,
+): Promise<ListingsPage> {
+  const page = await fetchListingsPage(filter, cursor)
+  await keepOnDevice(filter, page, cursor)
   return page
 }
 
 /** A list's first screen: the device's copy of what it showed last time or the server's first page, whichever comes first. */
 export function loadListingsView(filter: ListingsFilter): Promise<StoredListingsView> {
+  // The server's page is shown without waiting for the device database to load and store it.
   const fromServer = async (): Promise<StoredListingsView> => {
-    const page = await getListingsPage(filter, null)
+    const page = await fetchListingsPage(filter, null)
+    void keepOnDevice(filter, page, null)
     return { listings: page.listings, complete: page.nextCursor === null, fetchedAt: Date.now() }
   }
   return storedOrServer(readStoredView(viewKeyOf(filter)), fromServer, navigator.onLine)

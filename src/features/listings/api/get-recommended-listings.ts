@@ -7,7 +7,7 @@ import { storedOrServer } from './stored-or-server'
 /** The Recommended slider shows the 5 newest listings (spec §2, §9). */
 export const RECOMMENDED_COUNT = 5
 
-export async function getRecommendedListings(): Promise<Listing[]> {
+async function fetchRecommendedListings(): Promise<Listing[]> {
   const db = getPublicDb()
   const { data, error } = await db
     .from('listings')
@@ -16,13 +16,19 @@ export async function getRecommendedListings(): Promise<Listing[]> {
     .order('id', { ascending: false })
     .limit(RECOMMENDED_COUNT)
   if (error) throw toAppError(error)
-  const listings = parseListingRows(data)
-  await mirrorPage('recommended', { listings, hasMore: false }, null)
-  return listings
+  return parseListingRows(data)
 }
 
-/** Explore's slider: the device's copy or the server's, whichever comes first. */
+/**
+ * Explore's slider: the device's copy or the server's, whichever comes first. The server's answer is shown
+ * without waiting for the device database to load and store it.
+ */
 export async function loadRecommendedListings(): Promise<Listing[]> {
   const stored = readStoredView('recommended').then((view) => view?.listings ?? null)
-  return storedOrServer(stored, getRecommendedListings, navigator.onLine)
+  const fromServer = async () => {
+    const listings = await fetchRecommendedListings()
+    void mirrorPage('recommended', { listings, hasMore: false }, null)
+    return listings
+  }
+  return storedOrServer(stored, fromServer, navigator.onLine)
 }
