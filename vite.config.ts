@@ -4,6 +4,15 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { DEFAULT_SUPABASE_URL } from './src/config/defaults'
 
+/** Routes whose screens are not split out of the entry (see tanstackRouter below). */
+const LANDING_ROUTES: string[] = [
+  '/',
+  '/offers',
+  '/category/$categoryName',
+  '/category/$categoryName/',
+  '/category/$categoryName/$listingId',
+]
+
 /** The app's look (src/styles/global.css): primary green and page background. */
 const THEME_COLOR = '#1f5f4a'
 const BACKGROUND_COLOR = '#f5f6f4'
@@ -33,6 +42,11 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // The screens visitors land on stay in the entry: no second round trip for their code before the
+      // first paint (they are small; Swiper and maplibre load lazily on their own).
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (LANDING_ROUTES.includes(routeId) ? [] : undefined),
+      },
     }),
     react(),
     preconnectToApi(),

@@ -29,7 +29,7 @@ type ListingCardProps = {
   headingLevel?: 2 | 3
   /** A control shown over the cover, outside the link (the save toggle). */
   action?: ReactNode
-  /** The first card of a list: its cover is likely the screen's largest paint, so it loads at once and first. */
+  /** A card on the first screen: its cover may be the screen's largest paint, so it loads at once and first. */
   priority?: boolean
 }
 
