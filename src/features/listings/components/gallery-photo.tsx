@@ -1,17 +1,16 @@
 import { listingImageUrl } from '../../../lib/image-transform'
 
-/** One photo of a listing's gallery; the cover is the page's largest paint, so it loads first. */
-export function GalleryPhoto({
-  name,
-  url,
-  index,
-  count,
-}: {
+type GalleryPhotoProps = {
   name: string
   url: string
   index: number
   count: number
-}) {
+  /** Called once the photo has loaded or failed. */
+  onImageSettled?: () => void
+}
+
+/** One photo of a listing's gallery; the cover is the page's largest paint, so it loads first. */
+export function GalleryPhoto({ name, url, index, count, onImageSettled }: GalleryPhotoProps) {
   return (
     <img
       src={listingImageUrl(url, 'photo')}
@@ -22,6 +21,8 @@ export function GalleryPhoto({
       fetchPriority={index === 0 ? 'high' : 'auto'}
       decoding="async"
       crossOrigin="anonymous"
+      onLoad={onImageSettled}
+      onError={onImageSettled}
     />
   )
 }

@@ -4,7 +4,16 @@ import { formatListingPrice } from '../../../utils/format-price'
 import type { Listing } from '../types'
 
 /** One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), name and price. */
-export function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean }) {
+export function RecommendedSlide({
+  listing,
+  first,
+  onImageSettled,
+}: {
+  listing: Listing
+  first: boolean
+  /** Called once the cover has loaded or failed. */
+  onImageSettled?: () => void
+}) {
   const cover = listing.imageUrls[0]
   return (
     <Link
@@ -22,6 +31,8 @@ export function RecommendedSlide({ listing, first }: { listing: Listing; first: 
           fetchPriority={first ? 'high' : 'auto'}
           decoding="async"
           crossOrigin="anonymous"
+          onLoad={onImageSettled}
+          onError={onImageSettled}
         />
       ) : null}
       <span className="recommended-slide__caption">
