@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { listingImageUrl } from '../lib/image-transform'
 import { formatListingPrice } from '../utils/format-price'
 import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
@@ -28,10 +29,19 @@ type ListingCardProps = {
   headingLevel?: 2 | 3
   /** A control shown over the cover, outside the link (the save toggle). */
   action?: ReactNode
+  /** A card on the first screen: its cover may be the screen's largest paint, so it loads at once and first. */
+  priority?: boolean
 }
 
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
-export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2, action }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  onEdit,
+  onDelete,
+  headingLevel = 2,
+  action,
+  priority = false,
+}: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const cover = listing.imageUrls[0]
   return (
@@ -45,9 +55,10 @@ export function ListingCard({ listing, onEdit, onDelete, headingLevel = 2, actio
           {cover ? (
             // crossOrigin: a CORS response the service worker can keep for offline use (never an opaque one).
             <img
-              src={cover}
+              src={listingImageUrl(cover, 'card')}
               alt=""
-              loading="lazy"
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
               decoding="async"
               width={400}
               height={300}

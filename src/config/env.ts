@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { DEFAULT_SUPABASE_URL } from './defaults'
 
 /** The local stack's anon key (Supabase CLI's well-known local default); not a secret. */
 const LOCAL_ANON_KEY =
@@ -8,11 +9,12 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalText = z.pipe(z.transform(blankToUndefined), z.optional(z.string()))
 
 const RawEnvSchema = z.object({
-  VITE_SUPABASE_URL: z.pipe(z.transform(blankToUndefined), z._default(z.url(), 'http://127.0.0.1:54321')),
+  VITE_SUPABASE_URL: z.pipe(z.transform(blankToUndefined), z._default(z.url(), DEFAULT_SUPABASE_URL)),
   VITE_SUPABASE_ANON_KEY: z.pipe(z.transform(blankToUndefined), z._default(z.string(), LOCAL_ANON_KEY)),
   VITE_GEOCODER_URL: z.pipe(z.transform(blankToUndefined), z.optional(z.url())),
   VITE_GEOCODER_KEY: optionalText,
   VITE_GEOCODING: z.pipe(z.transform(blankToUndefined), z._default(z.enum(['on', 'off']), 'on')),
+  VITE_IMAGE_TRANSFORMS: z.pipe(z.transform(blankToUndefined), z._default(z.enum(['on', 'off']), 'on')),
   VITE_MAP_TILES: z.pipe(
     z.transform(blankToUndefined),
     z._default(z.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -29,6 +31,8 @@ export type AppEnv = {
   geocoderUrl: string
   geocoderKey: string
   geocoding: boolean
+  /** Listing photos are fetched resized through Storage's image transformation endpoint. */
+  imageTransforms: boolean
   mapTiles: string
   mapAttribution: string
 }
@@ -48,6 +52,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     geocoderUrl: e.VITE_GEOCODER_URL ?? `${supabaseUrl}/geocode/v1/search`,
     geocoderKey: e.VITE_GEOCODER_KEY ?? e.VITE_SUPABASE_ANON_KEY,
     geocoding: e.VITE_GEOCODING === 'on',
+    imageTransforms: e.VITE_IMAGE_TRANSFORMS === 'on',
     mapTiles: e.VITE_MAP_TILES,
     mapAttribution: e.VITE_MAP_ATTRIBUTION,
   }

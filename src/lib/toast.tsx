@@ -1,11 +1,21 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 
-// react-toastify (~10 kB gzip) loads in its own chunk: toasts are rare and never part of the first paint.
+// react-toastify (~10 kB gzip) loads in its own chunk on the first toast: most visits never raise one.
 const loadToasts = () => import('./toast-container')
 const ToastArea = lazy(loadToasts)
 
-/** The app's toast area (mounted once, in the root layout). */
+let requested = false
+const listeners = new Set<() => void>()
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+const isRequested = () => requested
+
+/** The app's toast area (placed once, in the root layout); it mounts when the first toast is asked for. */
 export function Toasts() {
+  const wanted = useSyncExternalStore(subscribe, isRequested, isRequested)
+  if (!wanted) return null
   return (
     <Suspense fallback={null}>
       <ToastArea />
@@ -17,6 +27,10 @@ type Kind = 'success' | 'error' | 'info'
 
 // A toast raised before the area has mounted is queued by react-toastify and shown once it has.
 const show = (kind: Kind, message: string) => {
+  if (!requested) {
+    requested = true
+    for (const listener of listeners) listener()
+  }
   void loadToasts().then(({ toast }) => toast[kind](message, { toastId: `${kind}:${message}` }))
 }
 

@@ -1,18 +1,14 @@
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
 import { NotFound } from '../components/not-found'
-import { Spinner } from '../components/spinner'
 import { loadListing } from '../features/listings/api/get-listing'
 import { ListingDetails } from '../features/listings/components/listing-details'
 import { ListingGallery } from '../features/listings/components/listing-gallery'
 import { ShareButton } from '../features/listings/components/share-button'
 import { useStoredListing } from '../features/listings/hooks/use-stored-listings'
 import type { Listing } from '../features/listings/types'
+import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { useUserId } from '../hooks/use-session'
-
-// maplibre (~300 kB gzip) loads only here, after the rest of the page.
-const LocationMap = lazy(() => import('../features/map/components/location-map'))
 
 export const Route = createFileRoute('/category/$categoryName/$listingId')({
   loader: async ({ params }) => {
@@ -65,15 +61,11 @@ function ListingView({ listing }: { listing: Listing }) {
           <h2 id="location-title" className="section-title">
             Location
           </h2>
-          <div className="map-frame">
-            <Suspense fallback={<Spinner />}>
-              <LocationMap
-                latitude={listing.geolocation.lat}
-                longitude={listing.geolocation.lng}
-                label={listing.location}
-              />
-            </Suspense>
-          </div>
+          <LocationMapWhenSeen
+            latitude={listing.geolocation.lat}
+            longitude={listing.geolocation.lng}
+            label={listing.location}
+          />
         </section>
       ) : null}
     </article>

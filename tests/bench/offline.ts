@@ -34,6 +34,10 @@ export async function benchOffline(opts: {
     await first.evaluate(async () => {
       await navigator.serviceWorker.ready
     })
+    // The worker waits for the user's OK before taking over open pages (registerType 'prompt'): a reload
+    // puts this page under it, as a second visit would be.
+    await first.reload()
+    await first.getByText(opts.listingName).first().waitFor({ timeout: 30_000 })
     await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
     // Give the app a moment to store what it shows for offline use.
     await first.waitForTimeout(2000)

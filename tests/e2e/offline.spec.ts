@@ -20,7 +20,10 @@ test.describe('browsing offline', () => {
     expect(await imageLoaded(card.locator('img'))).toBe(true)
     await card.getByRole('link').click()
     await expect(listingHeading).toBeVisible()
-    const photo = page.getByRole('img', { name: `${listing.name} (1 of`, exact: false })
+    // The cover shows before Swiper takes over the gallery: check the photo in Swiper's first slide.
+    const photo = page
+      .getByRole('group', { name: /^1 \/ \d+$/ })
+      .getByRole('img', { name: `${listing.name} (1 of`, exact: false })
     expect(await imageLoaded(photo)).toBe(true)
     await expect(banner).toBeHidden()
     // Photos come through the service worker's image cache as CORS responses, not from the HTTP cache.
@@ -35,6 +38,7 @@ test.describe('browsing offline', () => {
     expect(await imageLoaded(photo)).toBe(true)
     // maplibre and its .mjs worker come from the precache: the map draws and labels the location.
     const map = page.getByRole('region', { name: 'Location' })
+    await map.scrollIntoViewIfNeeded()
     await expect(map.getByText(listing.location, { exact: true })).toBeVisible({ timeout: 20_000 })
 
     // A cold deep link to the list, offline.

@@ -1,29 +1,39 @@
 import { toAppError } from '../../../lib/errors'
-import { getSupabase } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
 import { forgetListing, mirrorListings, readStoredListing } from './listings-store'
+import { storedOrServer } from './stored-or-server'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+async function fetchListing(listingId: string): Promise<Listing | null> {
+  const db = getPublicDb()
+  const { data, error } = await db.from('listings').select(LISTING_COLUMNS).eq('id', listingId).maybeSingle()
+  if (error) throw toAppError(error)
+  return data ? (parseListingRows([data])[0] ?? null) : null
+}
+
+const keepOnDevice = (listingId: string, listing: Listing | null) =>
+  listing ? mirrorListings([listing]) : forgetListing(listingId)
 
 /** One listing by id, or null when there is none (an id that is not a UUID cannot exist either). Kept on the device. */
 export async function getListing(listingId: string): Promise<Listing | null> {
   if (!UUID.test(listingId)) return null
-  const supabase = await getSupabase()
-  const { data, error } = await supabase
-    .from('listings')
-    .select(LISTING_COLUMNS)
-    .eq('id', listingId)
-    .maybeSingle()
-  if (error) throw toAppError(error)
-  const listing = data ? (parseListingRows([data])[0] ?? null) : null
-  await (listing ? mirrorListings([listing]) : forgetListing(listingId))
+  const listing = await fetchListing(listingId)
+  await keepOnDevice(listingId, listing)
   return listing
 }
 
-/** The listing page's data: the copy on this device at once (refreshed in the background), else the server's. */
-export async function loadListing(listingId: string): Promise<Listing | null> {
-  const stored = UUID.test(listingId) ? await readStoredListing(listingId) : null
-  if (!stored) return getListing(listingId)
-  if (navigator.onLine) void getListing(listingId).catch(() => undefined)
-  return stored
+/**
+ * The listing page's data: the device's copy or the server's, whichever comes first. The server's answer
+ * is shown without waiting for the device database to load and store it.
+ */
+export function loadListing(listingId: string): Promise<Listing | null> {
+  if (!UUID.test(listingId)) return Promise.resolve(null)
+  const fromServer = async () => {
+    const listing = await fetchListing(listingId)
+    void keepOnDevice(listingId, listing)
+    return listing
+  }
+  return storedOrServer(readStoredListing(listingId), fromServer, navigator.onLine)
 }

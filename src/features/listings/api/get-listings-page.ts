@@ -1,14 +1,9 @@
 import { toAppError } from '../../../lib/errors'
-import { getSupabase } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../types'
-import {
-  afterCursorFilter,
-  type ListingsCursor,
-  type ListingsPage,
-  PAGE_SIZE,
-  toPage,
-} from './listings-keyset'
+import { afterCursor, type ListingsCursor, type ListingsPage, PAGE_SIZE, toPage } from './listings-keyset'
 import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from './listings-store'
+import { storedOrServer } from './stored-or-server'
 
 export type { ListingsCursor, ListingsPage, StoredListingsView }
 
@@ -19,33 +14,42 @@ export type ListingsFilter = { kind: 'offers' } | { kind: 'type'; type: ListingT
 export const viewKeyOf = (filter: ListingsFilter): ListingsViewKey =>
   filter.kind === 'offers' ? 'offers' : `category:${filter.type}`
 
-/** One page of listings, newest first, starting after `cursor` (or at the top when null); kept on the device. */
-export async function getListingsPage(
+async function fetchListingsPage(
   filter: ListingsFilter,
   cursor: ListingsCursor | null,
 ): Promise<ListingsPage> {
-  const supabase = await getSupabase()
-  let query = supabase.from('listings').select(LISTING_COLUMNS)
+  const db = getPublicDb()
+  let query = db.from('listings').select(LISTING_COLUMNS)
   query = filter.kind === 'offers' ? query.eq('offer', true) : query.eq('type', filter.type)
-  if (cursor) query = query.or(afterCursorFilter(cursor))
+  if (cursor) query = afterCursor(query, cursor)
   const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(PAGE_SIZE + 1)
   if (error) throw toAppError(error)
-  const page = toPage(parseListingRows(data))
-  await mirrorPage(viewKeyOf(filter), { listings: page.listings, hasMore: page.nextCursor !== null }, cursor)
+  return toPage(parseListingRows(data))
+}
+
+const keepOnDevice = (filter: ListingsFilter, page: ListingsPage, cursor: ListingsCursor | null) =>
+  mirrorPage(viewKeyOf(filter), { listings: page.listings, hasMore: page.nextCursor !== null }, cursor)
+
+/** One page of listings, newest first, starting after `cursor` (or at the top when null); kept on the device. */
+export async function getListingsPage(
+  filter: ListingsFilter,
+  cursor: ListingsCursor | null,
+): Promise<ListingsPage> {
+  const page = await fetchListingsPage(filter, cursor)
+  await keepOnDevice(filter, page, cursor)
   return page
 }
 
-/** A list's first screen: what this device showed last time at once (refreshed in the background), else the server's first page. */
-export async function loadListingsView(filter: ListingsFilter): Promise<StoredListingsView> {
-  const stored = await readStoredView(viewKeyOf(filter))
+/** A list's first screen: the device's copy of what it showed last time or the server's first page, whichever comes first. */
+export function loadListingsView(filter: ListingsFilter): Promise<StoredListingsView> {
+  // The server's page is shown without waiting for the device database to load and store it.
   const fromServer = async (): Promise<StoredListingsView> => {
-    const page = await getListingsPage(filter, null)
+    const page = await fetchListingsPage(filter, null)
+    void keepOnDevice(filter, page, null)
     return { listings: page.listings, complete: page.nextCursor === null, fetchedAt: Date.now() }
   }
-  if (!stored) return fromServer()
-  if (navigator.onLine) void fromServer().catch(() => undefined)
-  return stored
+  return storedOrServer(readStoredView(viewKeyOf(filter)), fromServer, navigator.onLine)
 }

@@ -1,29 +1,34 @@
 import { toAppError } from '../../../lib/errors'
-import { getSupabase } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
 import { mirrorPage, readStoredView } from './listings-store'
+import { storedOrServer } from './stored-or-server'
 
 /** The Recommended slider shows the 5 newest listings (spec §2, §9). */
 export const RECOMMENDED_COUNT = 5
 
-export async function getRecommendedListings(): Promise<Listing[]> {
-  const supabase = await getSupabase()
-  const { data, error } = await supabase
+async function fetchRecommendedListings(): Promise<Listing[]> {
+  const db = getPublicDb()
+  const { data, error } = await db
     .from('listings')
     .select(LISTING_COLUMNS)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(RECOMMENDED_COUNT)
   if (error) throw toAppError(error)
-  const listings = parseListingRows(data)
-  await mirrorPage('recommended', { listings, hasMore: false }, null)
-  return listings
+  return parseListingRows(data)
 }
 
-/** Explore's slider: the device's copy at once (refreshed in the background), else the server's. */
+/**
+ * Explore's slider: the device's copy or the server's, whichever comes first. The server's answer is shown
+ * without waiting for the device database to load and store it.
+ */
 export async function loadRecommendedListings(): Promise<Listing[]> {
-  const stored = await readStoredView('recommended')
-  if (!stored) return getRecommendedListings()
-  if (navigator.onLine) void getRecommendedListings().catch(() => undefined)
-  return stored.listings
+  const stored = readStoredView('recommended').then((view) => view?.listings ?? null)
+  const fromServer = async () => {
+    const listings = await fetchRecommendedListings()
+    void mirrorPage('recommended', { listings, hasMore: false }, null)
+    return listings
+  }
+  return storedOrServer(stored, fromServer, navigator.onLine)
 }

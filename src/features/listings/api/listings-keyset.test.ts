@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Listing } from '../types'
-import { afterCursorFilter, PAGE_SIZE, toPage } from './listings-keyset'
+import { afterCursor, afterCursorFilter, PAGE_SIZE, toPage } from './listings-keyset'
 
 const listing = (n: number): Listing => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -42,5 +42,24 @@ describe('the next page starts strictly after the cursor in (created_at desc, id
     expect(afterCursorFilter({ createdAt: '2026-01-01T10:00:00.5+00:00', id: 'abc' })).toBe(
       'created_at.lt."2026-01-01T10:00:00.5+00:00",and(created_at.eq."2026-01-01T10:00:00.5+00:00",id.lt."abc")',
     )
+  })
+})
+
+describe('a later page starts at the cursor in the index, not after reading every earlier row', () => {
+  it('adds a created_at <= cursor bound beside the exact `or` filter', () => {
+    const calls: string[] = []
+    const query = {
+      lte(column: 'created_at', value: string) {
+        calls.push(`lte ${column} ${value}`)
+        return query
+      },
+      or(filters: string) {
+        calls.push(`or ${filters}`)
+        return query
+      },
+    }
+    const cursor = { createdAt: '2026-01-01T10:00:00.5+00:00', id: 'abc' }
+    afterCursor(query, cursor)
+    expect(calls).toEqual([`lte created_at ${cursor.createdAt}`, `or ${afterCursorFilter(cursor)}`])
   })
 })

@@ -1,37 +1,31 @@
-import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
-import 'swiper/css'
-import 'swiper/css/navigation'
-import 'swiper/css/pagination'
+import { lazy, Suspense } from 'react'
+import { useAfterFirstImage } from '../hooks/use-after-first-image'
+import { GalleryPhoto } from './gallery-photo'
+
+// Swiper (~30 kB gzip) must not hold back the cover photo: the cover shows on its own, and Swiper loads
+// and takes over once it is in.
+const ListingGallerySwiper = lazy(() => import('./listing-gallery-swiper'))
 
 /** The listing's photos, cover first, in a swipeable gallery with arrows and dots. */
 export function ListingGallery({ name, imageUrls }: { name: string; imageUrls: string[] }) {
-  if (imageUrls.length === 0)
-    return <div className="listing-gallery listing-gallery--empty" aria-hidden="true" />
+  const { ready, onImageSettled } = useAfterFirstImage()
+  const [cover] = imageUrls
+  if (!cover) return <div className="listing-gallery listing-gallery--empty" aria-hidden="true" />
+  const coverOnly = (
+    <div className="listing-gallery">
+      <GalleryPhoto
+        name={name}
+        url={cover}
+        index={0}
+        count={imageUrls.length}
+        onImageSettled={onImageSettled}
+      />
+    </div>
+  )
+  if (!ready) return coverOnly
   return (
-    <Swiper
-      className="listing-gallery"
-      modules={[A11y, Keyboard, Navigation, Pagination]}
-      slidesPerView={1}
-      pagination={{ clickable: true }}
-      navigation={imageUrls.length > 1}
-      keyboard={{ enabled: true, onlyInViewport: true }}
-      a11y={{ containerMessage: `Photos of ${name}`, slideRole: 'group' }}
-    >
-      {imageUrls.map((url, index) => (
-        <SwiperSlide key={url}>
-          <img
-            src={url}
-            alt={`${name} (${index + 1} of ${imageUrls.length})`}
-            width={1200}
-            height={675}
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-            decoding="async"
-            crossOrigin="anonymous"
-          />
-        </SwiperSlide>
-      ))}
-    </Swiper>
+    <Suspense fallback={coverOnly}>
+      <ListingGallerySwiper name={name} imageUrls={imageUrls} />
+    </Suspense>
   )
 }

@@ -14,6 +14,9 @@ import type { Listing } from '../types'
 
 export const LISTINGS_LOAD_ERROR = 'Could not fetch listings'
 
+/** Cards a phone shows before scrolling: their covers load at once, the rest when scrolled near. */
+const FIRST_SCREEN_CARDS = 2
+
 type ListingsFeedProps = {
   filter: ListingsFilter
   /** What the route's loader had: the device's copy of the view, or the server's first page. */
@@ -65,8 +68,13 @@ export function ListingsFeed({ filter, initial, emptyText, renderAction }: Listi
   return (
     <>
       <ul className="listing-list">
-        {listings.map((listing) => (
-          <ListingCard key={listing.id} listing={listing} action={renderAction?.(listing)} />
+        {listings.map((listing, index) => (
+          <ListingCard
+            key={listing.id}
+            listing={listing}
+            action={renderAction?.(listing)}
+            priority={index < FIRST_SCREEN_CARDS}
+          />
         ))}
       </ul>
       <p className="visually-hidden" aria-live="polite">

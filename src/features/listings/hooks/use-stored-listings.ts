@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { useLocalQuery } from '../../../lib/use-local-query'
 import { type ListingsViewKey, readView, type StoredListingsView } from '../api/listings-store'
 import type { Listing } from '../types'
@@ -8,8 +9,9 @@ export function useStoredView(key: ListingsViewKey): StoredListingsView | null {
 }
 
 /**
- * A listing as this device holds it, kept live as it is refreshed: `initial` until the device answers,
- * null once the server said it is gone.
+ * A listing as this device holds it, kept live as it is refreshed: `initial` until the device holds it
+ * (the server's answer may be shown before it is stored), null once it was held and then removed (the
+ * server said it is gone).
  */
 export function useStoredListing(initial: Listing): Listing | null {
   const stored = useLocalQuery(
@@ -17,5 +19,8 @@ export function useStoredListing(initial: Listing): Listing | null {
     async (db) => (await db.listings.get(initial.id)) ?? null,
     undefined as Listing | null | undefined,
   )
-  return stored === undefined ? initial : stored
+  const held = useRef<string | null>(null)
+  if (stored) held.current = stored.id
+  if (stored === null && held.current === initial.id) return null
+  return stored ?? initial
 }

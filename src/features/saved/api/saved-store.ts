@@ -1,3 +1,4 @@
+import { listingImageUrl } from '../../../lib/image-transform'
 import type { StoredListing } from '../../../lib/local-db'
 import { META } from '../../../lib/local-meta'
 import { withLocalDb } from '../../../lib/use-local-query'
@@ -44,9 +45,15 @@ export function requestPersistentStorage(): Promise<void> {
   }, undefined)
 }
 
-/** Fetches a home's photos now so the service worker keeps them for offline viewing (same request as <img crossorigin>). */
+/** Fetches a home's photos now, at the sizes the screens show them, so the service worker keeps them for offline viewing. */
 export async function keepPhotosOffline(imageUrls: string[]): Promise<void> {
   await Promise.allSettled(
-    imageUrls.slice(0, PHOTOS_KEPT).map((url) => fetch(url, { mode: 'cors', credentials: 'same-origin' })),
+    imageUrls
+      .slice(0, PHOTOS_KEPT)
+      .flatMap((url, i) => [
+        listingImageUrl(url, 'photo'),
+        ...(i === 0 ? [listingImageUrl(url, 'card')] : []),
+      ])
+      .map((url) => fetch(url, { mode: 'cors', credentials: 'same-origin' })),
   )
 }

@@ -12,6 +12,7 @@ const OPEN_PATHS = [
   /^\/auth\/v1\/(verify|callback|authorize|chooser)(\/|$)/,
   /^\/auth\/v1\/\.well-known\/jwks\.json$/,
   /^\/storage\/v1\/object\/public\//,
+  /^\/storage\/v1\/render\/image\/public\//,
   /^\/storage\/v1\/object\/sign\//,
   /^\/geocode\/v1\//,
   /^\/health$/,

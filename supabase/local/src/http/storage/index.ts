@@ -6,6 +6,7 @@ import { downloadObject, downloadPublicObject, downloadSignedObject } from './do
 import { listObjects } from './list-objects'
 import { objectInfo } from './object-info'
 import { removeObject, removeObjects } from './remove-objects'
+import { renderPublicImage } from './render-image'
 import { signObject, signObjects } from './sign-object'
 import { storageErrorResponse } from './storage-response'
 import { uploadObject } from './upload-object'
@@ -50,6 +51,10 @@ export function storageRoutes(deps: StackDeps): Hono {
   app.get(
     '/object/public/*',
     handle((c) => downloadPublicObject(c, deps, store)),
+  )
+  app.get(
+    '/render/image/public/*',
+    handle((c) => renderPublicImage(c, deps, store)),
   )
   app.get(
     '/object/sign/*',

@@ -1,0 +1,28 @@
+import { listingImageUrl } from '../../../lib/image-transform'
+
+type GalleryPhotoProps = {
+  name: string
+  url: string
+  index: number
+  count: number
+  /** Called once the photo has loaded or failed. */
+  onImageSettled?: () => void
+}
+
+/** One photo of a listing's gallery; the cover is the page's largest paint, so it loads first. */
+export function GalleryPhoto({ name, url, index, count, onImageSettled }: GalleryPhotoProps) {
+  return (
+    <img
+      src={listingImageUrl(url, 'photo')}
+      alt={`${name} (${index + 1} of ${count})`}
+      width={1200}
+      height={675}
+      loading={index === 0 ? 'eager' : 'lazy'}
+      fetchPriority={index === 0 ? 'high' : 'auto'}
+      decoding="async"
+      crossOrigin="anonymous"
+      onLoad={onImageSettled}
+      onError={onImageSettled}
+    />
+  )
+}

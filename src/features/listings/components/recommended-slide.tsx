@@ -1,0 +1,44 @@
+import { Link } from '@tanstack/react-router'
+import { listingImageUrl } from '../../../lib/image-transform'
+import { formatListingPrice } from '../../../utils/format-price'
+import type { Listing } from '../types'
+
+/** One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), name and price. */
+export function RecommendedSlide({
+  listing,
+  first,
+  onImageSettled,
+}: {
+  listing: Listing
+  first: boolean
+  /** Called once the cover has loaded or failed. */
+  onImageSettled?: () => void
+}) {
+  const cover = listing.imageUrls[0]
+  return (
+    <Link
+      to="/category/$categoryName/$listingId"
+      params={{ categoryName: listing.type, listingId: listing.id }}
+      className="recommended-slide"
+    >
+      {cover ? (
+        <img
+          src={listingImageUrl(cover, 'photo')}
+          alt=""
+          width={1200}
+          height={675}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+          crossOrigin="anonymous"
+          onLoad={onImageSettled}
+          onError={onImageSettled}
+        />
+      ) : null}
+      <span className="recommended-slide__caption">
+        <span className="recommended-slide__name">{listing.name}</span>
+        <span className="recommended-slide__price">{formatListingPrice(listing)}</span>
+      </span>
+    </Link>
+  )
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { parseTransformOptions, renditionKey } from './transform-options'
+
+const parse = (query: Record<string, string>) => parseTransformOptions((name) => query[name])
+
+describe('image transformation options are read as Supabase reads them', () => {
+  it('defaults to cover, quality 80 and WebP', () => {
+    expect(parse({ width: '400' })).toEqual({
+      width: 400,
+      height: undefined,
+      resize: 'cover',
+      quality: 80,
+      format: 'webp',
+    })
+  })
+  it('accepts contain and fill, a quality and the original format', () => {
+    expect(
+      parse({ width: '10', height: '20', resize: 'contain', quality: '55', format: 'origin' }),
+    ).toMatchObject({
+      resize: 'contain',
+      quality: 55,
+      format: 'origin',
+    })
+  })
+  it('refuses bad sizes, modes and qualities with a 400, never a 500', () => {
+    const bad: Record<string, string>[] = [
+      { width: '0' },
+      { width: 'abc' },
+      { height: '9999' },
+      { resize: 'zoom' },
+      { quality: '5' },
+    ]
+    for (const query of bad) {
+      expect(() => parse(query)).toThrow(expect.objectContaining({ statusCode: '400' }))
+    }
+  })
+  it('names each rendition differently', () => {
+    expect(renditionKey(parse({ width: '400' }))).not.toBe(renditionKey(parse({ width: '800' })))
+  })
+})

@@ -1,0 +1,51 @@
+import { storageErrors } from '../../core/storage/storage-error'
+
+/** Image transformation options, as Supabase's render endpoint reads them from the query string. */
+export type TransformOptions = {
+  width: number | undefined
+  height: number | undefined
+  resize: 'cover' | 'contain' | 'fill'
+  quality: number
+  /** `origin` keeps the stored format; otherwise WebP. */
+  format: 'webp' | 'origin'
+}
+
+const MAX_SIDE = 2500
+const RESIZE_MODES = ['cover', 'contain', 'fill'] as const
+
+function dimension(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SIDE) {
+    throw storageErrors.invalidRequest(`${name} must be an integer between 1 and ${MAX_SIDE}`)
+  }
+  return value
+}
+
+/** Reads width, height, resize (cover, contain, fill), quality (20–100, default 80) and format. */
+export function parseTransformOptions(query: (name: string) => string | undefined): TransformOptions {
+  const resize = query('resize') || 'cover'
+  if (!(RESIZE_MODES as readonly string[]).includes(resize)) {
+    throw storageErrors.invalidRequest('resize must be one of cover, contain or fill')
+  }
+  const rawQuality = query('quality')
+  const quality = rawQuality === undefined || rawQuality === '' ? 80 : Number(rawQuality)
+  if (!Number.isInteger(quality) || quality < 20 || quality > 100) {
+    throw storageErrors.invalidRequest('quality must be an integer between 20 and 100')
+  }
+  const format = query('format') || 'webp'
+  if (format !== 'webp' && format !== 'origin') {
+    throw storageErrors.invalidRequest('format must be origin or webp')
+  }
+  return {
+    width: dimension('width', query('width')),
+    height: dimension('height', query('height')),
+    resize: resize as TransformOptions['resize'],
+    quality,
+    format,
+  }
+}
+
+/** A stable name for one rendition of one object version (the cache key). */
+export const renditionKey = (options: TransformOptions) =>
+  `w${options.width ?? ''}h${options.height ?? ''}-${options.resize}-q${options.quality}-${options.format}`
