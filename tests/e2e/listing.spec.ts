@@ -11,7 +11,7 @@ async function someListing(match: (listing: SeedListing) => boolean): Promise<Se
 
 test.describe('the listing page', () => {
   test('shows the price, type, discount, rooms, features and a map of the location', async ({ page }) => {
-    const listing = await someListing((l) => l.offer && l.parking)
+    const listing = await someListing((l) => l.offer && l.parking && l.bedrooms > 1 && l.bathrooms > 1)
     await page.goto(`/category/${listing.type}/${listing.id}`)
     await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible()
     await expect(page.getByText(priceText(listing), { exact: true })).toBeVisible()
@@ -33,6 +33,21 @@ test.describe('the listing page', () => {
     await map.scrollIntoViewIfNeeded()
     await expect(map.getByText(listing.location, { exact: true })).toBeVisible({ timeout: 20_000 })
     await expect(page.getByRole('link', { name: 'Contact Landlord' })).toBeVisible()
+  })
+
+  test('a listing without an offer shows its regular price and no discount; one room is singular', async ({
+    page,
+  }) => {
+    const listing = await someListing((l) => !l.offer && l.bedrooms === 1 && l.bathrooms === 1)
+    await page.goto(`/category/${listing.type}/${listing.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible()
+    const price = `£${listing.regular_price.toLocaleString('en-GB')}${listing.type === 'rent' ? ' / month' : ''}`
+    await expect(page.getByText(price, { exact: true })).toBeVisible()
+    await expect(page.getByText(/discount$/)).toHaveCount(0)
+    const features = page.getByRole('list', { name: 'Features' })
+    await expect(features.getByText('1 Bedroom', { exact: true })).toBeVisible()
+    await expect(features.getByText('1 Bathroom', { exact: true })).toBeVisible()
+    await expect(features.getByText('Parking Space')).toHaveCount(listing.parking ? 1 : 0)
   })
 
   test('the share button copies the link and says Link Copied! for 2 seconds', async ({ page, context }) => {
