@@ -7,10 +7,12 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
+import { build } from 'vite'
 import WebSocket from 'ws'
+import { JPEG_QUALITY, MAX_IMAGE_SIDE } from '../../src/features/listing-form/fit-within'
 import { median, round } from './stats'
 
-export const SHRINK = { maxSide: 1600, quality: 0.82 }
+export const SHRINK = { maxSide: MAX_IMAGE_SIDE, quality: JPEG_QUALITY }
 export const THROTTLE = { downloadKbps: 1600, uploadKbps: 750, latencyMs: 150 }
 
 /** A photo-like picture: smooth colour fields (upscaled random blocks) with sensor-like grain. */
@@ -94,32 +96,26 @@ export async function benchPhotos(opts: {
       return route.fulfill({ body: originals[n - 1] as Buffer, contentType: 'image/jpeg' })
     })
     await page.goto(`${opts.appUrl}/robots.txt`).catch(() => page.goto(opts.appUrl))
-    // The app's pipeline: decode, draw at most maxSide on the longest side, re-encode as JPEG.
-    const shrunk = await page.evaluate(
-      async ({ count, maxSide, quality }) => {
-        const out: { bytes: number; width: number; height: number; ms: number }[] = []
-        const blobs: Blob[] = []
-        for (let n = 1; n <= count; n++) {
-          const source = await (await fetch(`/__bench/photo-${n}.jpg`)).blob()
-          const started = performance.now()
-          const bitmap = await createImageBitmap(source)
-          const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height))
-          const width = Math.round(bitmap.width * scale)
-          const height = Math.round(bitmap.height * scale)
-          const canvas = new OffscreenCanvas(width, height)
-          const context = canvas.getContext('2d')
-          if (!context) throw new Error('no 2d context')
-          context.drawImage(bitmap, 0, 0, width, height)
-          bitmap.close()
-          const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality })
-          out.push({ bytes: blob.size, width, height, ms: performance.now() - started })
-          blobs.push(blob)
-        }
-        ;(window as unknown as { benchBlobs: Blob[] }).benchBlobs = blobs
-        return out
-      },
-      { count: files.length, ...SHRINK },
-    )
+    // The app's own shrink module, bundled for the page, so the bench measures exactly what the form sends.
+    await page.addScriptTag({ content: await bundleShrinkModule() })
+    const shrunk = await page.evaluate(async (count) => {
+      const { shrinkImage } = (window as unknown as { RoostShrink: { shrinkImage(f: Blob): Promise<Blob> } })
+        .RoostShrink
+      const out: { bytes: number; width: number; height: number; ms: number }[] = []
+      const blobs: Blob[] = []
+      for (let n = 1; n <= count; n++) {
+        const source = await (await fetch(`/__bench/photo-${n}.jpg`)).blob()
+        const started = performance.now()
+        const blob = await shrinkImage(source)
+        const ms = performance.now() - started
+        const bitmap = await createImageBitmap(blob)
+        out.push({ bytes: blob.size, width: bitmap.width, height: bitmap.height, ms })
+        bitmap.close()
+        blobs.push(blob)
+      }
+      ;(window as unknown as { benchBlobs: Blob[] }).benchBlobs = blobs
+      return out
+    }, files.length)
 
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
@@ -167,7 +163,7 @@ export async function benchPhotos(opts: {
     ).reduce((t, n) => t + n, 0)
     return {
       shrinkImplementation:
-        'bench page (createImageBitmap + OffscreenCanvas.convertToBlob): the form helper has not merged its shrink module into src/features/listing-form yet',
+        "the app's own module, src/features/listing-form/shrink-image.ts, bundled for the page",
       photos: shrunk.map((s, i) => ({
         originalBytes: originals[i]?.length ?? 0,
         shrunkBytes: s.bytes,
@@ -190,4 +186,29 @@ export async function benchPhotos(opts: {
     await browser.close()
     await supabase.auth.signOut().catch(() => undefined)
   }
+}
+
+/** src/features/listing-form/shrink-image.ts as a script that defines `window.RoostShrink`. */
+async function bundleShrinkModule(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: true,
+      lib: {
+        entry: path.resolve(import.meta.dirname, '../../src/features/listing-form/shrink-image.ts'),
+        formats: ['iife'],
+        name: 'RoostShrink',
+      },
+    },
+  })
+  const results = Array.isArray(output) ? output : [output]
+  for (const result of results) {
+    if ('output' in result) {
+      const chunk = result.output.find((item) => item.type === 'chunk')
+      if (chunk && chunk.type === 'chunk') return chunk.code
+    }
+  }
+  throw new Error('bundling the shrink module produced no script')
 }
