@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { BenchSeedResult } from '../../supabase/local/src/cli/bench-seed'
 import type { ScreenBundle } from './bundle-size'
+import type { CacheFootprint } from './cache-footprint'
 import type { LighthousePage } from './lighthouse'
 import type { OfflineReport } from './offline'
 import { type PhotoReport, SHRINK, THROTTLE } from './photos'
@@ -20,6 +21,7 @@ export type BenchReport = {
   queries: QueryReport
   photos: PhotoReport
   offline: OfflineReport
+  cacheFootprint: CacheFootprint
   durationSeconds: number
 }
 
@@ -329,6 +331,21 @@ export function renderMarkdown(r: BenchReport): string {
       ? `Command: tests/bench/offline.ts. Listing viewed online once, service worker in control, then offline: a new tab opening ${r.offline.url.replace(/^https?:\/\/[^/]+/, '')} shows the listing’s name after **${s(r.offline.medianMs)}** (median of ${r.offline.runsMs.length}: ${r.offline.runsMs.map((ms) => s(ms)).join(', ')}).`
       : `Not measured: ${r.offline.reason}. tests/bench/offline.ts measures it as soon as the build contains sw.js (listing viewed once online, then offline: a new tab until the listing’s name shows).`,
   )
+  md.push('')
+
+  const f = r.cacheFootprint
+  md.push('## 6. What browsing stores on the phone')
+  md.push('')
+  md.push(
+    `Command: tests/bench/cache-footprint.ts. A fresh phone-sized profile opens /, lets the service worker take over, opens /category/rent and then the ${f.listingsViewed} newest listings one by one; then Cache Storage and IndexedDB are read in the page. Map tiles come from a public tile server this machine cannot reach, so the tile cache (CacheFirst, at most 1000 tiles) is empty here.`,
+  )
+  md.push('')
+  md.push('| Store | Entries | Size |')
+  md.push('| --- | --- | --- |')
+  for (const c of f.caches)
+    md.push(`| Cache Storage: ${c.name.replace(/-https?:.*$/, '')} | ${c.entries} | ${kib(c.bytes)} KiB |`)
+  md.push(`| IndexedDB: listings kept for offline | ${f.storedListings} | — |`)
+  md.push(`| The origin's usage (navigator.storage.estimate) | — | ${kib(f.originUsageBytes)} KiB |`)
   md.push('')
   return `${md.join('\n')}\n`
 }

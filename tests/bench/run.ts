@@ -10,6 +10,7 @@ import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
 import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
 import { startStack } from '../../supabase/local/src/stack'
 import { measureScreens, readManifest } from './bundle-size'
+import { benchCacheFootprint } from './cache-footprint'
 import { benchLighthouse } from './lighthouse'
 import { modulesOf } from './module-sizes'
 import { benchOffline } from './offline'
@@ -129,6 +130,16 @@ try {
     runs: 3,
   })
 
+  log('cache footprint after browsing 50 listings')
+  const browsed = await stack.db.admin.query<{ id: string; type: string }>(
+    'select id, type from public.listings order by created_at desc, id desc limit 50',
+  )
+  const cacheFootprint = await benchCacheFootprint({
+    appUrl,
+    listingPaths: browsed.rows.map((row) => `/category/${row.type}/${row.id}`),
+    chromePath,
+  })
+
   report = {
     generatedAt: new Date().toISOString(),
     machine: {
@@ -146,6 +157,7 @@ try {
     queries,
     photos,
     offline,
+    cacheFootprint,
     durationSeconds: 0,
   }
 } finally {
