@@ -2,7 +2,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { DEFAULT_SUPABASE_URL } from './src/config/defaults'
+import { parseEnv } from './src/config/parse-env'
+import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/features/listings/types'
+import { earlyRequestScript } from './src/lib/early-request'
+import { buildImageUrl, LISTING_IMAGE } from './src/lib/image-url'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
 const LANDING_ROUTES: string[] = [
@@ -18,18 +21,34 @@ const THEME_COLOR = '#1f5f4a'
 const BACKGROUND_COLOR = '#f5f6f4'
 
 /**
+ * index.html's inline script that starts the first screen's data request (src/lib/early-request.ts), and
  * <link rel="preconnect" crossorigin> to the API the app is built for (VITE_SUPABASE_URL, as src/config/env.ts
  * reads it): the first data request and the CORS photo requests then skip DNS, TCP and TLS set-up.
  */
 function preconnectToApi(): Plugin {
   let origin = ''
+  let script = ''
   return {
     name: 'roost-preconnect-api',
     configResolved(config) {
-      origin = new URL(config.env.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL).origin
+      const env = parseEnv(config.env)
+      origin = new URL(env.supabaseUrl).origin
+      script = earlyRequestScript(
+        {
+          supabaseUrl: env.supabaseUrl,
+          anonKey: env.supabaseAnonKey,
+          columns: LISTING_COLUMNS,
+          recommendedCount: RECOMMENDED_COUNT,
+          imageTransforms: env.imageTransforms,
+          photo: LISTING_IMAGE.photo,
+        },
+        buildImageUrl,
+      )
     },
     transformIndexHtml: () => [
       { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head-prepend' },
+      // Before the stylesheet, which would hold it back: the first screen's data and photo start with the JS.
+      { tag: 'script', children: script, injectTo: 'head-prepend' },
     ],
   }
 }

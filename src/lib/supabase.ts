@@ -2,6 +2,7 @@ import { PostgrestClient } from '@supabase/postgrest-js'
 import type { AuthChangeEvent, SupabaseClient as Client, Session, User } from '@supabase/supabase-js'
 import { env } from '../config/env'
 import type { Database } from '../types/database'
+import { takeEarlyResponse } from './early-request'
 
 export type { AuthChangeEvent, Session, User }
 export type SupabaseClient = Client<Database>
@@ -45,6 +46,9 @@ export function whenSupabaseLoads(listener: (supabase: SupabaseClient) => void):
 export function getPublicDb(): PublicDb {
   publicDb ??= new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+    // The first screen's request may already be under way (index.html's inline script): use its answer.
+    fetch: (input, init) =>
+      ((init?.method ?? 'GET') === 'GET' && takeEarlyResponse(String(input))) || fetch(input, init),
   })
   return publicDb
 }

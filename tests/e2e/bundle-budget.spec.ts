@@ -1,5 +1,8 @@
+import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
+import { REPO_ROOT } from '../../supabase/local/src/config'
+import { measureScreens } from '../bench/bundle-size'
 
 /**
  * What a phone downloads before it can show the first screen matters most on a bad network. These
@@ -14,7 +17,20 @@ import { expect, type Page, test } from '@playwright/test'
  */
 const BUDGET_KIB = { explore: 194, listing: 192 }
 
+/** The JS the first render of '/' needs (entry, its static imports, the route's chunks), as the bench counts it. */
+const FIRST_RENDER_KIB = 150
+/** The build the e2e server serves (supabase/local/src/cli/e2e-server.ts). */
+const E2E_DIST = path.join(REPO_ROOT, '.local', 'e2e-dist')
+
 test.use({ serviceWorkers: 'block' })
+
+test(`Explore's first render needs at most ${FIRST_RENDER_KIB} KiB of JavaScript (gzip)`, () => {
+  const explore = measureScreens(E2E_DIST).find((row) => row.screen === '/')
+  if (!explore) throw new Error("No '/' screen in tests/bench/bundle-size.ts")
+  const kib = explore.initialJsGzip / 1024
+  console.log(`/ first render: ${kib.toFixed(1)} KiB of JS (gzip)`)
+  expect(kib).toBeLessThanOrEqual(FIRST_RENDER_KIB)
+})
 
 async function scriptKiB(page: Page, path: string, ready: () => Promise<void>): Promise<number> {
   const sizes = new Map<string, number>()

@@ -26,6 +26,9 @@ export const listingRowSchema = z.object({
 })
 export type ListingRow = z.infer<typeof listingRowSchema>
 
+/** The Recommended slider shows the 5 newest listings (spec §2, §9). */
+export const RECOMMENDED_COUNT = 5
+
 /** The columns every listing read selects, in the order of listingRowSchema. */
 export const LISTING_COLUMNS =
   'id,type,name,bedrooms,bathrooms,parking,furnished,location,offer,regular_price,discounted_price,image_urls,latitude,longitude,created_at,updated_at,user_ref'

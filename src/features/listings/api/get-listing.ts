@@ -6,7 +6,7 @@ import { storedOrServer } from './stored-or-server'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-async function fetchListing(listingId: string): Promise<Listing | null> {
+export async function fetchListing(listingId: string): Promise<Listing | null> {
   const db = getPublicDb()
   const { data, error } = await db.from('listings').select(LISTING_COLUMNS).eq('id', listingId).maybeSingle()
   if (error) throw toAppError(error)

@@ -1,13 +1,12 @@
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
-import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
+import { LISTING_COLUMNS, type Listing, parseListingRows, RECOMMENDED_COUNT } from '../types'
 import { mirrorPage, readStoredView } from './listings-store'
 import { storedOrServer } from './stored-or-server'
 
-/** The Recommended slider shows the 5 newest listings (spec §2, §9). */
-export const RECOMMENDED_COUNT = 5
+export { RECOMMENDED_COUNT }
 
-async function fetchRecommendedListings(): Promise<Listing[]> {
+export async function fetchRecommendedListings(): Promise<Listing[]> {
   const db = getPublicDb()
   const { data, error } = await db
     .from('listings')
