@@ -3,9 +3,9 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { parseEnv } from './src/config/parse-env'
-import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/features/listings/types'
 import { earlyRequestScript } from './src/lib/early-request'
 import { buildImageUrl, LISTING_IMAGE } from './src/lib/image-url'
+import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/types/listing'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
 const LANDING_ROUTES: string[] = [

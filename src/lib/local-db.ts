@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, liveQuery, type Table } from 'dexie'
-import type { Listing } from '../features/listings/types'
+import type { Listing } from '../types/listing'
 
 export { META } from './local-meta'
 export { liveQuery }

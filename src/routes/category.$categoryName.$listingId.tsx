@@ -5,10 +5,10 @@ import { ListingDetails } from '../features/listings/components/listing-details'
 import { ListingGallery } from '../features/listings/components/listing-gallery'
 import { ShareButton } from '../features/listings/components/share-button'
 import { useStoredListing } from '../features/listings/hooks/use-stored-listings'
-import type { Listing } from '../features/listings/types'
 import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { useUserId } from '../hooks/use-session'
+import type { Listing } from '../types/listing'
 
 export const Route = createFileRoute('/category/$categoryName/$listingId')({
   loader: async ({ params }) => {

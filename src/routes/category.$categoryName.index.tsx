@@ -3,8 +3,8 @@ import { PageHeader } from '../components/page-header'
 import { loadListingsView } from '../features/listings/api/get-listings-page'
 import { ListingsFeed } from '../features/listings/components/listings-feed'
 import { ListingsLoadError } from '../features/listings/components/listings-load-error'
-import type { ListingType } from '../features/listings/types'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import type { ListingType } from '../types/listing'
 
 const TITLES: Record<ListingType, string> = { rent: 'Places for Rent', sale: 'Places for Sale' }
 

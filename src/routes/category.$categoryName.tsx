@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
-import { listingTypeSchema } from '../features/listings/types'
+import { listingTypeSchema } from '../types/listing'
 
 /** /category/{rent|sale}/…: any other category name is a page that does not exist. */
 export const Route = createFileRoute('/category/$categoryName')({

@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { afterCursor, afterCursorFilter, PAGE_SIZE } from '../../src/features/listings/api/listings-keyset'
-import { LISTING_COLUMNS } from '../../src/features/listings/types'
+import { LISTING_COLUMNS } from '../../src/types/listing'
 import { median, quantile, round, timeLoop } from './stats'
 
 export type QueryOptions = {

@@ -1,32 +1,15 @@
 import * as z from 'zod/mini'
 import type { ListingCardData } from '../../components/listing-card'
+import { LISTING_COLUMNS, type ListingRow, listingRowSchema } from '../../types/listing'
 import type { ListingFormValues } from './listing-schema'
 
-/** The columns the form and the owner's list read from public.listings. */
-export const LISTING_RECORD_COLUMNS =
-  'id,type,name,bedrooms,bathrooms,parking,furnished,location,offer,regular_price,discounted_price,image_urls,latitude,longitude,created_at,user_ref'
-
-const listingRecordSchema = z.object({
-  id: z.string(),
-  type: z.enum(['rent', 'sale']),
-  name: z.string(),
-  bedrooms: z.number(),
-  bathrooms: z.number(),
-  parking: z.boolean(),
-  furnished: z.boolean(),
-  location: z.string(),
-  offer: z.boolean(),
-  regular_price: z.number(),
-  discounted_price: z.nullable(z.number()),
-  image_urls: z.array(z.string()),
-  latitude: z.nullable(z.number()),
-  longitude: z.nullable(z.number()),
-  created_at: z.string(),
-  user_ref: z.string(),
-})
+/** The form and the owner's list read the same columns as every other listing read. */
+export const LISTING_RECORD_COLUMNS = LISTING_COLUMNS
 
 /** A listing row as the owner's screens need it (snake_case, as PostgREST returns it). */
-export type ListingRecord = z.infer<typeof listingRecordSchema>
+export type ListingRecord = ListingRow
+
+const listingRecordSchema = listingRowSchema
 
 export const parseListingRecord = (row: unknown): ListingRecord => listingRecordSchema.parse(row)
 export const parseListingRecords = (rows: unknown): ListingRecord[] =>

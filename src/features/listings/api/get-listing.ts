@@ -1,6 +1,6 @@
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
-import { LISTING_COLUMNS, type Listing, parseListingRows } from '../types'
+import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 import { forgetListing, mirrorListings, readStoredListing } from './listings-store'
 import { storedOrServer } from './stored-or-server'
 

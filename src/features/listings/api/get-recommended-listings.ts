@@ -1,6 +1,6 @@
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
-import { LISTING_COLUMNS, type Listing, parseListingRows, RECOMMENDED_COUNT } from '../types'
+import { LISTING_COLUMNS, type Listing, parseListingRows, RECOMMENDED_COUNT } from '../../../types/listing'
 import { mirrorPage, readStoredView } from './listings-store'
 import { storedOrServer } from './stored-or-server'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Listing } from '../types'
+import type { Listing } from '../../../types/listing'
 import { afterCursor, afterCursorFilter, PAGE_SIZE, toPage } from './listings-keyset'
 
 const listing = (n: number): Listing => ({

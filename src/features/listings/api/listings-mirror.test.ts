@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Listing } from '../types'
+import type { Listing } from '../../../types/listing'
 import { mergePage, newerListing, toEntry } from './listings-mirror'
 
 const listing = (n: number, extra: Partial<Listing> = {}): Listing => ({

@@ -1,4 +1,4 @@
-import type { Listing } from '../types'
+import type { Listing } from '../../../types/listing'
 import type { ListingsCursor } from './listings-keyset'
 
 /** A listing's place in newest-first order. */

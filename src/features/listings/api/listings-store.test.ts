@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../../../lib/local-db'
-import type { Listing } from '../types'
+import type { Listing } from '../../../types/listing'
 import { toEntry } from './listings-mirror'
 import { mirrorListings, mirrorPage, readStoredListing, readStoredView } from './listings-store'
 

@@ -1,7 +1,7 @@
 import type { RoostDb, StoredView } from '../../../lib/local-db'
 import { META } from '../../../lib/local-meta'
 import { withLocalDb } from '../../../lib/use-local-query'
-import type { Listing, ListingType } from '../types'
+import type { Listing, ListingType } from '../../../types/listing'
 import type { ListingsCursor } from './listings-keyset'
 import { mergePage, newerListing } from './listings-mirror'
 

@@ -1,7 +1,7 @@
 import { BathIcon, BedIcon, PinIcon } from '../../../components/icons'
+import type { Listing } from '../../../types/listing'
 import { formatListingPrice, formatPounds, offerDiscount } from '../../../utils/format-price'
 import { pluralise } from '../../../utils/pluralise'
-import type { Listing } from '../types'
 
 /** Name, price, location, type, discount and features of one listing (spec §2, listing detail). */
 export function ListingDetails({ listing }: { listing: Listing }) {

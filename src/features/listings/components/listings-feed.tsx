@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react'
 import { Button } from '../../../components/button'
 import { ListingCard } from '../../../components/listing-card'
 import { notify } from '../../../lib/toast'
+import type { Listing } from '../../../types/listing'
 import {
   getListingsPage,
   type ListingsFilter,
@@ -10,7 +11,6 @@ import {
 } from '../api/get-listings-page'
 import { PAGE_SIZE } from '../api/listings-keyset'
 import { useStoredView } from '../hooks/use-stored-listings'
-import type { Listing } from '../types'
 
 export const LISTINGS_LOAD_ERROR = 'Could not fetch listings'
 

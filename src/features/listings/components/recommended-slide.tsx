@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { listingImageUrl } from '../../../lib/image-transform'
+import type { Listing } from '../../../types/listing'
 import { formatListingPrice } from '../../../utils/format-price'
-import type { Listing } from '../types'
 
 /** One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), name and price. */
 export function RecommendedSlide({

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
+import type { Listing } from '../../../types/listing'
 import { useAfterFirstImage } from '../hooks/use-after-first-image'
-import type { Listing } from '../types'
 import { RecommendedSlide } from './recommended-slide'
 
 // Swiper (~30 kB gzip) must not hold back Explore's largest paint: the first slide shows on its own, and

@@ -3,7 +3,7 @@ import { Swiper, SwiperSlide } from 'swiper/react'
 import 'swiper/css'
 import 'swiper/css/navigation'
 import 'swiper/css/pagination'
-import type { Listing } from '../types'
+import type { Listing } from '../../../types/listing'
 import { RecommendedSlide } from './recommended-slide'
 
 /** Spec §9: the slider moves on every 8000 ms and pauses while the pointer is over it. */

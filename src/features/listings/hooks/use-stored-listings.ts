@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useLocalQuery } from '../../../lib/use-local-query'
+import type { Listing } from '../../../types/listing'
 import { type ListingsViewKey, readView, type StoredListingsView } from '../api/listings-store'
-import type { Listing } from '../types'
 
 /** A list view as this device holds it, kept live as pages are mirrored; null until (or unless) it is stored. */
 export function useStoredView(key: ListingsViewKey): StoredListingsView | null {

@@ -1,6 +1,6 @@
 import { toAppError } from '../../../lib/errors'
 import { getSupabase } from '../../../lib/supabase'
-import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../listings/types'
+import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 
 /** Ids of the listings the signed-in user saved (RLS shows each user only their own). */
 export async function fetchSavedListingIds(): Promise<string[]> {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearLocalData, db } from '../../../lib/local-db'
-import type { Listing } from '../../listings/types'
+import type { Listing } from '../../../types/listing'
 import { toggleSaved } from './saved-store'
 
 const home: Listing = {

@@ -2,7 +2,7 @@ import { listingImageUrl } from '../../../lib/image-transform'
 import type { StoredListing } from '../../../lib/local-db'
 import { META } from '../../../lib/local-meta'
 import { withLocalDb } from '../../../lib/use-local-query'
-import type { Listing } from '../../listings/types'
+import type { Listing } from '../../../types/listing'
 
 /** How many photos of a saved home are fetched ahead so they show offline (the cover first). */
 const PHOTOS_KEPT = 6

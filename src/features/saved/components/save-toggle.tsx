@@ -1,7 +1,7 @@
 import { HeartIcon } from '../../../components/heart-icon'
 import { useUserId } from '../../../hooks/use-session'
 import { notify } from '../../../lib/toast'
-import type { Listing } from '../../listings/types'
+import type { Listing } from '../../../types/listing'
 import { keepPhotosOffline, requestPersistentStorage, toggleSaved } from '../api/saved-store'
 import { useIsSaved } from '../hooks/use-saved'
 

@@ -1,5 +1,5 @@
 import { useLocalQuery } from '../../../lib/use-local-query'
-import type { Listing } from '../../listings/types'
+import type { Listing } from '../../../types/listing'
 
 /** Whether this home is saved on the device, kept live. */
 export function useIsSaved(listingId: string): boolean {
