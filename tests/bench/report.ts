@@ -52,7 +52,7 @@ function targets(r: BenchReport): Target[] {
           : `LCP element ${m.lcpElement ? `\`${m.lcpElement.slice(0, 80)}\`` : '(unknown)'}: it waits for the JS (${kib(
               r.bundles.find((b) => (p.name === '/' ? b.screen === '/' : b.screen.includes('before the map')))
                 ?.js.brotli ?? 0,
-            )} KiB brotli) and then the API data before it can render`,
+            )} KiB brotli) to run at the simulated 4× CPU slowdown before React draws the photo; the data and the photo now load alongside that JS (early request and preload in index.html)`,
     })
     out.push({
       target: `TBT ≤ 150 ms on ${p.name}`,
@@ -143,7 +143,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push(
     `Produced by \`npm run bench\` (tests/bench/run.ts) on ${r.generatedAt.slice(0, 10)}, in ${r.durationSeconds} s. ` +
       `Machine: ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; ` +
-      `load average at the end ${r.machine.loadAverage.join(' / ')}. **The machine was shared with other jobs building and testing at the same time, ` +
+      `load average at the end ${r.machine.loadAverage.join(' / ')}. **The machine is a shared 2-core one, ` +
       'so timings are noisy**: timed figures are medians of several runs, and ratios (page 500 vs page 1, stack vs Postgres) are more telling than absolute milliseconds. ' +
       'Sizes are exact.',
   )
