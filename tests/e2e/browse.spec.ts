@@ -38,6 +38,20 @@ test.describe('browsing listings as a visitor', () => {
     await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible()
   })
 
+  test('the slideshow can be paused and played again', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Pause slideshow' }).click()
+    await page.getByRole('button', { name: 'Go to slide 2' }).click()
+    const second = page.getByRole('group', { name: '2 / 5' })
+    await expect(second).toBeInViewport()
+    // Longer than one autoplay step (8000 ms): a paused slideshow stays where it is.
+    await page.mouse.move(0, 0)
+    await page.waitForTimeout(9000)
+    await expect(second).toBeInViewport()
+    await page.getByRole('button', { name: 'Play slideshow' }).click()
+    await expect(page.getByRole('group', { name: '3 / 5' })).toBeInViewport({ timeout: 12_000 })
+  })
+
   test('Offers lists only listings on offer, newest first, with the Offers tab lit', async ({ page }) => {
     const offers = await newestListings({ offer: true })
     await page.goto('/offers')
