@@ -70,9 +70,3 @@ export function isAuthCallback(location: Pick<Location, 'search' | 'hash'>): boo
   const params = [new URLSearchParams(location.search), new URLSearchParams(location.hash.replace(/^#/, ''))]
   return params.some((p) => p.has('code') || p.has('access_token') || p.has('error_description'))
 }
-
-/** The public address of a file in a public Storage bucket. */
-export async function publicFileUrl(bucket: string, path: string): Promise<string> {
-  const supabase = await getSupabase()
-  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl
-}
