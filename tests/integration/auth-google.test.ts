@@ -1,29 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, inject, it } from 'vitest'
-import WebSocket from 'ws'
-import { signedInUser, withDatabase } from './support/clients'
+import { pkceClient, signedInUser, withDatabase } from './support/clients'
 
 const APP = 'http://localhost:55173/auth/callback'
-
-/** A client like the app's with flowType 'pkce': its own memory storage holds the code verifier. */
-function pkceClient(): SupabaseClient {
-  const memory = new Map<string, string>()
-  return createClient(inject('apiUrl'), inject('anonKey'), {
-    auth: {
-      flowType: 'pkce',
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
-        removeItem: (key) => void memory.delete(key),
-      },
-    },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  })
-}
 
 /** Follows /authorize to the chooser page, as a browser would. */
 async function openChooser(

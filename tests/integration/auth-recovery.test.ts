@@ -1,7 +1,5 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, inject, it } from 'vitest'
-import WebSocket from 'ws'
-import { anonClient, client, signedInUser } from './support/clients'
+import { anonClient, client, pkceClient, signedInUser } from './support/clients'
 
 const APP = 'http://localhost:5173/reset-password'
 
@@ -16,24 +14,6 @@ async function latestMailTo(address: string): Promise<{ Subject: string; Text: s
 }
 
 const linkIn = (text: string) => /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)?.[0] ?? ''
-
-function pkceClient(): SupabaseClient {
-  const memory = new Map<string, string>()
-  return createClient(inject('apiUrl'), inject('anonKey'), {
-    auth: {
-      flowType: 'pkce',
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
-        removeItem: (key) => void memory.delete(key),
-      },
-    },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  })
-}
 
 describe('password reset through the outbox', () => {
   it('mails a link that signs in for recovery, after which the new password works', async () => {

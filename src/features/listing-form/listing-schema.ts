@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { DraftValues } from '../../lib/local-db'
 import { toFieldErrors } from '../../utils/field-errors'
 
 /** Spec §5 and §9: the limits of a listing. */
@@ -40,22 +41,8 @@ export const LISTING_MESSAGES = {
 /** A chosen image as the schema sees it: a File in the browser, anything with a name in tests. */
 export type ImageChoice = { name: string; type: string; size: number }
 
-/** What the form holds: text inputs stay text until the schema reads them. */
-export type ListingFormValues = {
-  type: 'rent' | 'sale'
-  name: string
-  bedrooms: string
-  bathrooms: string
-  parking: boolean
-  furnished: boolean
-  address: string
-  offer: boolean
-  regularPrice: string
-  discountedPrice: string
-  latitude: string
-  longitude: string
-  images: ImageChoice[]
-}
+/** What the form holds: text inputs stay text until the schema reads them; a draft keeps the same. */
+export type ListingFormValues = DraftValues & { images: ImageChoice[] }
 
 export type ListingField = keyof ListingFormValues
 

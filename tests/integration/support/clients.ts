@@ -40,3 +40,22 @@ export async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Prom
     await db.end()
   }
 }
+
+/** A client like the app's, with flowType 'pkce': its own memory storage holds the code verifier. */
+export function pkceClient(): SupabaseClient {
+  const memory = new Map<string, string>()
+  return createClient(inject('apiUrl'), inject('anonKey'), {
+    auth: {
+      flowType: 'pkce',
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  })
+}

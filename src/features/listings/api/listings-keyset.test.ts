@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Listing } from '../../../types/listing'
+import { aListing } from '../../../testing/listing-factory'
 import { afterCursor, afterCursorFilter, PAGE_SIZE, toPage } from './listings-keyset'
 
-const listing = (n: number): Listing => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  type: 'rent',
-  name: `Listing number ${n}`,
-  bedrooms: 1,
-  bathrooms: 1,
-  parking: false,
-  furnished: false,
-  location: 'London',
-  offer: false,
-  regularPrice: 1000,
-  discountedPrice: null,
-  imageUrls: [],
-  geolocation: null,
-  createdAt: `2026-01-01T00:00:${String(59 - n).padStart(2, '0')}.000000+00:00`,
-  updatedAt: null,
-  userRef: 'owner',
-})
+const listing = aListing
 const rows = (count: number) => Array.from({ length: count }, (_, i) => listing(i))
 
 describe('pagination: 10 a page, an 11th row means Load More shows (spec §4, §9)', () => {

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Listing } from '../../../types/listing'
+import { aListing } from '../../../testing/listing-factory'
 import { mergePage, newerListing, toEntry } from './listings-mirror'
 
-const listing = (n: number, extra: Partial<Listing> = {}): Listing => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  type: 'rent',
-  name: `Listing ${n}`,
-  bedrooms: 1,
-  bathrooms: 1,
-  parking: false,
-  furnished: false,
-  location: 'London',
-  offer: false,
-  regularPrice: 1000,
-  discountedPrice: null,
-  imageUrls: [],
-  geolocation: null,
-  // Higher n = older.
-  createdAt: `2026-01-01T00:00:${String(59 - n).padStart(2, '0')}.000000+00:00`,
-  updatedAt: null,
-  userRef: 'owner',
-  ...extra,
-})
+const listing = aListing
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => listing(from + i))
 const ids = (entries: { id: string }[]) => entries.map((entry) => entry.id)
 

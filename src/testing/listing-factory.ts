@@ -1,0 +1,27 @@
+import type { Listing } from '../types/listing'
+
+/**
+ * A valid listing for unit tests: `n` makes the id, and higher `n` is older (created a second
+ * earlier each), so lists of them sort newest first by n.
+ */
+export function aListing(n: number, extra: Partial<Listing> = {}): Listing {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    type: 'rent',
+    name: `Listing ${n}`,
+    bedrooms: 1,
+    bathrooms: 1,
+    parking: false,
+    furnished: false,
+    location: 'London',
+    offer: false,
+    regularPrice: 1000,
+    discountedPrice: null,
+    imageUrls: [],
+    geolocation: null,
+    createdAt: `2026-01-01T00:00:${String(59 - n).padStart(2, '0')}.000000+00:00`,
+    updatedAt: null,
+    userRef: 'owner',
+    ...extra,
+  }
+}
