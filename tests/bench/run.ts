@@ -11,6 +11,7 @@ import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-ser
 import { startStack } from '../../supabase/local/src/stack'
 import { measureScreens, readManifest } from './bundle-size'
 import { benchCacheFootprint } from './cache-footprint'
+import { benchInteractions, INTERACTION_SCENARIOS } from './interaction'
 import { benchLighthouse } from './lighthouse'
 import { modulesOf } from './module-sizes'
 import { benchOffline } from './offline'
@@ -96,10 +97,20 @@ try {
     [
       { name: '/', url: `${appUrl}/` },
       { name: '/offers', url: `${appUrl}/offers` },
+      { name: '/category/rent', url: `${appUrl}/category/rent` },
       { name: 'listing page', url: `${appUrl}${listingPath}` },
+      { name: '/search', url: `${appUrl}/search` },
     ],
     { runs: 3, chromePath, log },
   )
+
+  log('interactions at 4× CPU slowdown')
+  const interactions = await benchInteractions({
+    baseUrl: appUrl,
+    chromePath,
+    runs: 5,
+    scenarios: INTERACTION_SCENARIOS,
+  })
 
   log('listing queries')
   const queries = await benchQueries({
@@ -158,6 +169,7 @@ try {
     photos,
     offline,
     cacheFootprint,
+    interactions,
     durationSeconds: 0,
   }
 } finally {
