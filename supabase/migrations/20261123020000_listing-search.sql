@@ -52,9 +52,11 @@ comment on column public.listings.search_text is
  * ---------------------------------------------------------------------------
  * Every sort pages by keyset on its key plus id, so each sort, with and
  * without the type or offer preset, has an index in that order:
- * - newest first: the indexes of the listings migration;
+ * - newest first: the indexes of the listings migration, and one led by
+ *   offer for `offer is true` (a partial index `where offer` serves
+ *   `offer = true` only; a leading boolean column serves both forms);
  * - by price: (effective_price, id), read forwards or backwards, alone, by
- *   type and for offers. They carry the room and feature columns, so a count
+ *   type and by offer. They carry the room and feature columns, so a count
  *   or a filter on them is answered from the index alone.
  * Words match through the trigram index on search_text.
  */
@@ -63,8 +65,8 @@ create index listings_price_idx on public.listings (effective_price, id)
   include (bedrooms, bathrooms, parking, furnished, offer, type);
 create index listings_type_price_idx on public.listings (type, effective_price, id)
   include (bedrooms, bathrooms, parking, furnished, offer);
-create index listings_offers_price_idx on public.listings (effective_price, id)
-  include (bedrooms, bathrooms, parking, furnished, type)
-  where offer;
+create index listings_offer_price_idx on public.listings (offer, effective_price, id)
+  include (bedrooms, bathrooms, parking, furnished, type);
+create index listings_offer_newest_idx on public.listings (offer, created_at desc, id desc);
 create index listings_search_text_idx on public.listings
   using gin (search_text extensions.gin_trgm_ops);
