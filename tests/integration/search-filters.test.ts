@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient } from './support/clients'
 import { createSearchFixture, type SearchFixture } from './support/search-fixture'
-import { type Search, type SearchRow, searchInMemory, searchPageQuery } from './support/search-query'
+import {
+  readSearch,
+  runSearch,
+  type Search,
+  type SearchRow,
+  searchInMemory,
+  searchPageQuery,
+} from './support/search-query'
 
 /**
  * Search filters and sorts, as the search screen sends them through supabase-js, checked against
@@ -13,21 +20,8 @@ let fixture: SearchFixture
 let own: SearchRow[]
 let everything: SearchRow[]
 
-async function readAll(search: Search = {}): Promise<SearchRow[]> {
-  const { data, error } = await searchPageQuery(anonClient(), search, undefined, { limit: 100_000 })
-  if (error) throw error
-  return data as SearchRow[]
-}
-
-/** One request, as the app sends it, with every row and the exact count. */
-async function run(search: Search) {
-  const { data, error, count } = await searchPageQuery(anonClient(), search, undefined, {
-    count: true,
-    limit: 1000,
-  })
-  if (error) throw error
-  return { ids: (data as SearchRow[]).map((row) => row.id), count }
-}
+const readAll = (search: Search = {}) => readSearch(anonClient(), search)
+const run = (search: Search) => runSearch(anonClient(), search)
 
 beforeAll(async () => {
   fixture = await createSearchFixture()

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient } from './support/clients'
 import { createSearchFixture, type SearchFixture } from './support/search-fixture'
 import {
+  readSearch,
   type Search,
   type SearchRow,
   type SearchSort,
   searchInMemory,
-  searchPageQuery,
   walkSearch,
 } from './support/search-query'
 
@@ -21,9 +21,7 @@ let everything: SearchRow[]
 
 beforeAll(async () => {
   fixture = await createSearchFixture(36)
-  const { data, error } = await searchPageQuery(anonClient(), {}, undefined, { limit: 100_000 })
-  if (error) throw error
-  everything = data as SearchRow[]
+  everything = await readSearch(anonClient())
 })
 
 afterAll(() => fixture.remove())

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient } from './support/clients'
 import { createSearchFixture, type SearchFixture } from './support/search-fixture'
-import { type Search, type SearchRow, searchInMemory, searchPageQuery } from './support/search-query'
+import { readSearch, runSearch, type Search, type SearchRow, searchInMemory } from './support/search-query'
 
 /**
  * Place and keyword search: each word of the query must appear, in any case, as any part of a word
@@ -11,14 +11,7 @@ import { type Search, type SearchRow, searchInMemory, searchPageQuery } from './
 let fixture: SearchFixture
 let everything: SearchRow[]
 
-async function search(query: Search) {
-  const { data, error, count } = await searchPageQuery(anonClient(), query, undefined, {
-    count: true,
-    limit: 1000,
-  })
-  if (error) throw error
-  return { ids: (data as SearchRow[]).map((row) => row.id), count }
-}
+const search = (query: Search) => runSearch(anonClient(), query)
 
 beforeAll(async () => {
   fixture = await createSearchFixture(12)
@@ -33,9 +26,7 @@ beforeAll(async () => {
     .update({ name: 'Marrowbone mill cottage' })
     .eq('id', named as string)
   if (first.error || second.error) throw first.error ?? second.error
-  const { data, error } = await searchPageQuery(anonClient(), {}, undefined, { limit: 100_000 })
-  if (error) throw error
-  everything = data as SearchRow[]
+  everything = await readSearch(anonClient())
 })
 
 afterAll(() => fixture.remove())

@@ -89,6 +89,26 @@ export function searchPageQuery(
   return query.limit(options.limit ?? SEARCH_PAGE_SIZE + 1)
 }
 
+/** Every row a search selects, in its order, with no page limit. */
+export async function readSearch(client: SupabaseClient, search: Search = {}): Promise<SearchRow[]> {
+  const { data, error } = await searchPageQuery(client, search, undefined, { limit: 100_000 })
+  if (error) throw error
+  return data as SearchRow[]
+}
+
+/** One request with the exact count, as the app sends page 1 but with room for every row: ids and count. */
+export async function runSearch(
+  client: SupabaseClient,
+  search: Search,
+): Promise<{ ids: string[]; count: number | null }> {
+  const { data, error, count } = await searchPageQuery(client, search, undefined, {
+    count: true,
+    limit: 1000,
+  })
+  if (error) throw error
+  return { ids: (data as SearchRow[]).map((row) => row.id), count }
+}
+
 /** Every page of a search, walked by keyset; the ids in the order shown, and each page's count. */
 export async function walkSearch(
   client: SupabaseClient,
