@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../../supabase/local/src/config'
+import { prepareDatabase } from '../../supabase/local/src/db/bootstrap'
 import { connectDatabase } from '../../supabase/local/src/db/database'
 import { putObjectAsAdmin } from '../../supabase/local/src/http/storage/put-object'
 import { anonClient, serviceClient, withDatabase } from './support/clients'
@@ -182,7 +183,7 @@ describe('buckets', () => {
 
 describe('objects stored by the seed', () => {
   it('putObjectAsAdmin stores an object for a user that the public URL then serves', async () => {
-    const db = connectDatabase(inject('databaseUrl'))
+    const db = connectDatabase(await prepareDatabase(inject('databaseUrl'), inject('jwtSecret')))
     const config = loadConfig({ ...process.env, LOCAL_DATA_DIR: inject('dataDir') })
     try {
       const key = `${alice.id}/seeded/cover.png`

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { isConnectionLoss } from '../db/database'
 import { requireApiKey } from './api-key'
 import { authRoutes } from './auth'
 import { corsMiddleware } from './cors'
@@ -22,7 +23,12 @@ const OPEN_PATHS = [
 export function buildApp(deps: StackDeps): Hono {
   const app = new Hono()
   app.use('*', corsMiddleware)
-  app.get('/health', (c) => c.json({ status: 'ok' }))
+  // Healthy means the API can reach its database, as a load balancer needs to know.
+  app.get('/health', async (c) =>
+    (await deps.db.ping())
+      ? c.json({ status: 'ok' })
+      : c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503),
+  )
   app.use('*', requireApiKey(deps.config, OPEN_PATHS))
   app.route('/auth/v1', authRoutes(deps))
   app.route('/rest/v1', restRoutes(deps))
@@ -30,6 +36,7 @@ export function buildApp(deps: StackDeps): Hono {
   app.route('/geocode/v1', geocodeRoutes(deps))
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {
+    if (isConnectionLoss(error)) return c.json({ message: 'The database is not reachable' }, 503)
     console.error(error)
     return c.json({ message: 'An unexpected error occurred' }, 500)
   })

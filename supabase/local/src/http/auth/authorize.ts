@@ -27,7 +27,7 @@ export async function authorize(c: Context, ctx: AuthContext): Promise<Response>
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
   const flow =
     pkce.kind === 'pkce'
-      ? await createFlowState(ctx.deps.db.admin, {
+      ? await createFlowState(ctx.deps.db.auth.pool, {
           userId: null,
           challenge: pkce.challenge,
           method: pkce.method,
@@ -84,7 +84,7 @@ export async function submitChooser(c: Context, ctx: AuthContext): Promise<Respo
   if (!isValidEmail(email)) return again('Enter a valid email address.')
   if (!name) return again('Enter your name.')
 
-  const target = await ctx.deps.db.transaction(async (tx) => {
+  const target = await ctx.deps.db.auth.transaction(async (tx) => {
     const userId = await signInWithGoogleAccount(tx, email, name)
     if (state.flowStateId) {
       const code = await issueAuthCode(tx, state.flowStateId, userId)

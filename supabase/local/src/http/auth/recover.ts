@@ -24,7 +24,7 @@ export async function recover(c: Context, ctx: AuthContext): Promise<Response> {
   if (pkce.kind === 'invalid') throw authErrors.validation(pkce.message)
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
 
-  const mail = await ctx.deps.db.transaction(async (tx) => {
+  const mail = await ctx.deps.db.auth.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email)
     if (!user) return undefined
     const otp = newOtp()

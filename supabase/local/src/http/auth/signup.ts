@@ -30,7 +30,7 @@ export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
 
   const passwordHash = await hashPassword(password)
   const session = await uniqueEmail(
-    ctx.deps.db.transaction(async (tx) => {
+    ctx.deps.db.auth.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw authErrors.userAlreadyExists()
       const userId = await createUser(tx, {
         email,

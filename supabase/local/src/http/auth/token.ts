@@ -38,7 +38,7 @@ async function passwordGrant(c: Context, ctx: AuthContext, body: Record<string, 
   const password = stringField(body, 'password') ?? ''
   const client = clientOf(c)
   if (!ctx.loginLimiter.hit(`${email}|${client.ip ?? ''}`)) throw authErrors.overRequestRateLimit()
-  return ctx.deps.db.transaction(async (tx) => {
+  return ctx.deps.db.auth.transaction(async (tx) => {
     const user = email ? await findUserByEmail(tx, email) : undefined
     if (!user || !password || !(await passwordMatches(tx, user.id, password))) {
       throw authErrors.invalidCredentials()
@@ -56,7 +56,7 @@ async function refreshTokenGrant(ctx: AuthContext, body: Record<string, unknown>
   const presented = stringField(body, 'refresh_token')
   if (!presented) throw authErrors.validation('refresh_token required')
   const reuseMs = ctx.deps.config.refreshTokenReuseIntervalSeconds * 1000
-  const outcome = await ctx.deps.db.transaction(async (tx) => {
+  const outcome = await ctx.deps.db.auth.transaction(async (tx) => {
     const token = await lockRefreshToken(tx, presented)
     if (!token?.session_id) return { error: authErrors.refreshTokenNotFound() }
     if (!(await sessionExists(tx, token.session_id))) return { error: authErrors.refreshSessionNotFound() }
@@ -84,7 +84,7 @@ async function pkceGrant(c: Context, ctx: AuthContext, body: Record<string, unkn
   if (!authCode || !verifier) {
     throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty')
   }
-  return ctx.deps.db.transaction(async (tx) => {
+  return ctx.deps.db.auth.transaction(async (tx) => {
     const flow = await takeFlowByCode(tx, authCode)
     if (!flow?.user_id) throw authErrors.flowStateNotFound()
     const issuedAt = flow.auth_code_issued_at ?? flow.created_at

@@ -37,7 +37,7 @@ export async function verifyLink(c: Context, ctx: AuthContext): Promise<Response
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
   if (!isVerifyType(type)) throw authErrors.validation('Verify requires a verification type')
   const isPkce = token.startsWith(PKCE_PREFIX)
-  const target = await ctx.deps.db.transaction(async (tx) => {
+  const target = await ctx.deps.db.auth.transaction(async (tx) => {
     const found = await consumeEmailToken(tx, type, token ? [token] : [])
     if (!found) return undefined
     await confirmEmail(tx, found.user.id)
@@ -76,7 +76,7 @@ export async function verifyOtp(c: Context, ctx: AuthContext): Promise<Response>
     const computed = tokenHash(normalizeEmail(email), otp)
     candidates = [computed, PKCE_PREFIX + computed]
   } else throw authErrors.validation('Verify requires either a token or a token hash')
-  const session = await ctx.deps.db.transaction(async (tx) => {
+  const session = await ctx.deps.db.auth.transaction(async (tx) => {
     const found = await consumeEmailToken(tx, type, candidates)
     if (!found) return undefined
     await confirmEmail(tx, found.user.id)

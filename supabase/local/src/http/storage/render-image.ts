@@ -39,7 +39,7 @@ export async function renderPublicImage(c: Context, deps: StackDeps, store: File
   const options = parseTransformOptions((name) => c.req.query(name))
   const bucket = await findBucket(deps.db, address.bucket)
   if (!bucket.public) throw storageErrors.noSuchBucket()
-  const row = await selectObject(deps.db.admin, address.bucket, address.key)
+  const row = await selectObject(deps.db.storage.pool, address.bucket, address.key)
   if (!row) throw storageErrors.noSuchKey()
   const mimetype = row.metadata?.mimetype ?? 'application/octet-stream'
   if (!IMAGE_TYPES.has(mimetype)) throw storageErrors.invalidRequest('The object is not an image')
