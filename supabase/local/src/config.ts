@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   LOCAL_SITE_URL: z.url().optional(),
   LOCAL_DB_DURABILITY: z.enum(['on', 'off']).default('on'),
+  LOCAL_AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 })
 
 export type StackConfig = {
@@ -40,6 +41,11 @@ export type StackConfig = {
    * `LOCAL_DB_DURABILITY=off` trades that for speed, for test runs on throw-away data only.
    */
   durable: boolean
+  /**
+   * Auth's per-IP request limits and per-address email interval, as Supabase Auth enforces them.
+   * `LOCAL_AUTH_RATE_LIMITS=off` lifts them for test runs, whose every request comes from one address.
+   */
+  authRateLimits: boolean
   jwtSecret: string
   anonKey: string
   serviceRoleKey: string
@@ -80,6 +86,7 @@ export function loadConfig(
     dataDir: path.resolve(e.LOCAL_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     durable: e.LOCAL_DB_DURABILITY === 'on',
+    authRateLimits: e.LOCAL_AUTH_RATE_LIMITS === 'on',
     jwtSecret: e.LOCAL_JWT_SECRET ?? DEFAULT_JWT_SECRET,
     // A custom secret gets keys of its own, signed like the CLI's.
     anonKey: e.LOCAL_JWT_SECRET ? apiKey('anon', e.LOCAL_JWT_SECRET) : DEFAULT_ANON_KEY,

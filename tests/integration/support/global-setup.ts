@@ -41,6 +41,7 @@ export async function setup(project: TestProject): Promise<void> {
       // Throw-away data: the suite trades crash safety for speed (the fault-injection test runs its own
       // durable stack).
       LOCAL_DB_DURABILITY: 'off',
+      LOCAL_AUTH_RATE_LIMITS: 'off',
       ...process.env,
       LOCAL_DATA_DIR: dataDir,
       LOCAL_DB_PORT: String(INTEGRATION_PORTS.dbPort),

@@ -24,6 +24,7 @@ const config = loadConfig(
   // Throw-away data, so the run trades crash safety for speed.
   {
     LOCAL_DB_DURABILITY: 'off',
+    LOCAL_AUTH_RATE_LIMITS: 'off',
     ...process.env,
     LOCAL_DATA_DIR: dataDir,
     LOCAL_DB_PORT: String(E2E_PORTS.dbPort),

@@ -15,6 +15,7 @@ import { createUser, findUserByEmail } from './user-store'
  * default), so the answer is a session.
  */
 export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
+  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
   const body = await readBody(c)
   const rawEmail = stringField(body, 'email')
   const password = stringField(body, 'password')
