@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   LOCAL_SITE_URL: z.url().optional(),
   LOCAL_DB_DURABILITY: z.enum(['on', 'off']).default('on'),
   LOCAL_AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  LOCAL_SEED: z.enum(['on', 'off']).default('on'),
 })
 
 export type StackConfig = {
@@ -46,6 +47,8 @@ export type StackConfig = {
    * `LOCAL_AUTH_RATE_LIMITS=off` lifts them for test runs, whose every request comes from one address.
    */
   authRateLimits: boolean
+  /** Load the demo seed into a fresh database (`LOCAL_SEED=off`: an empty project). */
+  seed: boolean
   jwtSecret: string
   anonKey: string
   serviceRoleKey: string
@@ -87,6 +90,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     durable: e.LOCAL_DB_DURABILITY === 'on',
     authRateLimits: e.LOCAL_AUTH_RATE_LIMITS === 'on',
+    seed: e.LOCAL_SEED === 'on',
     jwtSecret: e.LOCAL_JWT_SECRET ?? DEFAULT_JWT_SECRET,
     // A custom secret gets keys of its own, signed like the CLI's.
     anonKey: e.LOCAL_JWT_SECRET ? apiKey('anon', e.LOCAL_JWT_SECRET) : DEFAULT_ANON_KEY,

@@ -68,12 +68,12 @@ export async function startStack(
       url = postgres.url
     }
     db = connectDatabase(await prepareDatabase(url, config.jwtSecret, log))
-    const { seeded } = await migrate(db.admin, { log })
+    const { seeded } = await migrate(db.admin, { log, seed: config.seed })
     const deps: StackDeps = { config, db, outbox: fileOutbox(path.join(config.dataDir, 'mail')) }
     servers.push(await listen(buildApp(deps), config.apiPort))
     // The seed's images go through the Storage API, so they need it listening; a failure leaves the demo
     // without pictures but the stack usable.
-    await loadSeedObjects(deps).catch((error: Error) => log(`warning: ${error.message}`))
+    if (config.seed) await loadSeedObjects(deps).catch((error: Error) => log(`warning: ${error.message}`))
     servers.push(await listen(buildMailApp(deps.outbox), config.mailPort))
     if (opts.appDist) servers.push(await listen(buildStaticApp(opts.appDist), config.appPort))
     return { config, deps, db, seeded, superuserUrl: url, stop }
