@@ -29,9 +29,10 @@ cross join (select extensions.crypt('roost-bench', extensions.gen_salt('bf', 4))
 on conflict (id) do nothing`
 
 /**
- * One INSERT … SELECT: listing g copies the place and pictures of a seed listing (so cards show real
- * images), alternates rent and sale, puts every fifth on offer, spreads owners over the demo and bench
- * accounts, and is older than every seed listing (two listings share each timestamp, so the id tie-break
+ * One INSERT … SELECT: listing g copies the place and pictures of a seed listing, alternates rent and
+ * sale, puts every fifth on offer, spreads owners over the demo and bench accounts (the picture addresses
+ * move into the new owner's folder, as the schema requires, so only a demo owner's copies show real
+ * images), and is older than every seed listing (two listings share each timestamp, so the id tie-break
  * of the keyset is exercised too).
  */
 const LISTINGS_SQL = `
@@ -58,17 +59,21 @@ insert into public.listings (
   regular_price, discounted_price, image_urls, latitude, longitude, created_at
 )
 select
-  owners.ids[1 + (s.g * 7919) % cardinality(owners.ids)],
+  o.id,
   s.type, 'Bench home no. ' || s.g, 1 + s.g % 6, 1 + s.g % 3, s.g % 3 = 0, s.g % 4 = 0,
   t.location, s.offer, s.regular_price,
   case when s.offer then s.regular_price - greatest(s.regular_price / 10, 1) end,
-  t.image_urls, t.latitude, t.longitude,
+  -- The template's pictures, addressed in the new owner's folder.
+  array(select regexp_replace(url, '/listing-images/[^/]+/', '/listing-images/' || o.id || '/')
+        from unnest(t.image_urls) as url),
+  t.latitude, t.longitude,
   oldest.at - ((s.g + 1) / 2) * interval '5 minutes'
 from series as s
 cross join templates
 cross join owners
 cross join oldest
-join template as t on t.k = s.g % templates.n`
+join template as t on t.k = s.g % templates.n
+cross join lateral (select owners.ids[1 + (s.g * 7919) % cardinality(owners.ids)] as id) as o`
 
 export type BenchSeedResult = { before: number; added: number; total: number; ms: number }
 
