@@ -72,7 +72,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms
   while (Date.now() < deadline) {
-    if (await Promise.resolve().then(check).catch(() => false)) return
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return
     await sleep(50)
   }
   throw new Error(`timed out waiting for ${what}`)
