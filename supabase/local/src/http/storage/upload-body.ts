@@ -86,6 +86,23 @@ function rawBody(c: Context): UploadBody {
   }
 }
 
+/** How much of a refused body is read and thrown away so the client receives the refusal. */
+const DRAIN_LIMIT = 64 * 1024 * 1024
+
+/**
+ * Lets go of a body that will not be stored. Reading the rest (up to a bound) before answering keeps
+ * the connection open long enough for the client to receive the refusal; past the bound it is cut.
+ */
+export function discardBody(stream: Readable): void {
+  let drained = 0
+  stream.on('data', (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > DRAIN_LIMIT) stream.destroy()
+  })
+  stream.on('error', () => {})
+  stream.resume()
+}
+
 /**
  * Reads an upload as Storage does: multipart (storage-js for File/Blob: a `cacheControl` field, an
  * optional `metadata` field and one file part) or a raw body described by its headers.
@@ -96,7 +113,7 @@ export async function readUploadBody(c: Context, limit: number): Promise<UploadB
     ? await multipartBody(c, limit)
     : rawBody(c)
   if (body.size !== undefined && Number.isFinite(body.size) && body.size > limit) {
-    body.stream.destroy()
+    discardBody(body.stream)
     throw storageErrors.entityTooLarge()
   }
   return body

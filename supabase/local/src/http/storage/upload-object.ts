@@ -7,7 +7,7 @@ import type { StackDeps } from '../deps'
 import { findBucket } from './bucket-row'
 import { objectAddress } from './object-address'
 import { ownerUuid, requireCaller } from './storage-caller'
-import { readUploadBody } from './upload-body'
+import { discardBody, readUploadBody } from './upload-body'
 
 /** Storage's global upload limit (the CLI's `[storage] file_size_limit = "50MiB"`). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024
@@ -56,7 +56,7 @@ export async function uploadObject(c: Context, deps: StackDeps, store: FileStore
   const body = await readUploadBody(c, limit)
   const declared = parseMimeType(body.contentType)
   if (!declared || !isMimeTypeAllowed(declared, bucketRow.allowedMimeTypes)) {
-    body.stream.destroy()
+    discardBody(body.stream)
     throw storageErrors.invalidMimeType(declared ?? 'unknown')
   }
   const pending = await store.writeTemp(body.stream, limit)
