@@ -5,6 +5,7 @@ import type { BenchSeedResult } from '../../supabase/local/src/cli/bench-seed'
 import type { ScreenBundle } from './bundle-size'
 import type { CacheFootprint } from './cache-footprint'
 import type { LighthousePage } from './lighthouse'
+import { type LoadReport, loadMarkdown } from './load'
 import type { OfflineReport } from './offline'
 import { type PhotoReport, SHRINK, THROTTLE } from './photos'
 import type { QueryReport } from './queries'
@@ -22,6 +23,7 @@ export type BenchReport = {
   photos: PhotoReport
   offline: OfflineReport
   cacheFootprint: CacheFootprint
+  load?: LoadReport
   durationSeconds: number
 }
 
@@ -360,6 +362,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push(`| IndexedDB: listings kept for offline | ${f.storedListings} | — |`)
   md.push(`| The origin's usage (navigator.storage.estimate) | — | ${kib(f.originUsageBytes)} KiB |`)
   md.push('')
+  if (r.load) md.push(...loadMarkdown(r.load, table))
   return `${md.join('\n')}\n`
 }
 

@@ -12,6 +12,7 @@ import { startStack } from '../../supabase/local/src/stack'
 import { measureScreens, readManifest } from './bundle-size'
 import { benchCacheFootprint } from './cache-footprint'
 import { benchLighthouse } from './lighthouse'
+import { benchLoad } from './load'
 import { modulesOf } from './module-sizes'
 import { benchOffline } from './offline'
 import { benchPhotos } from './photos'
@@ -110,6 +111,15 @@ try {
     warmup: 20,
   })
 
+  log('load: the category page at 200 requests/s, alone and beside 20 slow anonymous queries')
+  const load = await benchLoad({
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    rate: 200,
+    seconds: 30,
+    slowQueries: 20,
+  })
+
   log('photos')
   const photos = await benchPhotos({
     workDir,
@@ -158,6 +168,7 @@ try {
     photos,
     offline,
     cacheFootprint,
+    load,
     durationSeconds: 0,
   }
 } finally {

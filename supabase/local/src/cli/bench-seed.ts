@@ -31,8 +31,9 @@ on conflict (id) do nothing`
 /**
  * One INSERT … SELECT: listing g copies the place, description and pictures of a seed listing (so cards
  * show real images and a search for a place finds about as many homes as a real site would), alternates
- * rent and sale, puts every fifth on offer, spreads owners over the demo and bench
- * accounts, and is older than every seed listing (two listings share each timestamp, so the id tie-break
+ * rent and sale, puts every fifth on offer, spreads owners over the demo and bench accounts (the picture
+ * addresses move into the new owner's folder, as the schema requires, so only a demo owner's copies show
+ * real images), and is older than every seed listing (two listings share each timestamp, so the id tie-break
  * of the keyset is exercised too).
  */
 const LISTINGS_SQL = `
@@ -60,18 +61,22 @@ insert into public.listings (
   regular_price, discounted_price, image_urls, latitude, longitude, created_at, description
 )
 select
-  owners.ids[1 + (s.g * 7919) % cardinality(owners.ids)],
+  o.id,
   s.type, 'Bench home no. ' || s.g, 1 + s.g % 6, 1 + s.g % 3, s.g % 3 = 0, s.g % 4 = 0,
   t.location, s.offer, s.regular_price,
   case when s.offer then s.regular_price - greatest(s.regular_price / 10, 1) end,
-  t.image_urls, t.latitude, t.longitude,
+  -- The template's pictures, addressed in the new owner's folder.
+  array(select regexp_replace(url, '/listing-images/[^/]+/', '/listing-images/' || o.id || '/')
+        from unnest(t.image_urls) as url),
+  t.latitude, t.longitude,
   oldest.at - ((s.g + 1) / 2) * interval '5 minutes',
   t.description
 from series as s
 cross join templates
 cross join owners
 cross join oldest
-join template as t on t.k = s.g % templates.n`
+join template as t on t.k = s.g % templates.n
+cross join lateral (select owners.ids[1 + (s.g * 7919) % cardinality(owners.ids)] as id) as o`
 
 export type BenchSeedResult = { before: number; added: number; total: number; ms: number }
 
