@@ -48,18 +48,19 @@ describe('map tiles from the local stack (/tiles/v1/{z}/{x}/{y}.png)', () => {
     const png = Buffer.from(await (await tile(9, london.x, london.y)).arrayBuffer())
     const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
     const colours = new Set<number>()
-    for (let i = 0; i < data.length; i += 3) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2])
+    for (let i = 0; i + 2 < data.length; i += 3) {
+      colours.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0))
+    }
     expect(colours.size).toBeGreaterThan(10)
   })
 
   it('answers 404 for tiles that do not exist', async () => {
-    for (const [z, x, y] of [
+    const missing: Array<[number, number, number]> = [
       [15, 0, 0],
       [2, 4, 0],
       [2, 0, 4],
-    ]) {
-      expect((await tile(z, x, y)).status).toBe(404)
-    }
+    ]
+    for (const [z, x, y] of missing) expect((await tile(z, x, y)).status).toBe(404)
     expect((await fetch(`${inject('apiUrl')}/tiles/v1/1/0/x.png`)).status).toBe(404)
   })
 
