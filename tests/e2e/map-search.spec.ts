@@ -81,7 +81,7 @@ test.describe('the search map', () => {
     await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })
     const searchArea = page.getByRole('button', { name: 'Search this area' })
     await expect(searchArea).toHaveCount(0)
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click()
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
     await searchArea.click()
     await expect(page).toHaveURL(/[?&]bbox=-?\d+(\.\d+)?(%2C|,)/)
     const bbox = (new URL(page.url()).searchParams.get('bbox') ?? '').split(',').map(Number)

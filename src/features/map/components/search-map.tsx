@@ -74,10 +74,13 @@ const asBounds = ([west, south, east, north]: Bbox): LngLatBoundsLike => [
   [east, north],
 ]
 
-/** Clusters and single homes as MapLibre's clustering has them for the current view. */
+/**
+ * Clusters and single homes as MapLibre's clustering draws them in the current view. (querySourceFeatures
+ * would also return the clusters of tiles of other zooms still held for a transition: homes twice.)
+ */
 function shownOn(map: MapLibre, byId: Map<string, SearchMapHome>): Shown[] {
   const shown = new Map<string, Shown>()
-  for (const feature of map.querySourceFeatures('homes')) {
+  for (const feature of map.queryRenderedFeatures({ layers: ['homes'] })) {
     const props = feature.properties ?? {}
     const [longitude = 0, latitude = 0] = (feature.geometry as Point).coordinates
     if (props.cluster) {
@@ -186,6 +189,7 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
           attributionControl={{ compact: false }}
           style={{ width: '100%', height: '100%' }}
           onLoad={refresh}
+          onIdle={refresh}
           onMoveEnd={onMoveEnd}
           onSourceData={(event) => {
             tiles.onSourceData(event)
