@@ -1,33 +1,16 @@
 // A page that shows the search map on the e2e stack's listings, queried as a search of the area queries them
 // (withinArea, newest first, at most `limit`): tests/e2e/map-search.spec.ts and the bench open it through
 // tests/e2e/map-harness/index.html. Test code: the app never imports it.
-import { createClient } from '@supabase/supabase-js'
 import { createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { getPublicDb } from '../lib/supabase'
 import '../styles/global.css'
 import { type Bbox, MAP_HOMES_LIMIT, withinArea } from '../features/map/api/search-area'
 import SearchMap, { type SearchMapHome } from '../features/map/components/search-map'
 
-const api = createClient(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_ANON_KEY, {
-  auth: { persistSession: false },
-})
-
-type Row = {
-  id: string
-  type: 'rent' | 'sale'
-  name: string
-  location: string
-  offer: boolean
-  regular_price: number
-  discounted_price: number | null
-  latitude: number
-  longitude: number
-  image_urls: string[]
-}
-
 async function search(bbox: Bbox | null, limit: number) {
-  let query = api
+  let query = getPublicDb()
     .from('listings')
     .select('id,type,name,location,offer,regular_price,discounted_price,latitude,longitude,image_urls', {
       count: 'exact',
@@ -37,19 +20,22 @@ async function search(bbox: Bbox | null, limit: number) {
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit)
-    .returns<Row[]>()
   if (error) throw error
-  const homes = data.map(
-    (row): SearchMapHome => ({
-      id: row.id,
-      type: row.type,
-      name: row.name,
-      location: row.location,
-      price: row.offer && row.discounted_price !== null ? row.discounted_price : row.regular_price,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      coverUrl: row.image_urls[0] ?? null,
-    }),
+  const homes = data.flatMap((row): SearchMapHome[] =>
+    row.latitude === null || row.longitude === null
+      ? []
+      : [
+          {
+            id: row.id,
+            type: row.type,
+            name: row.name,
+            location: row.location,
+            price: row.offer && row.discounted_price !== null ? row.discounted_price : row.regular_price,
+            latitude: row.latitude,
+            longitude: row.longitude,
+            coverUrl: row.image_urls[0] ?? null,
+          },
+        ],
   )
   return { homes, total: count ?? homes.length }
 }

@@ -118,6 +118,7 @@ export async function serveSearchMapPage(opts: { apiUrl: string; anonKey: string
     root: REPO_ROOT,
     envDir: path.join(REPO_ROOT, 'tests/e2e/map-harness'),
     plugins: [react()],
+    resolve: { alias: { '@': path.join(REPO_ROOT, 'src') } },
     logLevel: 'warn',
     build: {
       outDir: opts.outDir,

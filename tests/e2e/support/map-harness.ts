@@ -17,6 +17,7 @@ export async function startMapHarness(): Promise<{ url: string; server: ViteDevS
     // No .env of the checkout: the page talks to the e2e stack, as set above.
     envDir: path.join(REPO_ROOT, 'tests/e2e/map-harness'),
     plugins: [react()],
+    resolve: { alias: { '@': path.join(REPO_ROOT, 'src') } },
     // Only the test page's imports, pre-bundled once (the app's index.html needs the PWA plugin).
     optimizeDeps: { entries: ['tests/e2e/map-harness/index.html'] },
     logLevel: 'warn',
