@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { isConnectionLoss } from '../db/database'
+import { tileRoutes } from '../tiles/routes'
 import { requireApiKey } from './api-key'
 import { authRoutes } from './auth'
 import { corsMiddleware } from './cors'
@@ -18,6 +19,7 @@ const OPEN_PATHS = [
   /^\/storage\/v1\/render\/image\/public\//,
   /^\/storage\/v1\/object\/sign\//,
   /^\/geocode\/v1\//,
+  /^\/tiles\/v1\//,
   /^\/health$/,
 ]
 
@@ -57,6 +59,7 @@ export function buildApp(deps: StackDeps): Hono {
   app.route('/rest/v1', restRoutes(deps))
   app.route('/storage/v1', storageRoutes(deps))
   app.route('/geocode/v1', geocodeRoutes(deps))
+  app.route('/tiles/v1', tileRoutes())
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {
     if (isConnectionLoss(error)) return c.json({ message: 'The database is not reachable' }, 503)
