@@ -53,22 +53,24 @@ test('back online, Your Listings shows a listing made offline once it publishes,
 }) => {
   await signUp(page, newAccount('reconnect'))
   await waitForServiceWorker(page)
+  // A name of its own: other tests pick listings by name, and this one may run many times on one stack.
+  const name = `Loft offline ${Math.random().toString(36).slice(2, 8)}`
   const yours = page.getByRole('region', { name: 'Your Listings' })
   await expect(yours).toContainText('You have no listings yet.')
 
   await context.setOffline(true)
   await page.getByRole('link', { name: 'Sell or rent your home' }).click()
-  await fillListing(page, { name: 'Loft written offline', address: 'York', regularPrice: '800', photos: 1 })
+  await fillListing(page, { name, address: 'York', regularPrice: '800', photos: 1 })
   await page.getByRole('button', { name: 'Create Listing' }).click()
   await expect(page).toHaveURL(/\/profile$/)
-  await expect(draftItem(page, 'Loft written offline')).toContainText('Waiting to publish')
+  await expect(draftItem(page, name)).toContainText('Waiting to publish')
   await expect(yours).toContainText(TEXT.myListingsOffline)
   // The profile shows no banner: it shows no homes from the device.
   await expect(page.locator('.offline-banner')).toBeHidden()
 
   await context.setOffline(false)
-  await expect(draftItem(page, 'Loft written offline')).toContainText('Published', { timeout: 20_000 })
-  await expect(yours.getByRole('heading', { name: 'Loft written offline' })).toBeVisible()
+  await expect(draftItem(page, name)).toContainText('Published', { timeout: 20_000 })
+  await expect(yours.getByRole('heading', { name })).toBeVisible()
   await expect(yours).not.toContainText('You have no listings yet.')
 })
 
