@@ -6,7 +6,7 @@ const LOOP_GUARD_MS = 30_000
 
 function reloadOnce(): boolean {
   // Offline a chunk fails for want of a network, not because it is stale: a reload would only lose the page.
-  if (hasUnsavedChanges() || !navigator.onLine) return false
+  if (hasUnsavedChanges() || globalThis.navigator?.onLine === false) return false
   const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0)
   if (Date.now() - last < LOOP_GUARD_MS) return false
   sessionStorage.setItem(RELOADED_AT, String(Date.now()))
