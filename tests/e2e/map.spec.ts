@@ -76,15 +76,19 @@ test.describe('the listing map', () => {
     context,
   }) => {
     const listing = await aListing()
+    const viewport = page.viewportSize()
     await page.goto('/')
     await waitForServiceWorker(page)
-    // Seen online without its map: the listing is kept for offline, its tiles are not.
+    // Seen online without its map (a screen too short for the map frame to come into view, however short
+    // the listing): the listing is kept for offline, its tiles are not.
+    await page.setViewportSize({ width: 390, height: 200 })
     await page.goto(`/category/${listing.type}/${listing.id}`)
     const heading = page.getByRole('heading', { level: 1, name: listing.name })
     await expect(heading).toBeVisible()
     expect(await cachedUrls(page, 'map-tiles')).toEqual([])
 
     await context.setOffline(true)
+    if (viewport) await page.setViewportSize(viewport)
     await page.reload()
     await expect(heading).toBeVisible()
     const frame = await showMap(page, listing)
