@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { env } from '@/config/env'
+import { type EarlyRequestConfig, startEarlyRequest } from '@/lib/early-request'
+import { listingImageUrl } from '@/lib/image-transform'
+import { buildImageUrl, LISTING_IMAGE } from '@/lib/image-url'
+import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '@/types/listing'
+import { fetchListing } from './get-listing'
+import { fetchRecommendedListings } from './get-recommended-listings'
+
+const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
+const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
+const row = {
+  id: LISTING_ID,
+  type: 'rent',
+  name: 'Flat',
+  bedrooms: 1,
+  bathrooms: 1,
+  parking: false,
+  furnished: false,
+  location: 'London',
+  offer: false,
+  regular_price: 1000,
+  discounted_price: null,
+  image_urls: [cover],
+  latitude: 51.5,
+  longitude: -0.1,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  user_ref: '33333333-3333-4333-8333-333333333333',
+}
+const config: EarlyRequestConfig = {
+  supabaseUrl: env.supabaseUrl,
+  anonKey: env.supabaseAnonKey,
+  columns: LISTING_COLUMNS,
+  recommendedCount: RECOMMENDED_COUNT,
+  imageTransforms: env.imageTransforms,
+  photo: LISTING_IMAGE.photo,
+}
+
+/** A browser window enough for the inline script, recording every fetch and appended <link>. */
+function fakeWindow(pathname: string, onLine = true) {
+  const calls: { url: string; headers: Record<string, string> }[] = []
+  const links: Record<string, string>[] = []
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), headers: Object.fromEntries(new Headers(init?.headers)) })
+    return new Response(JSON.stringify([row]), { headers: { 'content-type': 'application/json' } })
+  })
+  const win = {
+    location: { pathname },
+    navigator: { onLine },
+    fetch,
+    document: {
+      createElement: () => ({}) as Record<string, string>,
+      head: { append: (link: Record<string, string>) => links.push(link) },
+    },
+  }
+  vi.stubGlobal('window', win)
+  vi.stubGlobal('fetch', fetch)
+  return { win: win as unknown as Window, calls, links }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe("index.html's early request is the app's own first request", () => {
+  it("on '/', fires the app's Recommended GET, which the app then uses instead of fetching again", async () => {
+    const { win, calls } = fakeWindow('/')
+    startEarlyRequest(config, buildImageUrl, win)
+    const listings = await fetchRecommendedListings()
+    expect(listings.map((l) => l.id)).toEqual([LISTING_ID])
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.url).toBe(
+      `${env.supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(LISTING_COLUMNS)}&order=created_at.desc%2Cid.desc&limit=5`,
+    )
+    expect(calls[0]?.headers).toEqual({
+      apikey: env.supabaseAnonKey,
+      authorization: `Bearer ${env.supabaseAnonKey}`,
+    })
+    // Used once: the next read goes to the network.
+    await fetchRecommendedListings()
+    expect(calls).toHaveLength(2)
+    expect(calls[1]?.url).toBe(calls[0]?.url)
+  })
+
+  it("on a listing page, fires the app's listing GET, which the app then uses", async () => {
+    const { win, calls } = fakeWindow(`/category/rent/${LISTING_ID}`)
+    startEarlyRequest(config, buildImageUrl, win)
+    expect((await fetchListing(LISTING_ID))?.id).toBe(LISTING_ID)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('leaves a request for other data alone: the app fetches it itself', async () => {
+    const { win, calls } = fakeWindow(`/category/rent/${LISTING_ID}`)
+    startEarlyRequest(config, buildImageUrl, win)
+    await fetchRecommendedListings()
+    expect(calls).toHaveLength(2)
+  })
+
+  it('starts nothing on other screens or offline', () => {
+    const { win, calls } = fakeWindow('/offers')
+    startEarlyRequest(config, buildImageUrl, win)
+    const offline = fakeWindow('/', false)
+    startEarlyRequest(config, buildImageUrl, offline.win)
+    expect(calls).toHaveLength(0)
+    expect(offline.calls).toHaveLength(0)
+  })
+
+  it('preloads the first photo at the very address the slide and gallery show', async () => {
+    const { win, links } = fakeWindow('/')
+    startEarlyRequest(config, buildImageUrl, win)
+    await vi.waitFor(() => expect(links).toHaveLength(1))
+    expect(links[0]).toMatchObject({
+      rel: 'preload',
+      as: 'image',
+      crossOrigin: 'anonymous',
+      fetchPriority: 'high',
+      href: listingImageUrl(cover, 'photo'),
+    })
+  })
+})
