@@ -14,6 +14,8 @@ export const listingRowSchema = z.object({
   parking: z.boolean(),
   furnished: z.boolean(),
   location: z.string(),
+  /** Optional text; absent from listings read or stored before descriptions existed. */
+  description: z.optional(z.nullable(z.string())),
   offer: z.boolean(),
   regular_price: z.number(),
   discounted_price: z.nullable(z.number()),
@@ -43,6 +45,8 @@ export type Listing = {
   parking: boolean
   furnished: boolean
   location: string
+  /** The landlord's words about the home; absent from copies the device kept before descriptions existed. */
+  description?: string | null
   offer: boolean
   regularPrice: number
   /** Only kept when offer is true. */
@@ -67,6 +71,7 @@ export function toListing(row: ListingRow): Listing {
     parking: row.parking,
     furnished: row.furnished,
     location: row.location,
+    description: row.description ?? null,
     offer: row.offer,
     regularPrice: row.regular_price,
     discountedPrice: row.offer ? row.discounted_price : null,
