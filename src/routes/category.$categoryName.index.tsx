@@ -4,6 +4,7 @@ import { loadListingsView } from '../features/listings/api/get-listings-page'
 import { ListingsFeed } from '../features/listings/components/listings-feed'
 import { ListingsLoadError } from '../features/listings/components/listings-load-error'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { FilterAndSortLink } from '../features/search/components/filter-and-sort-link'
 import type { ListingType } from '../types/listing'
 
 const TITLES: Record<ListingType, string> = { rent: 'Places for Rent', sale: 'Places for Sale' }
@@ -19,7 +20,10 @@ function Category() {
   const initial = Route.useLoaderData()
   return (
     <div className="page">
-      <PageHeader title={TITLES[categoryName]} />
+      <PageHeader
+        title={TITLES[categoryName]}
+        actions={<FilterAndSortLink preset={{ type: categoryName }} />}
+      />
       <ListingsFeed
         key={categoryName}
         filter={{ kind: 'type', type: categoryName }}

@@ -4,6 +4,7 @@ import { loadRecommendedListings } from '../features/listings/api/get-recommende
 import { CategoryLinks } from '../features/listings/components/category-links'
 import { RecommendedSlider } from '../features/listings/components/recommended-slider'
 import { useStoredView } from '../features/listings/hooks/use-stored-listings'
+import { ExploreSearch } from '../features/search/components/explore-search'
 
 export const Route = createFileRoute('/')({
   loader: () => loadRecommendedListings(),
@@ -16,6 +17,7 @@ function Explore() {
   return (
     <div className="page">
       <PageHeader title="Explore" />
+      <ExploreSearch />
       <section aria-labelledby="recommended-title">
         <h2 id="recommended-title" className="section-title">
           Recommended

@@ -4,6 +4,7 @@ import { type ListingsFilter, loadListingsView } from '../features/listings/api/
 import { ListingsFeed } from '../features/listings/components/listings-feed'
 import { ListingsLoadError } from '../features/listings/components/listings-load-error'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { FilterAndSortLink } from '../features/search/components/filter-and-sort-link'
 
 const OFFERS: ListingsFilter = { kind: 'offers' }
 
@@ -17,7 +18,7 @@ function Offers() {
   const initial = Route.useLoaderData()
   return (
     <div className="page">
-      <PageHeader title="Offers" />
+      <PageHeader title="Offers" actions={<FilterAndSortLink preset={{ offer: true }} />} />
       <ListingsFeed
         filter={OFFERS}
         initial={initial}
