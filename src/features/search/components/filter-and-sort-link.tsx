@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { HomeSearch } from '../search-params'
+import './search.css'
 
 /** Opens /search with a list's own filter (its type, or offers) already set. */
 export function FilterAndSortLink({ preset }: { preset: Pick<HomeSearch, 'type' | 'offer'> }) {
