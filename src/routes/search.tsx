@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { SearchScreen } from '../features/search/components/search-screen'
-import { type HomeSearch, parseHomeSearch, validateHomeSearch } from '../features/search/search-params'
+import { type HomeSearch, parseHomeSearch, validateHomeSearch } from '../types/home-search'
 
 /** /search: a search is its URL (DESIGN.md §9); values that do not parse are dropped, never an error. */
 export const Route = createFileRoute('/search')({

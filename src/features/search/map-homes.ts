@@ -1,6 +1,6 @@
+import type { Bbox } from '../../types/home-search'
 import type { Listing } from '../../types/listing'
 import { askingPrice } from '../../utils/format-price'
-import type { Bbox } from './search-params'
 
 /** A home as the search map draws it. */
 export type MapHome = {

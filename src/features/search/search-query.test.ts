@@ -1,15 +1,7 @@
 import { PostgrestClient } from '@supabase/postgrest-js'
 import { describe, expect, it } from 'vitest'
 import { aListing } from '../../testing/listing-factory'
-import {
-  afterCursor,
-  bboxFilters,
-  cursorOf,
-  searchFilters,
-  searchOrder,
-  searchWords,
-  toSearchPage,
-} from './search-query'
+import { afterCursor, bboxFilters, cursorOf, searchFilters, searchOrder, toSearchPage } from './search-query'
 
 /** The query string postgrest-js sends for the filters (the client is never asked to fetch). */
 function queryString(apply: (query: ReturnType<typeof select>) => ReturnType<typeof select>): string {
@@ -17,17 +9,6 @@ function queryString(apply: (query: ReturnType<typeof select>) => ReturnType<typ
   return decodeURIComponent(url.search.replace(/^\?select=id&?/, ''))
 }
 const select = () => new PostgrestClient('http://localhost/rest/v1').from('listings').select('id')
-
-describe('searchWords', () => {
-  it('splits the text into lower-case words, once each', () => {
-    expect(searchWords('  Hackney  hackney Flat ')).toEqual(['hackney', 'flat'])
-    expect(searchWords(undefined)).toEqual([])
-  })
-
-  it('removes wildcards and PostgREST syntax so a word means itself', () => {
-    expect(searchWords('50%_off* a\\b (garden), %')).toEqual(['50off', 'ab', 'garden'])
-  })
-})
 
 describe('searchFilters', () => {
   it('turns each field into a filter on the price a person pays, rooms, flags and text', () => {

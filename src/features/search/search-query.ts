@@ -1,13 +1,12 @@
+import { type HomeSearch, parseBbox, type SearchSort } from '../../types/home-search'
 import type { Listing } from '../../types/listing'
 import { askingPrice } from '../../utils/format-price'
-import { type HomeSearch, parseBbox, type SearchSort } from './search-params'
+import { searchWords } from '../../utils/match-listings'
 
 /** Results come 10 a page; one more is fetched to know whether another page exists. */
 export const SEARCH_PAGE_SIZE = 10
 /** The map shows at most this many homes of a search at once. */
 export const MAP_LIMIT = 500
-/** At most this many words of the text are searched for. */
-const MAX_WORDS = 8
 
 /** One PostgREST filter: `column=operator.value`. */
 export type SearchFilter = {
@@ -18,20 +17,6 @@ export type SearchFilter = {
 
 /** Where the next page starts: just after this listing in the search's order. */
 export type SearchCursor = { createdAt: string; price: number; id: string }
-
-/**
- * The words of the place or keyword text, each to be found somewhere in a listing's location, name or
- * description. Characters that are wildcards or syntax to PostgREST or LIKE (`% _ * \ , ( )`) are removed,
- * so a word always means itself.
- */
-export function searchWords(q: string | undefined): string[] {
-  if (!q) return []
-  const words = q
-    .split(/\s+/)
-    .map((word) => word.replace(/[%_*\\,()]/g, ''))
-    .filter((word) => word.length > 0)
-  return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, MAX_WORDS)
-}
 
 /** The filters a search applies, on the columns of public.listings (the price is what a person pays). */
 export function searchFilters(search: HomeSearch): SearchFilter[] {

@@ -1,7 +1,7 @@
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
+import { type HomeSearch, sortOf } from '../../../types/home-search'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
-import { type HomeSearch, sortOf } from '../search-params'
 import {
   afterCursor,
   bboxFilters,

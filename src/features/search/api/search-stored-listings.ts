@@ -1,7 +1,7 @@
 import { withLocalDb } from '../../../lib/use-local-query'
+import type { HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
-import { searchListings } from '../match-listings'
-import type { HomeSearch } from '../search-params'
+import { searchListings } from '../../../utils/match-listings'
 
 /**
  * A search over the listings kept on this device, in the search's order: what /search shows offline.

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
-import { parseHomeSearch } from '../search-params'
+import { parseHomeSearch } from '../../../types/home-search'
 import './search.css'
 
 /** Explore's search field: Enter opens /search with the text. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { HomeSearch } from '../search-params'
+import type { HomeSearch } from '../../../types/home-search'
 import './search.css'
 
 /** Opens /search with a list's own filter (its type, or offers) already set. */

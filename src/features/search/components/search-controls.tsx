@@ -6,7 +6,7 @@ import {
   SEARCH_SORTS,
   type SearchSort,
   sortOf,
-} from '../search-params'
+} from '../../../types/home-search'
 
 const SORT_LABELS: Record<SearchSort, string> = {
   newest: 'Newest',

@@ -1,7 +1,23 @@
-import type { Listing } from '../../types/listing'
-import { askingPrice } from '../../utils/format-price'
-import { type HomeSearch, parseBbox, type SearchSort, sortOf } from './search-params'
-import { searchWords } from './search-query'
+import { type HomeSearch, parseBbox, type SearchSort, sortOf } from '../types/home-search'
+import type { Listing } from '../types/listing'
+import { askingPrice } from './format-price'
+
+/** At most this many words of the text are searched for. */
+const MAX_WORDS = 8
+
+/**
+ * The words of the place or keyword text, each to be found somewhere in a listing's location, name or
+ * description. Characters that are wildcards or syntax to PostgREST or LIKE (`% _ * \ , ( )`) are removed,
+ * so a word always means itself.
+ */
+export function searchWords(q: string | undefined): string[] {
+  if (!q) return []
+  const words = q
+    .split(/\s+/)
+    .map((word) => word.replace(/[%_*\\,()]/g, ''))
+    .filter((word) => word.length > 0)
+  return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, MAX_WORDS)
+}
 
 /** The same rules the database applies (search-query.ts), for the listings kept on this device. */
 export function matchesSearch(listing: Listing, search: HomeSearch): boolean {

@@ -6,7 +6,7 @@ import {
   parseBbox,
   parseHomeSearch,
   validateHomeSearch,
-} from './search-params'
+} from './home-search'
 
 describe('parseHomeSearch: the URL contract of /search', () => {
   it('keeps every field that parses, as the router reads the URL (numbers and booleans arrive parsed)', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { LISTING_TYPES } from '../../types/listing'
+import { LISTING_TYPES } from './listing'
 
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const
 export type SearchSort = (typeof SEARCH_SORTS)[number]

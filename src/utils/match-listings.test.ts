@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { aListing } from '../../testing/listing-factory'
-import { matchesSearch, searchListings } from './match-listings'
+import { aListing } from '../testing/listing-factory'
+import { matchesSearch, searchListings, searchWords } from './match-listings'
 
 describe('matchesSearch: the database rules on the device', () => {
   const flat = aListing(1, {
@@ -66,5 +66,16 @@ describe('searchListings: the database order on the device', () => {
 
   it('filters before sorting', () => {
     expect(ids(searchListings(all, { type: 'sale', sort: 'price-asc' }))).toEqual(ids([dear]))
+  })
+})
+
+describe('searchWords', () => {
+  it('splits the text into lower-case words, once each', () => {
+    expect(searchWords('  Hackney  hackney Flat ')).toEqual(['hackney', 'flat'])
+    expect(searchWords(undefined)).toEqual([])
+  })
+
+  it('removes wildcards and PostgREST syntax so a word means itself', () => {
+    expect(searchWords('50%_off* a\\b (garden), %')).toEqual(['50off', 'ab', 'garden'])
   })
 })
