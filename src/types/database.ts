@@ -1,5 +1,6 @@
-// The public schema as supabase-js sees it (the shape `supabase gen types typescript` emits); keep in step with
-// supabase/migrations.
+// The public schema as supabase-js sees it (the shape `supabase gen types typescript` emits), kept in step with
+// supabase/migrations. It is the one description of the tables: the app's row types, its runtime row schema
+// (src/types/listing.ts) and the columns it selects all derive from it.
 
 type ListingRow = {
   id: string
@@ -10,6 +11,8 @@ type ListingRow = {
   parking: boolean
   furnished: boolean
   location: string
+  /** Optional, trimmed, up to 2,000 characters. */
+  description: string | null
   offer: boolean
   regular_price: number
   discounted_price: number | null
@@ -19,6 +22,8 @@ type ListingRow = {
   created_at: string
   updated_at: string | null
   user_ref: string
+  // Also generated, for filters and sorts only (never selected): effective_price (the price a person pays) and
+  // search_text (location, name and description, matched word by word).
 }
 
 type ProfileRow = { id: string; name: string | null; email: string | null; created_at: string }
@@ -30,8 +35,8 @@ export type Database = {
     Tables: {
       listings: {
         Row: ListingRow
-        Insert: Omit<ListingRow, 'id' | 'created_at' | 'updated_at' | 'user_ref'> &
-          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref'>>
+        Insert: Omit<ListingRow, 'id' | 'created_at' | 'updated_at' | 'user_ref' | 'description'> &
+          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref' | 'description'>>
         Update: Partial<Omit<ListingRow, 'id' | 'created_at' | 'user_ref'>>
         Relationships: []
       }
@@ -59,3 +64,12 @@ export type Database = {
     CompositeTypes: { [_ in never]: never }
   }
 }
+
+type PublicTables = Database['public']['Tables']
+
+/** A table's row as the API returns it. */
+export type TableRow<T extends keyof PublicTables> = PublicTables[T]['Row']
+/** What an insert into a table sends. */
+export type TableInsert<T extends keyof PublicTables> = PublicTables[T]['Insert']
+/** What an update of a table sends. */
+export type TableUpdate<T extends keyof PublicTables> = PublicTables[T]['Update']

@@ -1,5 +1,5 @@
-import { PostgrestClient } from '@supabase/postgrest-js'
 import { describe, expect, it } from 'vitest'
+import { getPublicDb } from '../../lib/supabase'
 import { aListing } from '../../testing/listing-factory'
 import { afterCursor, bboxFilters, cursorOf, searchFilters, searchOrder, toSearchPage } from './search-query'
 
@@ -8,7 +8,7 @@ function queryString(apply: (query: ReturnType<typeof select>) => ReturnType<typ
   const url = (apply(select()) as unknown as { url: URL }).url
   return decodeURIComponent(url.search.replace(/^\?select=id&?/, ''))
 }
-const select = () => new PostgrestClient('http://localhost/rest/v1').from('listings').select('id')
+const select = () => getPublicDb().from('listings').select('id')
 
 describe('searchFilters', () => {
   it('turns each field into a filter on the price a person pays, rooms, flags and text', () => {

@@ -1,3 +1,4 @@
+import { mirrorListings } from '../../../device/listings'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { type HomeSearch, sortOf } from '../../../types/home-search'
@@ -29,7 +30,7 @@ const ordered = <Q extends { order(column: string, options: { ascending: boolean
 ): Q => searchOrder(sortOf(search)).reduce((q, by) => q.order(by.column, { ascending: by.ascending }), query)
 
 /**
- * One page of a search from the server, in its order, starting after `cursor` (or at the top when null).
+ * One page of a search from the server (kept on the device), in its order, starting after `cursor` (or at the top when null).
  * The first page also counts every match exactly.
  */
 export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor | null): Promise<SearchPage> {
@@ -41,7 +42,10 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
   }
   const { data, error, count } = await ordered(query, search).limit(SEARCH_PAGE_SIZE + 1)
   if (error) throw toAppError(error)
-  return toSearchPage(parseListingRows(data), cursor === null ? (count ?? null) : null)
+  const page = toSearchPage(parseListingRows(data), cursor === null ? (count ?? null) : null)
+  // Kept on the device as they are seen, so the same search finds them offline.
+  void mirrorListings(page.listings)
+  return page
 }
 
 /** Up to MAP_LIMIT homes of a search inside its map area, with the exact count of all of them. */

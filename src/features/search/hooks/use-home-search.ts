@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { searchStoredListings } from '../../../device/listings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
 import { fetchSearchPage } from '../api/search-homes'
-import { searchStoredListings } from '../api/search-stored-listings'
 import { SEARCH_PAGE_SIZE, type SearchCursor } from '../search-query'
 
 /** The spec's message when listings cannot be fetched. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
+import { searchStoredListings } from '../../../device/listings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import type { HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
 import { fetchSearchMap } from '../api/search-homes'
-import { searchStoredListings } from '../api/search-stored-listings'
 import { MAP_LIMIT } from '../search-query'
 import { resultsKey } from './use-home-search'
 
