@@ -117,6 +117,7 @@ export type ListingFormText = {
   parking: boolean
   furnished: boolean
   address: string
+  description: string
   offer: boolean
   regularPrice: string
   discountedPrice: string
