@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from '../../../components/button'
 import { ListingCard } from '../../../components/listing-card'
+import { useShowsHomes } from '../../../hooks/use-device-data-shown'
 import type { Listing } from '../../../types/listing'
 import { formatHomeCount } from '../format-home-count'
 import { type HomeSearchResults, SEARCH_LOAD_ERROR } from '../hooks/use-home-search'
@@ -21,6 +22,7 @@ type SearchResultsProps = {
 
 /** The count, the cards 10 at a time with Load More, or why there are none. */
 export function SearchResults({ results, mixedTypes, onClearFilters, renderAction }: SearchResultsProps) {
+  useShowsHomes(results.status === 'ready' && results.listings.length > 0)
   if (results.status === 'loading') {
     return (
       <div className="search-results__state" role="status">
