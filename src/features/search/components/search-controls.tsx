@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import {
   countFilters,
   type HomeSearch,
@@ -7,6 +7,7 @@ import {
   type SearchSort,
   sortOf,
 } from '../../../types/home-search'
+import { QueryField } from './query-field'
 
 const SORT_LABELS: Record<SearchSort, string> = {
   newest: 'Newest',
@@ -70,19 +71,7 @@ export function SearchControls({ search, onSearch }: SearchControlsProps) {
     <search>
       <form className="search-controls" onSubmit={submit}>
         <div className="search-controls__query">
-          <label className="visually-hidden" htmlFor={`${id}-q`}>
-            Search by place or keyword
-          </label>
-          <input
-            id={`${id}-q`}
-            className="field__input"
-            type="search"
-            enterKeyHint="search"
-            placeholder="Search by place or keyword"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-            onBlur={() => commit()}
-          />
+          <QueryField value={q} onChange={setQ} onBlur={() => commit()} />
           <button type="submit" className="button button--primary">
             Search
           </button>
@@ -175,49 +164,58 @@ type PriceFieldProps = {
   onCommit: () => void
 }
 
-function PriceField({ label, value, onChange, onCommit }: PriceFieldProps) {
+/** A filter's label above its control. */
+function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId()
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        type="text"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="off"
-        placeholder="£"
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/[£,\s]/g, ''))}
-        onBlur={onCommit}
-      />
+      {children(id)}
     </div>
+  )
+}
+
+function PriceField({ label, value, onChange, onCommit }: PriceFieldProps) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <input
+          id={id}
+          className="field__input"
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          placeholder="£"
+          value={value}
+          onChange={(event) => onChange(event.target.value.replace(/[£,\s]/g, ''))}
+          onBlur={onCommit}
+        />
+      )}
+    </FilterField>
   )
 }
 
 type RoomsFieldProps = { label: string; value: number | undefined; onChange: (value: string) => void }
 
 function RoomsField({ label, value, onChange }: RoomsFieldProps) {
-  const id = useId()
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={text(value)}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Any</option>
-        {ROOM_CHOICES.map((rooms) => (
-          <option key={rooms} value={rooms}>{`${rooms}+`}</option>
-        ))}
-      </select>
-    </div>
+    <FilterField label={label}>
+      {(id) => (
+        <select
+          id={id}
+          className="field__input"
+          value={text(value)}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">Any</option>
+          {ROOM_CHOICES.map((rooms) => (
+            <option key={rooms} value={rooms}>{`${rooms}+`}</option>
+          ))}
+        </select>
+      )}
+    </FilterField>
   )
 }
