@@ -13,6 +13,12 @@ auth.subscribe(() => {
   lastStatus = status
 })
 
+// Back online, every screen that showed the device's copy (or said what needs a connection) reads afresh,
+// without a reload. Creating a listing is left alone: its loader only opens a draft from this device.
+window.addEventListener('online', () => {
+  void router.invalidate({ filter: (match) => match.routeId !== '/_authenticated/create-listing' })
+})
+
 export function App() {
   return <RouterProvider router={router} />
 }
