@@ -15,6 +15,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as OffersRouteImport } from './routes/offers'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SavedRouteImport } from './routes/saved'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as AuthenticatedCreateListingRouteImport } from './routes/_authenticated/create-listing'
@@ -52,6 +53,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SavedRoute = SavedRouteImport.update({
   id: '/saved',
   path: '/saved',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInRoute = SignInRouteImport.update({
@@ -110,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/offers': typeof OffersRoute
   '/reset-password': typeof ResetPasswordRoute
   '/saved': typeof SavedRoute
+  '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/create-listing': typeof AuthenticatedCreateListingRoute
@@ -126,6 +133,7 @@ export interface FileRoutesByTo {
   '/offers': typeof OffersRoute
   '/reset-password': typeof ResetPasswordRoute
   '/saved': typeof SavedRoute
+  '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/create-listing': typeof AuthenticatedCreateListingRoute
@@ -143,6 +151,7 @@ export interface FileRoutesById {
   '/offers': typeof OffersRoute
   '/reset-password': typeof ResetPasswordRoute
   '/saved': typeof SavedRoute
+  '/search': typeof SearchRoute
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/_authenticated/create-listing': typeof AuthenticatedCreateListingRoute
@@ -161,6 +170,7 @@ export interface FileRouteTypes {
     | '/offers'
     | '/reset-password'
     | '/saved'
+    | '/search'
     | '/sign-in'
     | '/sign-up'
     | '/create-listing'
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | '/offers'
     | '/reset-password'
     | '/saved'
+    | '/search'
     | '/sign-in'
     | '/sign-up'
     | '/create-listing'
@@ -193,6 +204,7 @@ export interface FileRouteTypes {
     | '/offers'
     | '/reset-password'
     | '/saved'
+    | '/search'
     | '/sign-in'
     | '/sign-up'
     | '/_authenticated/create-listing'
@@ -211,6 +223,7 @@ export interface RootRouteChildren {
   OffersRoute: typeof OffersRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SavedRoute: typeof SavedRoute
+  SearchRoute: typeof SearchRoute
   SignInRoute: typeof SignInRoute
   SignUpRoute: typeof SignUpRoute
   CategoryCategoryNameRoute: typeof CategoryCategoryNameRouteWithChildren
@@ -259,6 +272,13 @@ declare module '@tanstack/react-router' {
       path: '/saved'
       fullPath: '/saved'
       preLoaderRoute: typeof SavedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in': {
@@ -364,6 +384,7 @@ const rootRouteChildren: RootRouteChildren = {
   OffersRoute: OffersRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SavedRoute: SavedRoute,
+  SearchRoute: SearchRoute,
   SignInRoute: SignInRoute,
   SignUpRoute: SignUpRoute,
   CategoryCategoryNameRoute: CategoryCategoryNameRouteWithChildren,

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { listingImageUrl } from '../lib/image-transform'
+import { formatAdded } from '../utils/format-added'
 import { formatListingPrice } from '../utils/format-price'
 import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
@@ -17,6 +18,8 @@ export type ListingCardData = {
   regularPrice: number
   discountedPrice: number | null
   imageUrls: string[]
+  /** When the home was added (server time), shown as "Added today" and so on. */
+  createdAt?: string
 }
 
 type ListingCardProps = {
@@ -31,6 +34,8 @@ type ListingCardProps = {
   action?: ReactNode
   /** A card on the first screen: its cover may be the screen's largest paint, so it loads at once and first. */
   priority?: boolean
+  /** Say whether the home is for rent or sale (lists where both appear). */
+  showType?: boolean
 }
 
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
@@ -41,6 +46,7 @@ export function ListingCard({
   headingLevel = 2,
   action,
   priority = false,
+  showType = false,
 }: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const cover = listing.imageUrls[0]
@@ -70,7 +76,16 @@ export function ListingCard({
         <div className="listing-card__body">
           <p className="listing-card__location">{listing.location}</p>
           <Heading className="listing-card__name">{listing.name}</Heading>
-          <p className="listing-card__price">{formatListingPrice(listing)}</p>
+          <p className="listing-card__price">
+            {showType ? (
+              <>
+                <span className="badge badge--type">
+                  {listing.type === 'rent' ? 'For Rent' : 'For Sale'}
+                </span>{' '}
+              </>
+            ) : null}
+            {formatListingPrice(listing)}
+          </p>
           <p className="listing-card__rooms">
             <span>
               <BedIcon size={18} />
@@ -81,6 +96,7 @@ export function ListingCard({
               {pluralise(listing.bathrooms, 'Bathroom', 'Bathrooms')}
             </span>
           </p>
+          {listing.createdAt ? <p className="listing-card__added">{formatAdded(listing.createdAt)}</p> : null}
         </div>
       </Link>
       {action ? <div className="listing-card__action">{action}</div> : null}

@@ -2,7 +2,14 @@ import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '@/lib/local-db'
 import type { Listing } from '@/types/listing'
-import { mirrorListings, mirrorPage, readStoredListing, readStoredView, replaceListingsOf } from './listings'
+import {
+  mirrorListings,
+  mirrorPage,
+  readStoredListing,
+  readStoredView,
+  replaceListingsOf,
+  searchStoredListings,
+} from './listings'
 import { toEntry } from './listings-merge'
 
 const listing = (n: number, extra: Partial<Listing> = {}): Listing => ({
@@ -60,5 +67,20 @@ describe('listings seen online are kept on the device', () => {
     expect(await readStoredListing(listing(1).id)).toBeNull()
     expect((await readStoredListing(listing(2).id))?.name).toBe('Renamed')
     expect(await readStoredListing(listing(3).id)).not.toBeNull()
+  })
+})
+
+describe('searching the listings kept on the device', () => {
+  it('runs the search rules over stored listings of the type asked, in the sort asked', async () => {
+    await mirrorListings([
+      listing(1, { regularPrice: 900, location: 'Hackney, London' }),
+      listing(2, { regularPrice: 700, location: 'Hackney, London' }),
+      listing(3, { regularPrice: 800, location: 'Hackney, London' }),
+      listing(4, { regularPrice: 500, location: 'Leeds' }),
+      listing(6, { regularPrice: 600, location: 'Hackney, London' }),
+    ])
+    const found = await searchStoredListings({ type: 'rent', q: 'hackn', sort: 'price-asc' })
+    expect(found.map((home) => home.id)).toEqual([listing(6).id, listing(2).id])
+    expect(await searchStoredListings({ q: 'nowhere' })).toEqual([])
   })
 })

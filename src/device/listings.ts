@@ -1,7 +1,9 @@
 import { useRef } from 'react'
 import type { StoredListing, StoredView } from '@/lib/local-db'
 import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
+import type { HomeSearch } from '@/types/home-search'
 import type { Listing, ListingPosition, ListingType } from '@/types/listing'
+import { searchListings } from '@/utils/match-listings'
 import { mergePage, newerListing } from './listings-merge'
 import { META, readMeta, writeMeta } from './meta'
 
@@ -124,6 +126,21 @@ async function readListingsOf(db: RoostDb, userRef: string): Promise<Listing[] |
   return listings.sort((a, b) =>
     a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt),
   )
+}
+
+/**
+ * A search over the stored listings, in the search's order, by the same rules as the server's (what /search
+ * shows offline). A type narrows the read to its part of the [type+createdAt] index; the rest (text, price,
+ * rooms, flags, area) is matched in memory, over at most the few hundred listings a phone has seen.
+ */
+export function searchStoredListings(search: HomeSearch): Promise<Listing[]> {
+  return withLocalDb(async (db) => {
+    const { type } = search
+    const stored = type
+      ? await db.listings.where('[type+createdAt]').between([type, ''], [type, '\uffff']).toArray()
+      : await db.listings.toArray()
+    return searchListings(stored, search)
+  }, [])
 }
 
 export const readStoredView = (key: ListingsViewKey): Promise<StoredListingsView | null> =>

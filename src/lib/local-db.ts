@@ -93,6 +93,17 @@ export class RoostDb extends Dexie {
       drafts: 'id, ownerId, state, updatedAt',
       draftPhotos: '[draftId+index], draftId',
     })
+    // Drafts gain a description: drafts kept before it existed get an empty one.
+    this.version(3)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table<Draft>('drafts')
+          .toCollection()
+          .modify((draft) => {
+            draft.values.description ??= ''
+          }),
+      )
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {
       this.close()

@@ -4,6 +4,7 @@ import { loadListingsView } from '../features/listings/api/get-listings-page'
 import { ListingsFeed } from '../features/listings/components/listings-feed'
 import { ListingsLoadError } from '../features/listings/components/listings-load-error'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { FilterAndSortLink } from '../features/search/components/filter-and-sort-link'
 import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { ListingType } from '../types/listing'
 
@@ -22,7 +23,10 @@ function Category() {
   if (isUnreachable(initial)) return <CategoryError />
   return (
     <div className="page">
-      <PageHeader title={TITLES[categoryName]} />
+      <PageHeader
+        title={TITLES[categoryName]}
+        actions={<FilterAndSortLink preset={{ type: categoryName }} />}
+      />
       <ListingsFeed
         key={categoryName}
         filter={{ kind: 'type', type: categoryName }}

@@ -6,6 +6,7 @@ import { loadRecommendedListings } from '@/features/listings/api/get-recommended
 import { CategoryLinks } from '@/features/listings/components/category-links'
 import { LISTINGS_UNAVAILABLE } from '@/features/listings/components/listings-load-error'
 import { RecommendedSlider } from '@/features/listings/components/recommended-slider'
+import { ExploreSearch } from '@/features/search/components/explore-search'
 import { useShowsHomes } from '@/hooks/use-device-data-shown'
 import { isUnreachable, unlessUnreachable } from '@/lib/errors'
 
@@ -23,6 +24,7 @@ function Explore() {
   return (
     <div className="page">
       <PageHeader title="Explore" />
+      <ExploreSearch />
       <section aria-labelledby="recommended-title">
         <h2 id="recommended-title" className="section-title">
           Recommended

@@ -4,6 +4,7 @@ import { type ListingsFilter, loadListingsView } from '@/features/listings/api/g
 import { ListingsFeed } from '@/features/listings/components/listings-feed'
 import { ListingsLoadError } from '@/features/listings/components/listings-load-error'
 import { SaveToggle } from '@/features/saved/components/save-toggle'
+import { FilterAndSortLink } from '@/features/search/components/filter-and-sort-link'
 import { isUnreachable, unlessUnreachable } from '@/lib/errors'
 
 const OFFERS: ListingsFilter = { kind: 'offers' }
@@ -20,7 +21,7 @@ function Offers() {
   if (isUnreachable(loaded)) return <OffersError />
   return (
     <div className="page">
-      <PageHeader title="Offers" />
+      <PageHeader title="Offers" actions={<FilterAndSortLink preset={{ offer: true }} />} />
       <ListingsFeed
         filter={OFFERS}
         initial={loaded}

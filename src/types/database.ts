@@ -11,6 +11,8 @@ type ListingRow = {
   parking: boolean
   furnished: boolean
   location: string
+  /** Optional, trimmed, up to 2,000 characters. */
+  description: string | null
   offer: boolean
   regular_price: number
   discounted_price: number | null
@@ -20,6 +22,8 @@ type ListingRow = {
   created_at: string
   updated_at: string | null
   user_ref: string
+  // Also generated, for filters and sorts only (never selected): effective_price (the price a person pays) and
+  // search_text (location, name and description, matched word by word).
 }
 
 type ProfileRow = { id: string; name: string | null; email: string | null; created_at: string }
@@ -31,8 +35,8 @@ export type Database = {
     Tables: {
       listings: {
         Row: ListingRow
-        Insert: Omit<ListingRow, 'id' | 'created_at' | 'updated_at' | 'user_ref'> &
-          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref'>>
+        Insert: Omit<ListingRow, 'id' | 'created_at' | 'updated_at' | 'user_ref' | 'description'> &
+          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref' | 'description'>>
         Update: Partial<Omit<ListingRow, 'id' | 'created_at' | 'user_ref'>>
         Relationships: []
       }

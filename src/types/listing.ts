@@ -21,6 +21,7 @@ export const listingRowSchema = z.object({
   parking: z.boolean(),
   furnished: z.boolean(),
   location: z.string(),
+  description: z.nullable(z.string()),
   offer: z.boolean(),
   regular_price: z.number(),
   discounted_price: z.nullable(z.number()),
@@ -52,6 +53,8 @@ export type Listing = {
   parking: boolean
   furnished: boolean
   location: string
+  /** The landlord's words about the home; absent from copies the device kept before descriptions existed. */
+  description?: string | null
   offer: boolean
   regularPrice: number
   /** Only kept when offer is true. */
@@ -76,6 +79,7 @@ export function toListing(row: ListingRow): Listing {
     parking: row.parking,
     furnished: row.furnished,
     location: row.location,
+    description: row.description,
     offer: row.offer,
     regularPrice: row.regular_price,
     discountedPrice: row.offer ? row.discounted_price : null,
@@ -113,6 +117,7 @@ export type ListingFormText = {
   parking: boolean
   furnished: boolean
   address: string
+  description: string
   offer: boolean
   regularPrice: string
   discountedPrice: string

@@ -21,6 +21,7 @@ export type Manifest = Record<string, Chunk>
 export const SCREENS: Record<string, string[]> = {
   '/': ['src/routes/index.tsx'],
   '/offers': ['src/routes/offers.tsx'],
+  '/search': ['src/routes/search.tsx'],
   '/category/rent': ['src/routes/category.$categoryName.tsx', 'src/routes/category.$categoryName.index.tsx'],
   '/category/rent/{id} (before the map)': [
     'src/routes/category.$categoryName.tsx',

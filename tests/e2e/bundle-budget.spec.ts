@@ -56,6 +56,19 @@ test(`Explore loads at most ${BUDGET_KIB.explore} KiB of JavaScript (gzip)`, asy
   expect(kib).toBeLessThanOrEqual(BUDGET_KIB.explore)
 })
 
+test(`the search loads at most ${BUDGET_KIB.explore} KiB of JavaScript (gzip), and no map on the list`, async ({
+  page,
+}) => {
+  const kib = await scriptKiB(page, '/search?type=rent', () =>
+    expect(page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })).toBeVisible(),
+  )
+  expect(kib).toBeLessThanOrEqual(BUDGET_KIB.explore)
+  const scripts = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name),
+  )
+  expect(scripts.filter((name) => /maplibre/i.test(name))).toEqual([])
+})
+
 test(`a listing page loads at most ${BUDGET_KIB.listing} KiB of JavaScript (gzip) before its map`, async ({
   page,
 }) => {

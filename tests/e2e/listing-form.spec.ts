@@ -56,6 +56,9 @@ test.describe('creating and editing a listing', () => {
     await page.getByRole('group', { name: 'Parking spot' }).getByRole('button', { name: 'Yes' }).click()
     await page.getByRole('group', { name: 'Furnished' }).getByRole('button', { name: 'Yes' }).click()
     await page.getByLabel('Address').fill('14 Riverside Walk, Bristol')
+    await page
+      .getByLabel('Description')
+      .fill('  A walled garden down to the water.\nTen minutes to Temple Meads.  ')
     await page.getByRole('group', { name: 'Offer' }).getByRole('button', { name: 'Yes' }).click()
     await page.getByLabel(/^Regular price/).fill('350000')
     await page.getByLabel(/^Discounted price/).fill('325000')
@@ -70,6 +73,10 @@ test.describe('creating and editing a listing', () => {
     await expect(toast(page, 'Listing published!')).toBeVisible()
     await expect(page).toHaveURL(/\/category\/sale\/[0-9a-f-]{36}$/)
     await expect(page.getByRole('heading', { level: 1, name: /Garden flat near the river/ })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Description' })).toContainText(
+      'A walled garden down to the water.',
+    )
+    await expect(page.getByText('Added today')).toBeVisible()
 
     const saved = await savedListing(listingIdOf(new URL(page.url()).pathname))
     expect(saved).toMatchObject({
@@ -82,6 +89,7 @@ test.describe('creating and editing a listing', () => {
       regular_price: 350000,
       discounted_price: 325000,
       location: '14 Riverside Walk, Bristol',
+      description: 'A walled garden down to the water.\nTen minutes to Temple Meads.',
     })
     expect(saved.latitude).toEqual(expect.any(Number))
     expect(saved.image_urls).toHaveLength(2)

@@ -60,6 +60,7 @@ describe('a valid listing becomes a draft', () => {
         parking: false,
         furnished: false,
         location: '10 Downing Street, London',
+        description: null,
         offer: false,
         regularPrice: 1200,
         discountedPrice: null,
@@ -166,6 +167,31 @@ describe('address is required; it must geocode', () => {
 
   it('has the exact geocoding message of spec §5', () => {
     expect(M.addressNotFound).toBe('Please enter a correct address')
+  })
+})
+
+describe('description is optional, trimmed, up to 2,000 characters', () => {
+  const draftOf = (description: string) => {
+    const result = validateListing({ ...valid, description }, CREATE)
+    return result.ok ? result.draft.description : 'refused'
+  }
+
+  it('is saved trimmed, keeping its line breaks', () => {
+    expect(draftOf('  Sunny garden.\n\nNear the park.  ')).toBe('Sunny garden.\n\nNear the park.')
+  })
+
+  it('is no description when nothing in it shows', () => {
+    expect(draftOf('')).toBeNull()
+    expect(draftOf(' \n\t \u200b ')).toBeNull()
+  })
+
+  it('drops control characters the database refuses', () => {
+    expect(draftOf('Quiet\u0007 street')).toBe('Quiet street')
+  })
+
+  it('counts 2,000 characters after trimming, and refuses more', () => {
+    expect(draftOf(`  ${'a'.repeat(2000)}  `)).toHaveLength(2000)
+    expect(errorsOf({ description: 'a'.repeat(2001) }).description).toBe(M.descriptionTooLong)
   })
 })
 

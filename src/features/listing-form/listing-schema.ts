@@ -6,6 +6,7 @@ import { toFieldErrors } from '../../utils/field-errors'
 export const LISTING_LIMITS = {
   nameMin: 10,
   nameMax: 32,
+  descriptionMax: 2000,
   roomsMin: 1,
   roomsMax: 50,
   priceMin: 50,
@@ -31,6 +32,7 @@ export const LISTING_MESSAGES = {
   discountedPriceNotLower: 'Discounted price needs to be less than regular price!',
   addressRequired: 'Enter the address',
   addressNotFound: 'Please enter a correct address',
+  descriptionTooLong: 'Description must be 2,000 characters or fewer',
   latitudeRange: 'Enter a latitude from -90 to 90',
   longitudeRange: 'Enter a longitude from -180 to 180',
   imagesRequired: 'Choose at least one image',
@@ -55,6 +57,7 @@ export const DEFAULT_LISTING_VALUES: ListingFormValues = {
   parking: false,
   furnished: false,
   address: '',
+  description: '',
   offer: false,
   regularPrice: '',
   discountedPrice: '',
@@ -74,6 +77,7 @@ export const LISTING_FIELD_ORDER: readonly ListingField[] = [
   'address',
   'latitude',
   'longitude',
+  'description',
   'offer',
   'regularPrice',
   'discountedPrice',
@@ -90,6 +94,7 @@ export type ListingDraft = Pick<
   | 'parking'
   | 'furnished'
   | 'location'
+  | 'description'
   | 'offer'
   | 'regularPrice'
   | 'discountedPrice'
@@ -121,6 +126,18 @@ function readCoordinate(text: string, limit: number): number | undefined {
   if (trimmed === '') return undefined
   const n = Number(trimmed)
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined
+}
+
+// Control characters other than line breaks and tabs, which the database refuses in a description.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+// A character that shows: text of only spaces, line breaks or zero-width marks is no description.
+const VISIBLE = /[^\s\u180e\u200b-\u200f\u2060-\u2064\ufeff]/u
+
+/** The description as it is saved: trimmed, without control characters; empty when nothing in it shows. */
+export function readDescription(text: string): string {
+  const cleaned = text.replace(CONTROL, '').trim()
+  return VISIBLE.test(cleaned) ? cleaned : ''
 }
 
 const isAcceptedImage = (image: ImageChoice) => /\.(jpe?g|png)$/i.test(image.name)
@@ -159,6 +176,9 @@ export function listingSchema(options: ListingSchemaOptions) {
         discountedPrice: z.string(),
         latitude: z.string(),
         longitude: z.string(),
+        description: z
+          .string()
+          .check(z.refine((text) => readDescription(text).length <= L.descriptionMax, M.descriptionTooLong)),
         images: z.array(imageChoice),
       })
       .check(
@@ -198,6 +218,7 @@ export function listingSchema(options: ListingSchemaOptions) {
         parking: values.parking,
         furnished: values.furnished,
         location: values.address.trim(),
+        description: readDescription(values.description) || null,
         offer: values.offer,
         regularPrice: Number(values.regularPrice.trim()),
         discountedPrice: values.offer ? Number(values.discountedPrice.trim()) : null,

@@ -189,6 +189,14 @@ export function ListingForm({
             <TextField label="Longitude" name="longitude" inputMode="decimal" {...text('longitude')} />
           </div>
         )}
+        <TextField
+          label="Description"
+          name="description"
+          multiline
+          rows={5}
+          hint={`Optional, up to ${LISTING_LIMITS.descriptionMax.toLocaleString('en-GB')} characters`}
+          {...text('description')}
+        />
         <ChoiceToggle
           legend="Offer"
           choices={YES_NO}

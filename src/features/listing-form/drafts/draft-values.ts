@@ -6,6 +6,7 @@ const TEXT_FIELDS = [
   'bedrooms',
   'bathrooms',
   'address',
+  'description',
   'regularPrice',
   'discountedPrice',
   'latitude',

@@ -16,6 +16,7 @@ const values: DraftValues = {
   parking: false,
   furnished: true,
   address: 'York',
+  description: 'Two minutes from the Minster.',
   offer: false,
   regularPrice: '950',
   discountedPrice: '',
@@ -117,6 +118,7 @@ describe('a draft publishes in order: geocode, photos to fixed paths, the row by
     expect(server.rows.get(ID)).toMatchObject({
       id: ID,
       name: 'Garden flat by the park',
+      description: 'Two minutes from the Minster.',
       latitude: 53.96,
       longitude: -1.08,
       image_urls: [0, 1, 2].map((i) => `https://files.example/${OWNER}/${ID}/${i}.jpg`),

@@ -18,6 +18,7 @@ const row = {
   parking: false,
   furnished: false,
   location: 'London',
+  description: null,
   offer: false,
   regular_price: 1000,
   discounted_price: null,

@@ -1,5 +1,6 @@
 import { BathIcon, BedIcon, PinIcon } from '../../../components/icons'
 import type { Listing } from '../../../types/listing'
+import { formatAdded } from '../../../utils/format-added'
 import { formatListingPrice, formatPounds, offerDiscount } from '../../../utils/format-price'
 import { pluralise } from '../../../utils/pluralise'
 
@@ -14,6 +15,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
         <PinIcon size={18} />
         {listing.location}
       </p>
+      <p className="listing-details__added">{formatAdded(listing.createdAt)}</p>
       <p className="listing-details__badges">
         <span className="badge badge--type">{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
         {discount !== null ? (
@@ -32,6 +34,14 @@ export function ListingDetails({ listing }: { listing: Listing }) {
         {listing.parking ? <li>Parking Space</li> : null}
         {listing.furnished ? <li>Furnished</li> : null}
       </ul>
+      {listing.description ? (
+        <section className="listing-details__description" aria-labelledby="description-title">
+          <h2 id="description-title" className="section-title">
+            Description
+          </h2>
+          <p>{listing.description}</p>
+        </section>
+      ) : null}
     </div>
   )
 }

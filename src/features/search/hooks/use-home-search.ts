@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { searchStoredListings } from '../../../device/listings'
+import { useOnlineStatus } from '../../../hooks/use-online-status'
+import { notify } from '../../../lib/toast'
+import type { HomeSearch } from '../../../types/home-search'
+import type { Listing } from '../../../types/listing'
+import { fetchSearchPage } from '../api/search-homes'
+import { SEARCH_PAGE_SIZE, type SearchCursor } from '../search-query'
+
+/** The spec's message when listings cannot be fetched. */
+export const SEARCH_LOAD_ERROR = 'Could not fetch listings'
+
+/** Where results came from: the server, or (offline) the listings kept on this device. */
+export type ResultsSource = 'server' | 'device'
+
+export type HomeSearchResults =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | {
+      status: 'ready'
+      source: ResultsSource
+      listings: Listing[]
+      total: number
+      hasMore: boolean
+      loadingMore: boolean
+      loadMore: () => void
+    }
+
+type Loaded = {
+  source: ResultsSource
+  listings: Listing[]
+  total: number
+  /** Server results: where the next page starts. */
+  nextCursor: SearchCursor | null
+  /** Device results: every match, of which `listings` are shown. */
+  stored: Listing[] | null
+}
+
+type State =
+  | { key: string; status: 'loading' }
+  | { key: string; status: 'error' }
+  | ({ key: string; status: 'ready'; loadingMore: boolean } & Loaded)
+
+/** What decides the results: the search without its view (list and map show the same homes). */
+export const resultsKey = ({ view: _view, ...search }: HomeSearch): string => JSON.stringify(search)
+
+const withoutDuplicates = (listings: Listing[]) =>
+  listings.filter((listing, i) => listings.findIndex((other) => other.id === listing.id) === i)
+
+async function firstResults(search: HomeSearch, online: boolean): Promise<Loaded> {
+  if (!online) {
+    const stored = await searchStoredListings(search)
+    const listings = stored.slice(0, SEARCH_PAGE_SIZE)
+    return { source: 'device', listings, total: stored.length, nextCursor: null, stored }
+  }
+  const page = await fetchSearchPage(search, null)
+  const total = page.total ?? page.listings.length
+  return { source: 'server', listings: page.listings, total, nextCursor: page.nextCursor, stored: null }
+}
+
+/**
+ * The results of a search, 10 at a time: from the server with an exact count while online, from the
+ * device's listings offline (never waiting on the network). A new search or a change of connection
+ * starts over.
+ */
+export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchResults {
+  const online = useOnlineStatus()
+  const [attempt, setAttempt] = useState(0)
+  // A new key starts over: another search, the connection coming or going, or Try again.
+  const key = `${online ? 'server' : 'device'}:${attempt}:${resultsKey(search)}`
+  const latest = useRef(search)
+  latest.current = search
+  const [state, setState] = useState<State>({ key, status: 'loading' })
+
+  useEffect(() => {
+    if (!enabled) return
+    let cancelled = false
+    setState({ key, status: 'loading' })
+    firstResults(latest.current, key.startsWith('server')).then(
+      (loaded) => {
+        if (!cancelled) setState({ key, status: 'ready', loadingMore: false, ...loaded })
+      },
+      () => {
+        if (cancelled) return
+        setState({ key, status: 'error' })
+        notify.error(SEARCH_LOAD_ERROR)
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [key, enabled])
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+
+  const loadMore = useCallback(() => {
+    if (state.status !== 'ready' || state.loadingMore) return
+    if (state.stored) {
+      const listings = state.stored.slice(0, state.listings.length + SEARCH_PAGE_SIZE)
+      setState({ ...state, listings })
+      return
+    }
+    const cursor = state.nextCursor
+    if (!cursor) return
+    setState({ ...state, loadingMore: true })
+    fetchSearchPage(latest.current, cursor).then(
+      (page) =>
+        setState((current) =>
+          current.key === state.key && current.status === 'ready'
+            ? {
+                ...current,
+                listings: withoutDuplicates([...current.listings, ...page.listings]),
+                nextCursor: page.nextCursor,
+                loadingMore: false,
+              }
+            : current,
+        ),
+      () => {
+        notify.error(SEARCH_LOAD_ERROR)
+        setState((current) =>
+          current.key === state.key && current.status === 'ready'
+            ? { ...current, loadingMore: false }
+            : current,
+        )
+      },
+    )
+  }, [state])
+
+  if (state.key !== key || state.status === 'loading') return { status: 'loading' }
+  if (state.status === 'error') return { status: 'error', retry }
+  const hasMore = state.stored ? state.stored.length > state.listings.length : state.nextCursor !== null
+  return {
+    status: 'ready',
+    source: state.source,
+    listings: state.listings,
+    total: state.total,
+    hasMore,
+    loadingMore: state.loadingMore,
+    loadMore,
+  }
+}

@@ -1,0 +1,113 @@
+import { type HomeSearch, parseBbox, type SearchSort } from '../../types/home-search'
+import type { Listing } from '../../types/listing'
+import { askingPrice } from '../../utils/format-price'
+import { searchWords } from '../../utils/match-listings'
+
+/** Results come 10 a page; one more is fetched to know whether another page exists. */
+export const SEARCH_PAGE_SIZE = 10
+/** The map shows at most this many homes of a search at once. */
+export const MAP_LIMIT = 500
+
+/** One PostgREST filter: `column=operator.value`. */
+export type SearchFilter = {
+  column: string
+  operator: 'ilike' | 'eq' | 'gte' | 'lte' | 'is'
+  value: string | number | boolean
+}
+
+/** Where the next page starts: just after this listing in the search's order. */
+export type SearchCursor = { createdAt: string; price: number; id: string }
+
+/** The filters a search applies, on the columns of public.listings (the price is what a person pays). */
+export function searchFilters(search: HomeSearch): SearchFilter[] {
+  const filters: SearchFilter[] = searchWords(search.q).map((word) => ({
+    column: 'search_text',
+    operator: 'ilike',
+    value: `%${word}%`,
+  }))
+  if (search.type) filters.push({ column: 'type', operator: 'eq', value: search.type })
+  if (search.minPrice !== undefined)
+    filters.push({ column: 'effective_price', operator: 'gte', value: search.minPrice })
+  if (search.maxPrice !== undefined)
+    filters.push({ column: 'effective_price', operator: 'lte', value: search.maxPrice })
+  if (search.minBeds !== undefined)
+    filters.push({ column: 'bedrooms', operator: 'gte', value: search.minBeds })
+  if (search.minBaths !== undefined)
+    filters.push({ column: 'bathrooms', operator: 'gte', value: search.minBaths })
+  for (const flag of ['parking', 'furnished', 'offer'] as const)
+    if (search[flag]) filters.push({ column: flag, operator: 'is', value: true })
+  return filters
+}
+
+/** The map's area: homes whose position lies inside the bbox. */
+export function bboxFilters(bboxText: string | undefined): SearchFilter[] {
+  const bbox = bboxText ? parseBbox(bboxText) : null
+  if (!bbox) return []
+  const [west, south, east, north] = bbox
+  return [
+    { column: 'longitude', operator: 'gte', value: west },
+    { column: 'longitude', operator: 'lte', value: east },
+    { column: 'latitude', operator: 'gte', value: south },
+    { column: 'latitude', operator: 'lte', value: north },
+  ]
+}
+
+/** The order of a sort: its key, then id in the same direction, so ties have one fixed order. */
+export function searchOrder(sort: SearchSort): { column: string; ascending: boolean }[] {
+  switch (sort) {
+    case 'price-asc':
+      return [
+        { column: 'effective_price', ascending: true },
+        { column: 'id', ascending: true },
+      ]
+    case 'price-desc':
+      return [
+        { column: 'effective_price', ascending: false },
+        { column: 'id', ascending: false },
+      ]
+    default:
+      return [
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: false },
+      ]
+  }
+}
+
+export const cursorOf = (listing: Listing): SearchCursor => ({
+  createdAt: listing.createdAt,
+  price: askingPrice(listing),
+  id: listing.id,
+})
+
+/**
+ * The rows after the cursor under a sort: a PostgREST `or` filter that selects them exactly, and a bound
+ * on the sort key (true of every such row) that lets the index start at the cursor. Strings are quoted
+ * because timestamps hold ":" and "+".
+ */
+export function afterCursor(sort: SearchSort, cursor: SearchCursor): { bound: SearchFilter; or: string } {
+  const id = `"${cursor.id}"`
+  if (sort === 'newest') {
+    const at = `"${cursor.createdAt}"`
+    return {
+      bound: { column: 'created_at', operator: 'lte', value: cursor.createdAt },
+      or: `created_at.lt.${at},and(created_at.eq.${at},id.lt.${id})`,
+    }
+  }
+  const up = sort === 'price-asc'
+  const [beyond, bound] = up ? (['gt', 'gte'] as const) : (['lt', 'lte'] as const)
+  return {
+    bound: { column: 'effective_price', operator: bound, value: cursor.price },
+    or: `effective_price.${beyond}.${cursor.price},and(effective_price.eq.${cursor.price},id.${beyond}.${id})`,
+  }
+}
+
+/** A page of results, the cursor of the next (null on the last page) and, on the first page, the exact total. */
+export type SearchPage = { listings: Listing[]; nextCursor: SearchCursor | null; total: number | null }
+
+/** Splits SEARCH_PAGE_SIZE + 1 fetched rows into one page and the cursor of the next, if any. */
+export function toSearchPage(rows: Listing[], total: number | null): SearchPage {
+  const listings = rows.slice(0, SEARCH_PAGE_SIZE)
+  const last = listings.at(-1)
+  const hasMore = rows.length > SEARCH_PAGE_SIZE && last !== undefined
+  return { listings, nextCursor: hasMore ? cursorOf(last) : null, total }
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import {
+  clearFilters,
+  countFilters,
+  formatBbox,
+  parseBbox,
+  parseHomeSearch,
+  validateHomeSearch,
+} from './home-search'
+
+describe('parseHomeSearch: the URL contract of /search', () => {
+  it('keeps every field that parses, as the router reads the URL (numbers and booleans arrive parsed)', () => {
+    expect(
+      parseHomeSearch({
+        q: '  Hackney   flat ',
+        type: 'rent',
+        minPrice: 500,
+        maxPrice: '2000',
+        minBeds: 2,
+        minBaths: '1',
+        parking: true,
+        furnished: 'true',
+        offer: true,
+        sort: 'price-desc',
+        view: 'map',
+        bbox: '-0.2,51.4,0.1,51.6',
+      }),
+    ).toEqual({
+      q: 'Hackney flat',
+      type: 'rent',
+      minPrice: 500,
+      maxPrice: 2000,
+      minBeds: 2,
+      minBaths: 1,
+      parking: true,
+      furnished: true,
+      offer: true,
+      sort: 'price-desc',
+      view: 'map',
+      bbox: '-0.2,51.4,0.1,51.6',
+    })
+  })
+
+  it('drops values that do not parse, keeping the rest', () => {
+    expect(
+      parseHomeSearch({
+        q: 'Leeds',
+        type: 'castle',
+        minPrice: 'cheap',
+        maxPrice: -5,
+        minBeds: 2.5,
+        minBaths: 0,
+        parking: 'yes',
+        furnished: false,
+        offer: 1,
+        sort: 'random',
+        view: 'globe',
+        bbox: '1,2,3',
+        page: 4,
+      }),
+    ).toEqual({ q: 'Leeds' })
+    expect(parseHomeSearch({ bbox: '10,0,5,1' })).toEqual({})
+    expect(parseHomeSearch({ bbox: '0,95,1,96' })).toEqual({})
+    expect(parseHomeSearch({ minPrice: 1e12 })).toEqual({})
+    expect(parseHomeSearch({ q: { text: 'x' } })).toEqual({})
+  })
+
+  it('leaves defaults out: empty text, newest, list, a zero minimum price', () => {
+    expect(parseHomeSearch({ q: '   ', sort: 'newest', view: 'list', minPrice: 0 })).toEqual({})
+  })
+
+  it('reads a number typed as the text (?q=2000) as text', () => {
+    expect(parseHomeSearch({ q: 2000 })).toEqual({ q: '2000' })
+  })
+
+  it('cuts very long text instead of refusing it', () => {
+    expect(parseHomeSearch({ q: 'a'.repeat(500) }).q).toHaveLength(100)
+  })
+})
+
+describe('bbox', () => {
+  it('parses west,south,east,north and writes it back rounded', () => {
+    expect(parseBbox('-0.25, 51.4 ,0.1,51.6')).toEqual([-0.25, 51.4, 0.1, 51.6])
+    expect(parseBbox('a,b,c,d')).toBeNull()
+    expect(formatBbox([-0.123456789, 51.5, 0.1, 51.6])).toBe('-0.12346,51.5,0.1,51.6')
+  })
+})
+
+describe('filters', () => {
+  it('counts the filters set, not the text, sort or view', () => {
+    expect(countFilters({ q: 'York', sort: 'price-asc', view: 'map' })).toBe(0)
+    expect(
+      countFilters({
+        type: 'sale',
+        minPrice: 1,
+        maxPrice: 2,
+        minBeds: 1,
+        minBaths: 1,
+        parking: true,
+        furnished: true,
+        offer: true,
+      }),
+    ).toBe(8)
+  })
+
+  it('clears the filters and the text, keeping the sort and the view', () => {
+    expect(clearFilters({ q: 'York', type: 'sale', offer: true, sort: 'price-asc', view: 'map' })).toEqual({
+      sort: 'price-asc',
+      view: 'map',
+    })
+  })
+})
+
+describe('validateHomeSearch: what the route keeps', () => {
+  it('names every field, undefined when dropped, so the raw value cannot show through', () => {
+    const search = validateHomeSearch({ type: 'castle', q: 'York', page: 4 })
+    expect(search).toHaveProperty('type', undefined)
+    expect({ page: 4, type: 'castle', ...search }).toMatchObject({ type: undefined, q: 'York' })
+  })
+})

@@ -1,0 +1,167 @@
+import * as z from 'zod/mini'
+import { LISTING_TYPES } from './listing'
+
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const
+export type SearchSort = (typeof SEARCH_SORTS)[number]
+
+/** [west, south, east, north] in degrees. */
+export type Bbox = [number, number, number, number]
+
+/**
+ * A search as its URL holds it (/search?q=&type=&…). Every field is optional: a field left out is its
+ * default (any type, any price, newest first, the list view), and defaults are never written.
+ */
+export type HomeSearch = {
+  q?: string
+  type?: 'rent' | 'sale'
+  minPrice?: number
+  maxPrice?: number
+  minBeds?: number
+  minBaths?: number
+  parking?: true
+  furnished?: true
+  offer?: true
+  sort?: 'price-asc' | 'price-desc'
+  view?: 'map'
+  /** "west,south,east,north", normalised. */
+  bbox?: string
+}
+
+/** The longest place or keyword text kept; longer text is cut, not refused. */
+export const MAX_QUERY_LENGTH = 100
+/** The highest price a listing may have (spec §5), so a larger bound means nothing. */
+const MAX_PRICE = 750_000_000
+const MAX_ROOMS = 50
+
+// The router reads `?minPrice=500` as the number 500 and `?q=123` as 123: numbers may arrive as either.
+const numberText = z.pipe(
+  z.union([z.number(), z.string().check(z.regex(/^\s*\d+(\.\d+)?\s*$/))]),
+  z.transform((value) => Number(value)),
+)
+const wholeNumber = (min: number, max: number) =>
+  z.pipe(numberText, z.number().check(z.int(), z.gte(min), z.lte(max)))
+
+const flag = z.pipe(
+  z.union([z.literal(true), z.literal('true')]),
+  z.transform(() => true as const),
+)
+
+const queryText = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value) => String(value).replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH)),
+)
+
+const bboxText = z.pipe(
+  z.string(),
+  z.transform((value, ctx): string => {
+    const bbox = parseBbox(value)
+    if (bbox) return bbox.join(',')
+    ctx.issues.push({ code: 'custom', message: 'not a bbox', input: value })
+    return z.NEVER
+  }),
+)
+
+/** One schema per URL field; a value that does not parse is dropped, never an error. */
+const FIELDS = {
+  q: queryText,
+  type: z.enum(LISTING_TYPES),
+  minPrice: wholeNumber(0, MAX_PRICE),
+  maxPrice: wholeNumber(0, MAX_PRICE),
+  minBeds: wholeNumber(1, MAX_ROOMS),
+  minBaths: wholeNumber(1, MAX_ROOMS),
+  parking: flag,
+  furnished: flag,
+  offer: flag,
+  sort: z.enum(SEARCH_SORTS),
+  view: z.enum(['list', 'map']),
+  bbox: bboxText,
+} as const
+
+/** Keeps a field's value when it parses, else leaves it out. */
+const dropInvalid = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
+
+/** The zod schema of a search URL: each field parsed on its own; what does not parse becomes undefined. */
+export const homeSearchSchema = z.object({
+  q: dropInvalid(FIELDS.q),
+  type: dropInvalid(FIELDS.type),
+  minPrice: dropInvalid(FIELDS.minPrice),
+  maxPrice: dropInvalid(FIELDS.maxPrice),
+  minBeds: dropInvalid(FIELDS.minBeds),
+  minBaths: dropInvalid(FIELDS.minBaths),
+  parking: dropInvalid(FIELDS.parking),
+  furnished: dropInvalid(FIELDS.furnished),
+  offer: dropInvalid(FIELDS.offer),
+  sort: dropInvalid(FIELDS.sort),
+  view: dropInvalid(FIELDS.view),
+  bbox: dropInvalid(FIELDS.bbox),
+})
+
+/** A search from whatever the URL holds: unknown or malformed values dropped, defaults left out. */
+export function parseHomeSearch(raw: Record<string, unknown>): HomeSearch {
+  return withoutDefaults(homeSearchSchema.parse(raw))
+}
+
+const URL_KEYS = Object.keys(homeSearchSchema.shape) as (keyof HomeSearch)[]
+
+/**
+ * The route's validateSearch: like parseHomeSearch, but naming every field (undefined when dropped),
+ * because the router lays a route's search over the raw URL's and a missing key would let nonsense through.
+ */
+export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
+  const search = parseHomeSearch(raw)
+  return Object.fromEntries(URL_KEYS.map((key) => [key, search[key]])) as HomeSearch
+}
+
+/** The search as it goes into a URL: empty text, defaults and unset flags left out. */
+export function withoutDefaults(search: Partial<z.output<typeof homeSearchSchema>>): HomeSearch {
+  const out: HomeSearch = {}
+  if (search.q) out.q = search.q
+  if (search.type) out.type = search.type
+  if (search.minPrice !== undefined && search.minPrice > 0) out.minPrice = search.minPrice
+  if (search.maxPrice !== undefined) out.maxPrice = search.maxPrice
+  if (search.minBeds !== undefined) out.minBeds = search.minBeds
+  if (search.minBaths !== undefined) out.minBaths = search.minBaths
+  if (search.parking) out.parking = true
+  if (search.furnished) out.furnished = true
+  if (search.offer) out.offer = true
+  if (search.sort && search.sort !== 'newest') out.sort = search.sort
+  if (search.view === 'map') out.view = 'map'
+  if (search.bbox) out.bbox = search.bbox
+  return out
+}
+
+/** "west,south,east,north" as numbers, or null unless it is four finite coordinates in range with west < east and south < north. */
+export function parseBbox(text: string): Bbox | null {
+  const parts = text.split(',')
+  if (parts.length !== 4 || parts.some((part) => !/^\s*-?\d+(\.\d+)?\s*$/.test(part))) return null
+  const [west, south, east, north] = parts.map(Number) as Bbox
+  const inRange =
+    [west, east].every((lng) => Math.abs(lng) <= 180) && [south, north].every((lat) => Math.abs(lat) <= 90)
+  return inRange && west < east && south < north ? [west, south, east, north] : null
+}
+
+/** The bbox as the URL writes it. */
+export const formatBbox = (bbox: Bbox): string => bbox.map((value) => Number(value.toFixed(5))).join(',')
+
+/** How many filters narrow the search (text, sort and view are not filters): the Filters button shows it. */
+export function countFilters(search: HomeSearch): number {
+  const set = [
+    search.type,
+    search.minPrice,
+    search.maxPrice,
+    search.minBeds,
+    search.minBaths,
+    search.parking,
+    search.furnished,
+    search.offer,
+  ]
+  return set.filter((value) => value !== undefined).length
+}
+
+/** The search with its filters and text cleared, keeping how it is sorted and viewed. */
+export function clearFilters(search: HomeSearch): HomeSearch {
+  return withoutDefaults({ sort: search.sort, view: search.view, bbox: search.bbox })
+}
+
+/** The sort a search uses. */
+export const sortOf = (search: HomeSearch): SearchSort => search.sort ?? 'newest'

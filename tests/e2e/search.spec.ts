@@ -1,0 +1,155 @@
+import { expect, type Page, test } from '@playwright/test'
+import { anon } from './support/stack'
+
+/** How many listings match, asked of the API the way the contract says /search asks (DESIGN.md §9). */
+async function countMatching(filter: { words?: string[]; type?: 'rent' | 'sale'; minBeds?: number } = {}) {
+  let query = anon.from('listings').select('id', { count: 'exact', head: true })
+  for (const word of filter.words ?? []) query = query.ilike('search_text', `%${word}%`)
+  if (filter.type) query = query.eq('type', filter.type)
+  if (filter.minBeds) query = query.gte('bedrooms', filter.minBeds)
+  const { count, error } = await query
+  if (error || count === null) throw error ?? new Error('no count')
+  return count
+}
+
+/** The listing ids in the order a price sort gives them (the price a person pays, then id). */
+async function idsByPrice(limit: number): Promise<string[]> {
+  const { data, error } = await anon
+    .from('listings')
+    .select('id')
+    .order('effective_price', { ascending: true })
+    .order('id', { ascending: true })
+    .limit(limit)
+  if (error) throw error
+  return (data as { id: string }[]).map((row) => row.id)
+}
+
+const homes = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'home' : 'homes'}`
+const countHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })
+const cards = (page: Page) => page.getByRole('main').getByRole('listitem')
+const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Search by place or keyword' })
+const sortBy = (page: Page) => page.getByRole('combobox', { name: 'Sort by' })
+
+async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+}
+
+test.describe('searching for a home', () => {
+  test('each control writes the URL, a reload keeps the search and Back returns to the one before', async ({
+    page,
+  }) => {
+    await page.goto('/search')
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible()
+    await expect(countHeading(page)).toHaveText(homes(await countMatching()))
+
+    await searchField(page).fill('London')
+    await searchField(page).press('Enter')
+    await expect(page).toHaveURL(/\/search\?q=London$/)
+    await expect(countHeading(page)).toHaveText(homes(await countMatching({ words: ['london'] })))
+
+    await openFilters(page)
+    await page.getByRole('radio', { name: 'Rent' }).check()
+    await expect(page).toHaveURL(/[?&]type=rent/)
+    await page.getByRole('combobox', { name: 'Min bedrooms' }).selectOption('2')
+    await expect(page).toHaveURL(/[?&]minBeds=2/)
+    await expect(page.getByRole('button', { name: 'Filters, 2 set' })).toBeVisible()
+    const expected = await countMatching({ words: ['london'], type: 'rent', minBeds: 2 })
+    await expect(countHeading(page)).toHaveText(homes(expected))
+    await expect(cards(page)).toHaveCount(Math.min(expected, 10))
+
+    await sortBy(page).selectOption({ label: 'Lowest price' })
+    await expect(page).toHaveURL(/[?&]sort=price-asc/)
+    const prices = await cards(page)
+      .getByText(/^£[\d,]+ \/ month$/)
+      .allTextContents()
+    const amounts = prices.map((text) => Number(text.replace(/[^\d]/g, '')))
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
+
+    await page.reload()
+    await expect(searchField(page)).toHaveValue('London')
+    await openFilters(page)
+    await expect(page.getByRole('radio', { name: 'Rent' })).toBeChecked()
+    await expect(page.getByRole('combobox', { name: 'Min bedrooms' })).toHaveValue('2')
+    await expect(sortBy(page)).toHaveValue('price-asc')
+    await expect(countHeading(page)).toHaveText(homes(expected))
+
+    await page.goBack()
+    await expect(page).not.toHaveURL(/sort=/)
+    await expect(sortBy(page)).toHaveValue('newest')
+    await page.goBack()
+    await expect(page).not.toHaveURL(/minBeds=/)
+    await expect(page.getByRole('combobox', { name: 'Min bedrooms' })).toHaveValue('')
+    await expect(countHeading(page)).toHaveText(
+      homes(await countMatching({ words: ['london'], type: 'rent' })),
+    )
+  })
+
+  test('nonsense in the URL is dropped, never an error screen', async ({ page }) => {
+    await page.goto(
+      '/search?q=York&type=castle&minPrice=cheap&maxPrice=-5&minBeds=2.5&parking=yes&sort=random&view=globe&bbox=1,2',
+    )
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible()
+    await expect(searchField(page)).toHaveValue('York')
+    await expect(sortBy(page)).toHaveValue('newest')
+    await expect(page.getByRole('button', { name: 'Filters' })).toBeVisible()
+    await openFilters(page)
+    await expect(page.getByRole('radio', { name: 'Any' })).toBeChecked()
+    await expect(page.getByRole('textbox', { name: 'Min price' })).toHaveValue('')
+    await expect(page.getByRole('checkbox', { name: 'Parking' })).not.toBeChecked()
+    await expect(countHeading(page)).toHaveText(homes(await countMatching({ words: ['york'] })))
+  })
+
+  test('a search that matches nothing says so, and Clear filters shows every home again', async ({
+    page,
+  }) => {
+    await page.goto('/search?q=zzqqxx&type=sale&offer=true')
+    await expect(countHeading(page)).toHaveText('0 homes')
+    await expect(page.getByText('No homes match your search')).toBeVisible()
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect(page).toHaveURL(/\/search$/)
+    await expect(countHeading(page)).toHaveText(homes(await countMatching()))
+    await expect(searchField(page)).toHaveValue('')
+  })
+
+  test('Load More pages through a price sort with no duplicate and no gap', async ({ page }) => {
+    const expected = await idsByPrice(20)
+    await page.goto('/search?sort=price-asc')
+    await expect(cards(page)).toHaveCount(10)
+    await page.getByRole('button', { name: 'Load More' }).click()
+    await expect(cards(page)).toHaveCount(Math.min(20, await countMatching()))
+    const hrefs = await cards(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
+  })
+
+  test('mixed results say on each card whether the home is for rent or for sale', async ({ page }) => {
+    await page.goto('/search')
+    await expect(cards(page)).toHaveCount(10)
+    const typed = cards(page).filter({ hasText: /For (Rent|Sale)/ })
+    await expect(typed).toHaveCount(10)
+    await expect(cards(page).first()).toContainText(/Added (today|yesterday|on \d{1,2} [A-Z][a-z]{2})/)
+  })
+
+  test("Explore's search field opens the search with its text", async ({ page }) => {
+    await page.goto('/')
+    await searchField(page).fill('Leeds')
+    await searchField(page).press('Enter')
+    await expect(page).toHaveURL(/\/search\?q=Leeds$/)
+    await expect(searchField(page)).toHaveValue('Leeds')
+    await expect(countHeading(page)).toHaveText(homes(await countMatching({ words: ['leeds'] })))
+  })
+
+  test('the category lists and Offers open the search with their filter set', async ({ page }) => {
+    await page.goto('/category/rent')
+    await page.getByRole('link', { name: 'Filter and sort' }).click()
+    await expect(page).toHaveURL(/\/search\?type=rent$/)
+    await expect(countHeading(page)).toHaveText(homes(await countMatching({ type: 'rent' })))
+    await page.goto('/offers')
+    await page.getByRole('link', { name: 'Filter and sort' }).click()
+    await expect(page).toHaveURL(/\/search\?offer=true$/)
+    await openFilters(page)
+    await expect(page.getByRole('checkbox', { name: 'Offers only' })).toBeChecked()
+  })
+})
