@@ -138,5 +138,11 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: lets tests/bench/bundle-size.ts measure the JS each route loads.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // maplibre in a chunk of its own name, shared by every map, so a screen's scripts show whether it loaded.
+        manualChunks: (id) => (id.includes('/node_modules/maplibre-gl/') ? 'maplibre-gl' : undefined),
+      },
+    },
   },
 })
