@@ -1,0 +1,169 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { anon } from './support/stack'
+
+/** The search the journey keeps through every view: homes to rent in London, cheapest first. */
+const FILTERS = { q: 'London', type: 'rent', sort: 'price-asc' } as const
+
+type Area = [west: number, south: number, east: number, north: number]
+
+/** How many homes match FILTERS (inside `area` when given), asked of the API as /search asks it. */
+async function countMatching(area?: Area) {
+  let query = anon
+    .from('listings')
+    .select('id', { count: 'exact', head: true })
+    .ilike('search_text', `%${FILTERS.q.toLowerCase()}%`)
+    .eq('type', FILTERS.type)
+  if (area) {
+    const [west, south, east, north] = area
+    query = query.gte('longitude', west).lte('longitude', east).gte('latitude', south).lte('latitude', north)
+  }
+  const { count, error } = await query
+  if (error || count === null) throw error ?? new Error('no count')
+  return count
+}
+
+const homes = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'home' : 'homes'}`
+const countHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })
+const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map of results' })
+const prices = (page: Page) => mapRegion(page).locator('.search-map__price')
+const clusters = (page: Page) => mapRegion(page).locator('.search-map__cluster')
+const markers = (page: Page) => mapRegion(page).locator('.search-map__price, .search-map__cluster')
+const searchArea = (page: Page) => page.getByRole('button', { name: 'Search this area' })
+const viewButton = (page: Page, name: 'List' | 'Map') => page.getByRole('button', { name, exact: true })
+
+/** The URL's search parameters, as an object (the view and the area apart, they are the filters). */
+const searchOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
+
+/** The homes the markers stand for: a price is one home, a cluster the number it shows. */
+async function homesOnMarkers(page: Page) {
+  let count = 0
+  for (const marker of await markers(page).all()) {
+    const cluster = (await marker.getAttribute('class'))?.includes('cluster')
+    count += cluster ? Number(await marker.textContent()) : 1
+  }
+  return count
+}
+
+/** A price marker, zooming into clusters until one shows. */
+async function aPriceMarker(page: Page): Promise<Locator> {
+  for (let zooms = 0; zooms < 6; zooms++) {
+    await expect(markers(page).first()).toBeVisible()
+    if ((await prices(page).count()) > 0) return prices(page).first()
+    const before = await homesOnMarkers(page)
+    await clusters(page).first().tap()
+    // The map eases to the cluster: wait until what it shows has changed.
+    await expect.poll(() => homesOnMarkers(page)).not.toBe(before)
+  }
+  throw new Error('no price marker after zooming into six clusters')
+}
+
+// The map's chunks must come from the page, where they can be counted, not from a service worker's precache.
+test.use({ serviceWorkers: 'block' })
+test.describe.configure({ mode: 'serial' })
+
+test.describe('the map of search results', () => {
+  let page: Page
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage()
+  })
+  test.afterAll(async () => {
+    await page.close()
+  })
+
+  const loaded = (pattern: RegExp) =>
+    page.evaluate(
+      (source) =>
+        performance.getEntriesByType('resource').filter((entry) => new RegExp(source).test(entry.name))
+          .length,
+      pattern.source,
+    )
+
+  test('the Map toggle loads the map only then, with every home as a price or a cluster', async () => {
+    const total = await countMatching()
+    expect(total).toBeGreaterThan(1)
+    await page.goto(`/search?${new URLSearchParams(FILTERS)}`)
+    await expect(countHeading(page)).toHaveText(homes(total))
+    await expect(viewButton(page, 'List')).toHaveAttribute('aria-pressed', 'true')
+    expect(await loaded(/maplibre/)).toBe(0)
+
+    await viewButton(page, 'Map').click()
+    await expect(viewButton(page, 'Map')).toHaveAttribute('aria-pressed', 'true')
+    expect(searchOf(page)).toEqual({ ...FILTERS, view: 'map' })
+    await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })
+    expect(await loaded(/\/maplibre-gl-[\w-]+\.js$/)).toBe(1)
+    await expect(countHeading(page)).toHaveText(homes(total))
+    // Each home is in exactly one marker; London's homes crowd at this zoom, so some are clustered.
+    await expect.poll(() => homesOnMarkers(page)).toBe(total)
+    await expect(clusters(page).first()).toBeVisible()
+    await expect(searchArea(page)).toHaveCount(0)
+  })
+
+  test('after zooming in, Search this area writes bbox and searches within the view', async () => {
+    const total = await countMatching()
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).tap()
+    await searchArea(page).tap()
+    await expect(page).toHaveURL(/[?&]bbox=/)
+    const { bbox = '', ...rest } = searchOf(page)
+    expect(rest).toEqual({ ...FILTERS, view: 'map' })
+    const area = bbox.split(',').map(Number) as Area
+    expect(area).toHaveLength(4)
+    const inside = await countMatching(area)
+    expect(inside).toBeGreaterThan(0)
+    expect(inside).toBeLessThan(total)
+    await expect(countHeading(page)).toHaveText(homes(inside))
+    await expect(searchArea(page)).toHaveCount(0)
+    await expect.poll(() => homesOnMarkers(page)).toBe(inside)
+  })
+
+  test('keyboard users reach the list of the homes the map shows', async () => {
+    const list = mapRegion(page).locator('.search-map__list')
+    const summary = list.locator('summary')
+    await expect(summary).toHaveText(/^Homes on this map \(\d+\)$/)
+    const shown = Number(/\((\d+)\)/.exec((await summary.textContent()) ?? '')?.[1])
+    expect(shown).toBeGreaterThan(0)
+    await summary.focus()
+    await page.keyboard.press('Enter')
+    const links = list.getByRole('link')
+    await expect(links).toHaveCount(shown)
+    await page.keyboard.press('Tab')
+    await expect(links.first()).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/category\/rent\/[\da-f-]{36}$/)
+    await page.goBack()
+    await expect(page).toHaveURL(/[?&]bbox=/)
+    await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })
+  })
+
+  test('a tap on a price shows its card, and the card opens the listing', async () => {
+    const price = await aPriceMarker(page)
+    await expect(price).toHaveText(/^£\d+(\.\d+)?[km]?$/)
+    const label = (await price.getAttribute('aria-label')) ?? ''
+    const name = label.slice(0, label.lastIndexOf(', £'))
+    expect(name).not.toBe('')
+    await price.tap()
+    const card = mapRegion(page).locator('.search-map__card')
+    await expect(card).toBeVisible()
+    await expect(card).toContainText(name)
+    await expect(card).toContainText('/ month')
+    await card.tap()
+    await expect(page).toHaveURL(/\/category\/rent\/[\da-f-]{36}$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    await page.goBack()
+    await expect(page).toHaveURL(/[?&]view=map/)
+  })
+
+  test('the List toggle returns to the list with the same search', async () => {
+    const { bbox = '', ...rest } = searchOf(page)
+    expect(rest).toEqual({ ...FILTERS, view: 'map' })
+    const inside = await countMatching(bbox.split(',').map(Number) as Area)
+    await expect(countHeading(page)).toHaveText(homes(inside))
+
+    await viewButton(page, 'List').click()
+    await expect(viewButton(page, 'List')).toHaveAttribute('aria-pressed', 'true')
+    expect(searchOf(page)).toEqual({ ...FILTERS, bbox })
+    await expect(mapRegion(page)).toHaveCount(0)
+    await expect(countHeading(page)).toHaveText(homes(inside))
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(Math.min(inside, 10))
+    await expect(page.getByRole('searchbox', { name: 'Search by place or keyword' })).toHaveValue(FILTERS.q)
+  })
+})
