@@ -6,7 +6,7 @@ import path from 'node:path'
 import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
 import { loadConfig } from '../../supabase/local/src/config'
 import { startStack } from '../../supabase/local/src/stack'
-import { benchAreaQueries, benchSearchMap, benchTileCache, serveSearchMapPage } from './map'
+import { benchAreaQueries, benchSearchMap, benchTileCache, SEARCH_MAP_PATH } from './map'
 
 const config = loadConfig({ ...BENCH_ENV, ...process.env })
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -25,8 +25,7 @@ try {
   const appUrl = `http://127.0.0.1:${config.appPort}`
   const databaseUrl = `postgres://postgres@127.0.0.1:${config.dbPort}/postgres`
   const areaQueries = await benchAreaQueries({ ...config, databaseUrl, requests: 100 })
-  const page = await serveSearchMapPage({ ...config, outDir: path.join(config.dataDir, 'dist-search-map') })
-  const searchMap = await benchSearchMap({ url: page.url, chromePath, runs: 5 }).finally(page.close)
+  const searchMap = await benchSearchMap({ url: `${appUrl}${SEARCH_MAP_PATH}`, chromePath, runs: 5 })
   const browsed = await stack.db.admin.query<{ id: string; type: string }>(
     'select id, type from public.listings order by created_at desc, id desc limit 20',
   )

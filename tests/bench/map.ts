@@ -1,17 +1,11 @@
 // Maps at scale: the search map's area query at 100,000 listings (through the stack and EXPLAIN), the time
 // from opening the map of results to its markers on a throttled phone, and the tile cache after browsing
 // listing maps.
-import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { chromium } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
-import react from '@vitejs/plugin-react'
 import pg from 'pg'
-import { build } from 'vite'
 import WebSocket from 'ws'
 import { type Bbox, MAP_HOMES_LIMIT, withinArea } from '../../src/features/map/api/search-area'
-import { buildStaticApp } from '../../supabase/local/src/app-server/static-app'
-import { REPO_ROOT } from '../../supabase/local/src/config'
 import { median, quantile, round, timeLoop } from './stats'
 
 const MAP_COLUMNS = 'id,type,name,location,offer,regular_price,discounted_price,latitude,longitude,image_urls'
@@ -106,36 +100,8 @@ export async function benchAreaQueries(opts: {
   return figures
 }
 
-/**
- * Builds the search map's test page (tests/e2e/map-harness) against the stack and serves it on a free
- * loopback port: the map of results as the search screen will show it, apart from the screen itself.
- */
-export async function serveSearchMapPage(opts: { apiUrl: string; anonKey: string; outDir: string }) {
-  process.env.VITE_SUPABASE_URL = opts.apiUrl
-  process.env.VITE_SUPABASE_ANON_KEY = opts.anonKey
-  await build({
-    configFile: false,
-    root: REPO_ROOT,
-    envDir: path.join(REPO_ROOT, 'tests/e2e/map-harness'),
-    plugins: [react()],
-    resolve: { alias: { '@': path.join(REPO_ROOT, 'src') } },
-    logLevel: 'warn',
-    build: {
-      outDir: opts.outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      rollupOptions: { input: path.join(REPO_ROOT, 'tests/e2e/map-harness/index.html') },
-    },
-  })
-  const server = serve({ fetch: buildStaticApp(opts.outDir).fetch, hostname: '127.0.0.1', port: 0 })
-  await new Promise((resolve) => server.once('listening', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return {
-    url: `http://127.0.0.1:${port}/tests/e2e/map-harness/index.html`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
+/** The map of every listing's search, as the Map toggle of /search opens it. */
+export const SEARCH_MAP_PATH = '/search?view=map'
 
 /** Median time from navigation to the first marker (price or cluster) of the map of results, throttled. */
 export async function benchSearchMap(opts: { url: string; chromePath: string; runs: number }) {

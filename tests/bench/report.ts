@@ -419,7 +419,7 @@ function renderMaps(m: MapReport): string[] {
   }
   const sm = m.searchMap
   md.push(
-    `Map of results to markers drawn: ${s(sm.medianMs)} (median of ${sm.runs.length}: ${sm.runs.map((ms) => s(ms)).join(', ')}), ${sm.markers} markers or clusters, on the search map's page ${sm.url.replace(/^https?:\/\/[^/]+/, '')} (every listing, newest 500 drawn), phone viewport, 4× CPU, 150 ms RTT, 1.6 Mbit/s.`,
+    `Map of results to markers drawn: ${s(sm.medianMs)} (median of ${sm.runs.length}: ${sm.runs.map((ms) => s(ms)).join(', ')}), ${sm.markers} markers or clusters, at ${sm.url.replace(/^https?:\/\/[^/]+/, '')} (every listing, newest 500 drawn), phone viewport, 4× CPU, 150 ms RTT, 1.6 Mbit/s.`,
   )
   md.push('')
   const t = m.tileCache

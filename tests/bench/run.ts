@@ -14,7 +14,7 @@ import { benchCacheFootprint } from './cache-footprint'
 import { benchInteractions, INTERACTION_SCENARIOS } from './interaction'
 import { benchLighthouse } from './lighthouse'
 import { benchLoad } from './load'
-import { benchAreaQueries, benchSearchMap, benchTileCache, serveSearchMapPage } from './map'
+import { benchAreaQueries, benchSearchMap, benchTileCache, SEARCH_MAP_PATH } from './map'
 import { modulesOf } from './module-sizes'
 import { benchOffline } from './offline'
 import { benchPhotos } from './photos'
@@ -169,14 +169,7 @@ try {
     databaseUrl,
     requests: 100,
   })
-  const searchMapPage = await serveSearchMapPage({
-    apiUrl: config.apiUrl,
-    anonKey: config.anonKey,
-    outDir: path.join(benchDir, 'dist-search-map'),
-  })
-  const searchMap = await benchSearchMap({ url: searchMapPage.url, chromePath, runs: 5 }).finally(
-    searchMapPage.close,
-  )
+  const searchMap = await benchSearchMap({ url: `${appUrl}${SEARCH_MAP_PATH}`, chromePath, runs: 5 })
   const tileCache = await benchTileCache({
     appUrl,
     listingPaths: browsed.rows.slice(0, 20).map((row) => `/category/${row.type}/${row.id}`),
