@@ -101,6 +101,8 @@ test.describe('the map of search results', () => {
   test('after zooming in, Search this area writes bbox and searches within the view', async () => {
     const total = await countMatching()
     await page.getByRole('button', { name: 'Zoom in', exact: true }).tap()
+    // The map stays on screen, where the person left it, while the area's homes load.
+    await page.locator('.maplibregl-canvas').evaluate((canvas) => canvas.setAttribute('data-before', ''))
     await searchArea(page).tap()
     await expect(page).toHaveURL(/[?&]bbox=/)
     const { bbox = '', ...rest } = searchOf(page)
@@ -112,6 +114,17 @@ test.describe('the map of search results', () => {
     expect(inside).toBeLessThan(total)
     await expect(countHeading(page)).toHaveText(homes(inside))
     await expect(searchArea(page)).toHaveCount(0)
+    await expect.poll(() => homesOnMarkers(page)).toBe(inside)
+    await expect(page.locator('.maplibregl-canvas[data-before]')).toHaveCount(1)
+
+    // Back is the whole search again, Forward the area, and the map follows each.
+    await page.goBack()
+    await expect(page).not.toHaveURL(/[?&]bbox=/)
+    await expect(countHeading(page)).toHaveText(homes(total))
+    await expect.poll(() => homesOnMarkers(page)).toBe(total)
+    await page.goForward()
+    await expect(page).toHaveURL(/[?&]bbox=/)
+    await expect(countHeading(page)).toHaveText(homes(inside))
     await expect.poll(() => homesOnMarkers(page)).toBe(inside)
   })
 

@@ -5,7 +5,7 @@ import './map.css'
 import { useRouter } from '@tanstack/react-router'
 import type { FeatureCollection, Point } from 'geojson'
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibre } from 'maplibre-gl'
-import { type MouseEvent, useCallback, useMemo, useRef, useState } from 'react'
+import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   Layer,
   type MapRef,
@@ -120,6 +120,16 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
   const [inView, setInView] = useState<SearchMapHome[]>([])
   const [selected, setSelected] = useState<SearchMapHome | null>(null)
   const [moved, setMoved] = useState(false)
+  // The area the view shows: the map stays where it is for an area it searched, and moves to any other
+  // (Back to an earlier area, a shared link).
+  const viewArea = useRef(bbox?.join())
+  useEffect(() => {
+    const map = mapRef.current?.getMap()
+    if (!bbox || bbox.join() === viewArea.current || !map) return
+    viewArea.current = bbox.join()
+    setMoved(false)
+    map.fitBounds(asBounds(bbox), FIT)
+  }, [bbox])
 
   const byId = useMemo(() => new Map(homes.map((home) => [home.id, home])), [homes])
   const data = useMemo<FeatureCollection<Point>>(
@@ -164,8 +174,10 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
   const searchThisArea = () => {
     const bounds = mapRef.current?.getMap().getBounds()
     if (!bounds) return
+    const area = toBbox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth())
+    viewArea.current = area.join()
     setMoved(false)
-    onSearchArea(toBbox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()))
+    onSearchArea(area)
   }
 
   const open = (event: MouseEvent<HTMLAnchorElement>, home: SearchMapHome) => {

@@ -25,6 +25,8 @@ export function SearchScreen({ search, onSearch, renderAction, renderMap }: Sear
   const mapView = search.view === 'map'
   const results = useHomeSearch(search, !mapView)
   const map = useSearchMap(search, mapView)
+  // While a new area of the same search loads, the map stays on screen where the person left it.
+  const mapHomes = map.status === 'ready' ? map : map.status === 'loading' ? map.previous : undefined
   const showView = (view: 'list' | 'map') => onSearch({ ...search, view: view === 'map' ? 'map' : undefined })
 
   return (
@@ -52,15 +54,21 @@ export function SearchScreen({ search, onSearch, renderAction, renderMap }: Sear
       </fieldset>
       {mapView ? (
         <section className="search-map" aria-label="Map of results">
-          {map.status === 'ready' ? (
+          {mapHomes ? (
             <>
-              <h2 className="section-title" aria-live="polite">
-                {formatHomeCount(map.total)}
-              </h2>
+              {map.status === 'ready' ? (
+                <h2 className="section-title" aria-live="polite">
+                  {formatHomeCount(map.total)}
+                </h2>
+              ) : (
+                <p className="search-results__state" role="status">
+                  Searching…
+                </p>
+              )}
               {renderMap ? (
                 renderMap({
-                  homes: toMapHomes(map.listings),
-                  total: map.total,
+                  homes: toMapHomes(mapHomes.listings),
+                  total: mapHomes.total,
                   bbox: search.bbox ? parseBbox(search.bbox) : null,
                   onSearchArea: (bbox) => onSearch({ ...search, bbox: formatBbox(bbox) }),
                   listingHref,

@@ -7,12 +7,21 @@ import { fetchSearchMap } from '../api/search-homes'
 import { MAP_LIMIT } from '../search-query'
 import { resultsKey } from './use-home-search'
 
+type MapHomes = { listings: Listing[]; total: number }
+
 export type SearchMapResults =
-  | { status: 'loading' }
+  | {
+      status: 'loading'
+      /** The homes of the same search in the area before, shown until those of the new area come. */
+      previous?: MapHomes
+    }
   | { status: 'error' }
-  | { status: 'ready'; listings: Listing[]; total: number }
+  | ({ status: 'ready' } & MapHomes)
 
 type State = { key: string; results: SearchMapResults }
+
+/** The search apart from its area: a new area of the same search keeps the map (and its view) on screen. */
+const withoutArea = ({ bbox: _bbox, ...search }: HomeSearch) => resultsKey(search)
 
 /** Up to MAP_LIMIT homes of a search for the map, with the count of all; offline, from this device. */
 export function useSearchMap(search: HomeSearch, enabled: boolean): SearchMapResults {
@@ -21,6 +30,9 @@ export function useSearchMap(search: HomeSearch, enabled: boolean): SearchMapRes
   const latest = useRef(search)
   latest.current = search
   const [state, setState] = useState<State>({ key, results: { status: 'loading' } })
+  const shown = useRef<{ search: string; homes: MapHomes } | null>(null)
+  if (state.key === key && state.results.status === 'ready')
+    shown.current = { search: withoutArea(search), homes: state.results }
 
   useEffect(() => {
     if (!enabled) return
@@ -45,5 +57,9 @@ export function useSearchMap(search: HomeSearch, enabled: boolean): SearchMapRes
     }
   }, [key, enabled])
 
-  return state.key === key ? state.results : { status: 'loading' }
+  if (state.key === key && state.results.status !== 'loading') return state.results
+  // Only for a new area: a search of no area opens the map afresh on all of its homes.
+  const previous =
+    search.bbox && shown.current?.search === withoutArea(search) ? shown.current.homes : undefined
+  return { status: 'loading', previous }
 }
