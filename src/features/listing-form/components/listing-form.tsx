@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
 import { ChoiceToggle } from '../../../components/choice-toggle'
+import { PhotoPicker } from '../../../components/photo-picker'
 import { ProgressBar } from '../../../components/progress-bar'
 import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
@@ -65,6 +66,12 @@ export function ListingForm({
   const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
   const files = useRef<File[]>(initialFiles ?? [])
+  const [photos, setPhotos] = useState<File[]>(files.current)
+  const choosePhotos = (chosen: File[]) => {
+    files.current = chosen
+    setPhotos(chosen)
+    set('images', chosen)
+  }
 
   useEffect(() => {
     if (focusRequest > 0) focusFirstInvalid(formRef.current)
@@ -216,22 +223,18 @@ export function ListingForm({
           />
         ) : null}
         {mode === 'create' ? (
-          <TextField
+          <PhotoPicker
             label="Images"
-            name="images"
-            type="file"
             accept={IMAGE_ACCEPT}
-            multiple
+            files={photos}
+            onChange={choosePhotos}
+            uploaded={uploading ? uploading.done : null}
             hint={`The first image will be the cover (max ${LISTING_LIMITS.maxImages}).${
-              initialFiles?.length && files.current === initialFiles
+              initialFiles?.length && photos === initialFiles
                 ? ` ${initialFiles.length} kept from the draft; choosing images replaces them.`
                 : ''
             }`}
             error={errors.images}
-            onChange={(event) => {
-              files.current = Array.from(event.target.files ?? [])
-              set('images', files.current)
-            }}
           />
         ) : null}
       </fieldset>
