@@ -31,11 +31,14 @@ export async function flushSavedOps(userId: string): Promise<boolean> {
   return true
 }
 
-/** Brings this device's saves and the signed-in user's saved_listings together (see planSavedSync). */
-async function reconcile(userId: string): Promise<void> {
-  if (!(await flushSavedOps(userId))) return
+/**
+ * Brings this device's saves and the signed-in user's saved_listings together (see planSavedSync). Returns how
+ * many homes saved on this device before were added to the account (only ever on the first merge).
+ */
+async function reconcile(userId: string): Promise<number> {
+  if (!(await flushSavedOps(userId))) return 0
   const server = await fetchSavedListingIds()
-  const added = await db.transaction('rw', db.saved, db.savedOps, db.meta, async () => {
+  const { added, joined } = await db.transaction('rw', db.saved, db.savedOps, db.meta, async () => {
     const now = Date.now()
     const plan = planSavedSync({
       device: (await db.saved.toArray()).map((saved) => saved.listingId),
@@ -49,10 +52,11 @@ async function reconcile(userId: string): Promise<void> {
       plan.push.map((listingId) => ({ userId, listingId, kind: 'save', queuedAt: now })),
     )
     await db.meta.put({ key: META.savedMergedFor, value: userId })
-    return plan.add
+    return { added: plan.add, joined: plan.push.length }
   })
   await fetchMissingListings(added)
   await flushSavedOps(userId)
+  return joined
 }
 
 /** Saved homes this device has never seen: fetch them (and their photos) so they show offline too. */
@@ -68,10 +72,13 @@ async function fetchMissingListings(ids: string[]): Promise<void> {
   await Promise.all(listings.map((listing) => keepPhotosOffline(listing.imageUrls)))
 }
 
-let running: Promise<void> = Promise.resolve()
+let running: Promise<number> = Promise.resolve(0)
 
-/** Runs one reconciliation at a time; failures (offline) wait for the next trigger. */
-export function syncSaved(userId: string): Promise<void> {
-  running = running.then(() => reconcile(userId)).catch(() => undefined)
+/**
+ * Runs one reconciliation at a time; failures (offline) wait for the next trigger. Resolves to how many homes
+ * saved before signing in joined the account.
+ */
+export function syncSaved(userId: string): Promise<number> {
+  running = running.then(() => reconcile(userId)).catch(() => 0)
   return running
 }
