@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -54,6 +55,9 @@ function preconnectToApi(): Plugin {
 }
 
 export default defineConfig({
+  // `@/x` is `src/x` (tsconfig.base.json's paths say the same to TypeScript). This file and what it imports
+  // from src/ use relative paths: the config is loaded before the alias exists.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     // File routes in src/routes; must come before react() so split route chunks get React's transform.
     tanstackRouter({
@@ -96,6 +100,9 @@ export default defineConfig({
         // Every route chunk, the CSS and maplibre's worker (.mjs), so the app opens and maps draw offline.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webp,ico,woff2}'],
         navigateFallback: 'index.html',
+        // The first visit is controlled as soon as the app is precached, so it keeps working if the signal
+        // goes before any reload. Updates still wait for the person (registerType 'prompt': no skipWaiting).
+        clientsClaim: true,
         navigateFallbackDenylist: [/^\/(auth|rest|storage|geocode)\//],
         cleanupOutdatedCaches: true,
         runtimeCaching: [

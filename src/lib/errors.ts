@@ -41,8 +41,28 @@ export function toAppError(error: unknown): AppError {
   })
 }
 
-/** True when the request never reached the server (offline, DNS, CORS): worth a retry later. */
+/** True when the request never reached the server (offline, no answer in time, DNS, CORS): worth a retry later. */
 export function isNetworkError(error: unknown): boolean {
   const e = toAppError(error)
-  return e.cause instanceof TypeError || /failed to fetch|network|load failed/i.test(e.message)
+  return (
+    e.cause instanceof TypeError ||
+    (e.cause instanceof DOMException && e.cause.name === 'AbortError') ||
+    /failed to fetch|network|load failed/i.test(e.message)
+  )
+}
+
+/** What a screen's read gives when the server could not be reached and the device holds no copy. */
+export type Unreachable = { unreachable: true }
+
+export const isUnreachable = (value: unknown): value is Unreachable =>
+  typeof value === 'object' && value !== null && 'unreachable' in value
+
+/** The read's answer, or Unreachable when it failed for want of a connection (other failures still throw). */
+export async function unlessUnreachable<T>(read: Promise<T>): Promise<T | Unreachable> {
+  try {
+    return await read
+  } catch (error) {
+    if (isNetworkError(error)) return { unreachable: true }
+    throw error
+  }
 }

@@ -1,14 +1,16 @@
 import { Dexie, type EntityTable, liveQuery, type Table } from 'dexie'
-import type { Listing } from '../types/listing'
+import type { Listing, ListingFormText, ListingPosition } from '../types/listing'
 
-export { META } from './local-meta'
 export { liveQuery }
+
+// The device database's schema and the shapes of its rows. Nothing outside src/lib and src/device reads it:
+// each table has one owner module in src/device, and Dexie loads through getLocalDb() (local-db-access.ts).
 
 /** A listing as last seen from the server, and when this device saw it. */
 export type StoredListing = Listing & { seenAt: number }
 
 /** One place in a list view: enough to keep newest-first order without loading the listing. */
-export type ViewEntry = { id: string; createdAt: string }
+export type ViewEntry = ListingPosition
 
 /**
  * What a list view (e.g. 'recommended', 'offers', 'category:rent') showed, in order.
@@ -31,20 +33,7 @@ export type SavedOp = {
 export type MetaEntry = { key: string; value: unknown }
 
 /** The form's values kept with a draft (text stays text, as the form holds it; photos live in draftPhotos). */
-export type DraftValues = {
-  type: 'rent' | 'sale'
-  name: string
-  bedrooms: string
-  bathrooms: string
-  parking: boolean
-  furnished: boolean
-  address: string
-  offer: boolean
-  regularPrice: string
-  discountedPrice: string
-  latitude: string
-  longitude: string
-}
+export type DraftValues = ListingFormText
 
 export type DraftStep = 'geocode' | 'upload' | 'insert' | 'clear'
 
@@ -113,20 +102,5 @@ export class RoostDb extends Dexie {
   }
 }
 
-/** The device's database; this module loads lazily (Dexie is ~30 kB gzip), through `import()`. */
+/** The device's database; this module loads lazily (Dexie is ~30 kB gzip), through getLocalDb(). */
 export const db = new RoostDb()
-
-export async function getMeta<T>(key: string): Promise<T | undefined> {
-  return (await db.meta.get(key))?.value as T | undefined
-}
-
-export async function setMeta(key: string, value: unknown): Promise<void> {
-  await db.meta.put({ key, value })
-}
-
-/** Forgets everything this device stored (for sign-out): listings seen, views, saves, pending saves, drafts and their photos. */
-export async function clearLocalData(): Promise<void> {
-  await db.transaction('rw', db.tables, async () => {
-    await Promise.all(db.tables.map((table) => table.clear()))
-  })
-}

@@ -9,6 +9,36 @@ export type SupabaseClient = Client<Database>
 /** The anonymous REST client for public reads (listings, landlord_contact). */
 export type PublicDb = PostgrestClient<Database>
 
+/** How long a read waits for the server before the screen says it could not reach it (a network that hangs). */
+export const READ_TIMEOUT_MS = 8000
+
+const noAnswer = (why: string) => new DOMException(`Failed to fetch: ${why}`, 'AbortError')
+
+/**
+ * fetch for every API request. Offline it fails at once (the SDKs' retries with backoff would keep a screen
+ * waiting for a network the device knows is down), and a read gets no answer after READ_TIMEOUT_MS. Both fail
+ * as an AbortError, which the SDKs pass on without retrying and isNetworkError reads as "no connection".
+ */
+export function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (globalThis.navigator?.onLine === false) return Promise.reject(noAnswer('the device is offline'))
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+  if ((method !== 'GET' && method !== 'HEAD') || init?.signal) return fetch(input, init)
+  return fetch(input, { ...init, signal: AbortSignal.timeout(READ_TIMEOUT_MS) }).catch((error: unknown) => {
+    throw error instanceof DOMException && error.name === 'TimeoutError'
+      ? noAnswer('no answer in time')
+      : error
+  })
+}
+
+/** The answer, or an AbortError once `ms` (READ_TIMEOUT_MS) have passed without it: for reads fetch cannot time out. */
+export function withinReadTimeout<T>(answer: Promise<T>, ms = READ_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(noAnswer('no answer in time')), ms)
+  })
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer))
+}
+
 let client: Promise<SupabaseClient> | undefined
 let publicDb: PublicDb | undefined
 const loadListeners = new Set<(supabase: SupabaseClient) => void>()
@@ -26,6 +56,7 @@ export function getSupabase(): Promise<SupabaseClient> {
         autoRefreshToken: true,
         detectSessionInUrl: true,
       },
+      global: { fetch: apiFetch },
     })
     for (const listener of loadListeners) listener(supabase)
     return supabase
@@ -47,8 +78,13 @@ export function getPublicDb(): PublicDb {
   publicDb ??= new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
     // The first screen's request may already be under way (index.html's inline script): use its answer.
-    fetch: (input, init) =>
-      ((init?.method ?? 'GET') === 'GET' && takeEarlyResponse(String(input))) || fetch(input, init),
+    fetch: (input, init) => {
+      const early =
+        (init?.method ?? 'GET') === 'GET' &&
+        globalThis.navigator?.onLine !== false &&
+        takeEarlyResponse(String(input))
+      return early ? withinReadTimeout(early) : apiFetch(input, init)
+    },
   })
   return publicDb
 }

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '../components/page-header'
+import { useStoredView } from '../device/listings'
 import { loadRecommendedListings } from '../features/listings/api/get-recommended-listings'
 import { CategoryLinks } from '../features/listings/components/category-links'
 import { RecommendedSlider } from '../features/listings/components/recommended-slider'
-import { useStoredView } from '../features/listings/hooks/use-stored-listings'
 
 export const Route = createFileRoute('/')({
   loader: () => loadRecommendedListings(),

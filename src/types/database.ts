@@ -1,5 +1,6 @@
-// The public schema as supabase-js sees it (the shape `supabase gen types typescript` emits); keep in step with
-// supabase/migrations.
+// The public schema as supabase-js sees it (the shape `supabase gen types typescript` emits), kept in step with
+// supabase/migrations. It is the one description of the tables: the app's row types, its runtime row schema
+// (src/types/listing.ts) and the columns it selects all derive from it.
 
 type ListingRow = {
   id: string
@@ -59,3 +60,12 @@ export type Database = {
     CompositeTypes: { [_ in never]: never }
   }
 }
+
+type PublicTables = Database['public']['Tables']
+
+/** A table's row as the API returns it. */
+export type TableRow<T extends keyof PublicTables> = PublicTables[T]['Row']
+/** What an insert into a table sends. */
+export type TableInsert<T extends keyof PublicTables> = PublicTables[T]['Insert']
+/** What an update of a table sends. */
+export type TableUpdate<T extends keyof PublicTables> = PublicTables[T]['Update']

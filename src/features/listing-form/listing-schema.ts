@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { DraftValues } from '../../lib/local-db'
+import type { Listing, ListingFormText } from '@/types/listing'
 import { toFieldErrors } from '../../utils/field-errors'
 
 /** Spec §5 and §9: the limits of a listing. */
@@ -42,7 +42,7 @@ export const LISTING_MESSAGES = {
 export type ImageChoice = { name: string; type: string; size: number }
 
 /** What the form holds: text inputs stay text until the schema reads them; a draft keeps the same. */
-export type ListingFormValues = DraftValues & { images: ImageChoice[] }
+export type ListingFormValues = ListingFormText & { images: ImageChoice[] }
 
 export type ListingField = keyof ListingFormValues
 
@@ -81,18 +81,19 @@ export const LISTING_FIELD_ORDER: readonly ListingField[] = [
 ]
 
 /** A validated listing, ready to geocode, upload and save. */
-export type ListingDraft = {
-  type: 'rent' | 'sale'
-  name: string
-  bedrooms: number
-  bathrooms: number
-  parking: boolean
-  furnished: boolean
-  location: string
-  offer: boolean
-  regularPrice: number
-  /** Kept only when offer is true. */
-  discountedPrice: number | null
+export type ListingDraft = Pick<
+  Listing,
+  | 'type'
+  | 'name'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'parking'
+  | 'furnished'
+  | 'location'
+  | 'offer'
+  | 'regularPrice'
+  | 'discountedPrice'
+> & {
   /** Set when coordinates are typed in (geocoding off); otherwise the geocoder fills them. */
   coordinates: { lat: number; lng: number } | null
   images: ImageChoice[]

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { getListing } from '../../features/listing-form/api/get-listing'
+import { getListingToEdit } from '../../features/listing-form/api/get-listing-to-edit'
 import { EditListingScreen } from '../../features/listing-form/components/edit-listing-screen'
 import { notify } from '../../lib/toast'
 
@@ -11,10 +11,10 @@ export const EDIT_DENIED = {
 
 export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')({
   loader: async ({ params, context, preload }) => {
-    const listing = await getListing(params.listingId)
+    const listing = await getListingToEdit(params.listingId)
     const denied = !listing
       ? EDIT_DENIED.missing
-      : listing.user_ref !== context.user.id
+      : listing.userRef !== context.user.id
         ? EDIT_DENIED.notOwner
         : null
     if (denied) {

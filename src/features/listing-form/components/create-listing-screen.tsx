@@ -1,9 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { useDraft } from '@/device/drafts'
 import { PageHeader } from '../../../components/page-header'
-import type { Draft } from '../../../lib/local-db'
 import { notify } from '../../../lib/toast'
-import { useLocalQuery } from '../../../lib/use-local-query'
 import type { OpenedDraft } from '../drafts/api/open-draft'
 import { DRAFT_MESSAGES } from '../drafts/draft-messages'
 import { DEFAULT_LISTING_VALUES, type ListingFormValues } from '../listing-schema'
@@ -21,11 +20,7 @@ export function CreateListingScreen({ userId, draft }: { userId: string; draft?:
   const [sending, setSending] = useState(false)
   const finish = useFinishPublish()
   const navigate = useNavigate()
-  const kept = useLocalQuery(
-    `draft:${listingId}`,
-    (db) => db.drafts.get(listingId),
-    undefined as Draft | undefined,
-  )
+  const kept = useDraft(listingId)
   const progress =
     sending && kept && kept.progress.total > 0
       ? { done: kept.progress.uploaded, total: kept.progress.total }
@@ -56,7 +51,7 @@ export function CreateListingScreen({ userId, draft }: { userId: string; draft?:
     setSending(true)
     try {
       const { sendDraft } = await import('../drafts/api/send-draft')
-      const outcome = await sendDraft(listingId, userId)
+      const outcome = await sendDraft(listingId, userId, { keepIfRefused: draft != null })
       switch (outcome.status) {
         case 'published':
           return await finish(

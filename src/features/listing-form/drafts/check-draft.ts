@@ -1,4 +1,4 @@
-import type { DraftValues } from '../../../lib/local-db'
+import type { ListingFormText as DraftValues } from '@/types/listing'
 import {
   type ImageChoice,
   LISTING_FIELD_ORDER,

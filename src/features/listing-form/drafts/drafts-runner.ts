@@ -1,8 +1,7 @@
-import { db } from '../../../lib/local-db'
-import { notify } from '../../../lib/toast'
+import { dueDrafts, nextDueAt, prunePublished } from '@/device/drafts'
+import { notify } from '@/lib/toast'
 import { draftPorts } from './api/draft-ports'
 import { PUBLISHED_MESSAGE } from './draft-messages'
-import { dueDrafts, nextDueAt, prunePublished } from './draft-store'
 import { inOneTab } from './one-tab'
 import { publishDraft } from './publish-job'
 
@@ -17,11 +16,11 @@ let timer: number | undefined
 
 /** Publishes every due draft of `userId`, one at a time, until none is left or the device is offline. */
 async function drain(userId: string): Promise<void> {
-  await prunePublished(db, userId, Date.now())
+  await prunePublished(userId, Date.now())
   const ports = await draftPorts()
   const tried = new Set<string>()
   while (navigator.onLine) {
-    const next = (await dueDrafts(db, userId, Date.now())).find((draft) => !tried.has(draft.id))
+    const next = (await dueDrafts(userId, Date.now())).find((draft) => !tried.has(draft.id))
     if (!next) return
     tried.add(next.id)
     if ((await publishDraft(next.id, userId, ports)) === 'published') notify.success(PUBLISHED_MESSAGE)
@@ -33,7 +32,7 @@ async function schedule(userId: string, busy: boolean): Promise<void> {
   window.clearTimeout(timer)
   // Offline nothing can be sent: the 'online' event starts the next run.
   if (!navigator.onLine) return
-  const due = busy ? Date.now() + BUSY_RETRY_MS : await nextDueAt(db, userId)
+  const due = busy ? Date.now() + BUSY_RETRY_MS : await nextDueAt(userId)
   if (due === null) return
   const wait = Math.min(MAX_WAIT_MS, Math.max(0, due - Date.now()))
   timer = window.setTimeout(() => void publishDrafts(userId), wait)

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { clearLocalData, type DraftValues, db } from '../../../lib/local-db'
-import { dexieDraftStore, saveDraft } from './draft-store'
+import { deleteDraft, draftStore, saveDraft } from '@/device/drafts'
+import { forgetDeviceData } from '@/device/forget-device-data'
+import type { ListingFormText as DraftValues } from '@/types/listing'
 import { PublishFailure } from './publish-failure'
 import { type PublishPorts, publishDraft } from './publish-job'
 
@@ -40,7 +41,7 @@ function fakeServer() {
   let address: { lat: number; lng: number } | null = { lat: 53.96, lng: -1.08 }
   let uploadHook: (path: string) => void = () => undefined
   const ports: PublishPorts = {
-    store: dexieDraftStore(db),
+    store: draftStore(),
     geocode: async () => {
       maybeFail('geocode')
       return address
@@ -94,17 +95,17 @@ async function newDraft(photos = 3) {
     name: `p${i}.jpg`,
     blob: new Blob([`photo ${i}`], { type: 'image/jpeg' }),
   }))
-  expect(await saveDraft(db, { id: ID, ownerId: OWNER, values, photos: blobs }, 1)).toBeNull()
+  expect(await saveDraft({ id: ID, ownerId: OWNER, values, photos: blobs }, 1)).toBeNull()
 }
 
 const draft = async () => {
-  const found = await db.drafts.get(ID)
+  const found = await draftStore().get(ID)
   if (!found) throw new Error('the draft is gone')
   return found
 }
 
 beforeEach(async () => {
-  await clearLocalData()
+  await forgetDeviceData()
 })
 
 describe('a draft publishes in order: geocode, photos to fixed paths, the row by its id, then it is cleared', () => {
@@ -121,7 +122,7 @@ describe('a draft publishes in order: geocode, photos to fixed paths, the row by
       image_urls: [0, 1, 2].map((i) => `https://files.example/${OWNER}/${ID}/${i}.jpg`),
     })
     expect(await draft()).toMatchObject({ state: 'published', reason: null })
-    expect(await db.draftPhotos.count()).toBe(0)
+    expect(await draftStore().photos(ID)).toHaveLength(0)
     // Running it again does nothing.
     expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('skipped')
     expect(server.uploads).toHaveLength(3)
@@ -130,7 +131,6 @@ describe('a draft publishes in order: geocode, photos to fixed paths, the row by
   it('uses the typed coordinates when geocoding is off', async () => {
     const server = fakeServer()
     await saveDraft(
-      db,
       {
         id: ID,
         ownerId: OWNER,
@@ -211,7 +211,7 @@ describe('failures: nothing is lost and nothing is published twice', () => {
       server.failNext('insert', http(status, message, code))
       expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
       expect(await draft()).toMatchObject({ state: 'needs-attention', reason: message })
-      expect(await db.draftPhotos.count()).toBe(1)
+      expect(await draftStore().photos(ID)).toHaveLength(1)
       // Not retried on its own.
       expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('skipped')
       // Saved again by its owner (fixed), it waits and publishes.
@@ -242,7 +242,7 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     server.failNext('insert', new Error('tab closed'))
     // Simulate a crash: the draft is left publishing at the insert step.
     await publishDraft(ID, OWNER, server.ports)
-    await db.drafts.update(ID, { state: 'publishing' })
+    await draftStore().update(ID, { state: 'publishing' })
     expect((await draft()).progress).toEqual({ step: 'insert', uploaded: 3, total: 3 })
     const resumed = fakeServer()
     expect(await publishDraft(ID, OWNER, resumed.ports)).toBe('published')
@@ -257,7 +257,7 @@ describe('failures: nothing is lost and nothing is published twice', () => {
       if (path.endsWith('/2.jpg')) throw new Error('killed')
     })
     await publishDraft(ID, OWNER, server.ports)
-    await db.drafts.update(ID, { state: 'publishing' })
+    await draftStore().update(ID, { state: 'publishing' })
     const resumed = fakeServer()
     expect(await publishDraft(ID, OWNER, resumed.ports)).toBe('published')
     expect(resumed.uploads.map((path) => path.split('/').pop())).toEqual(['2.jpg', '3.jpg', '4.jpg'])
@@ -285,7 +285,7 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const server = fakeServer()
     await newDraft(2)
     server.onUpload(() => {
-      void db.drafts.delete(ID)
+      void deleteDraft(ID)
     })
     expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
     expect(server.rows.size).toBe(0)
@@ -296,7 +296,7 @@ describe('a draft kept incomplete is checked before anything is sent', () => {
   it("needs attention with the first missing field's message, in the form's order, and sends nothing", async () => {
     const server = fakeServer()
     const incomplete = { ...values, name: '', regularPrice: '' }
-    await saveDraft(db, { id: ID, ownerId: OWNER, values: incomplete, photos: [] }, 1)
+    await saveDraft({ id: ID, ownerId: OWNER, values: incomplete, photos: [] }, 1)
     expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
     expect(await draft()).toMatchObject({ state: 'needs-attention', reason: 'Enter a name for the listing' })
     expect(server.uploads).toEqual([])
@@ -305,7 +305,7 @@ describe('a draft kept incomplete is checked before anything is sent', () => {
 
   it('a draft without photos needs attention: Choose at least one image', async () => {
     const server = fakeServer()
-    await saveDraft(db, { id: ID, ownerId: OWNER, values, photos: [] }, 1)
+    await saveDraft({ id: ID, ownerId: OWNER, values, photos: [] }, 1)
     expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
     expect((await draft()).reason).toBe('Choose at least one image')
     expect(server.rows.size).toBe(0)
@@ -313,7 +313,7 @@ describe('a draft kept incomplete is checked before anything is sent', () => {
 
   it('once completed and saved again, it publishes', async () => {
     const server = fakeServer()
-    await saveDraft(db, { id: ID, ownerId: OWNER, values: { ...values, address: '' }, photos: [] }, 1)
+    await saveDraft({ id: ID, ownerId: OWNER, values: { ...values, address: '' }, photos: [] }, 1)
     expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
     await newDraft(1)
     expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')

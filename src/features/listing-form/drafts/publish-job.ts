@@ -1,8 +1,7 @@
-import type { Draft } from '../../../lib/local-db'
+import type { Draft, DraftStore } from '@/device/drafts'
 import { LISTING_MESSAGES } from '../listing-schema'
+import { type DraftListingRow, draftListingRow } from '../listing-shapes'
 import { checkDraft } from './check-draft'
-import { type DraftListingRow, draftListingRow } from './draft-listing-row'
-import type { DraftStore } from './draft-store'
 import { backoffDelay, classifyFailure, PublishFailure } from './publish-failure'
 
 /** Everything the job needs from outside, injected so tests can drive each step and each failure. */

@@ -1,7 +1,7 @@
+import { forgetListing, mirrorListings, readStoredListing } from '@/device/listings'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
-import { forgetListing, mirrorListings, readStoredListing } from './listings-store'
 import { storedOrServer } from './stored-or-server'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -1,8 +1,8 @@
+import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from '@/device/listings'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../../../types/listing'
 import { afterCursor, type ListingsCursor, type ListingsPage, PAGE_SIZE, toPage } from './listings-keyset'
-import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from './listings-store'
 import { storedOrServer } from './stored-or-server'
 
 export type { ListingsCursor, ListingsPage, StoredListingsView }

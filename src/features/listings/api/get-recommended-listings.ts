@@ -1,7 +1,7 @@
+import { mirrorPage, readStoredView } from '@/device/listings'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows, RECOMMENDED_COUNT } from '../../../types/listing'
-import { mirrorPage, readStoredView } from './listings-store'
 import { storedOrServer } from './stored-or-server'
 
 export { RECOMMENDED_COUNT }

@@ -1,10 +1,10 @@
-import type { Listing } from '../../../types/listing'
+import type { Listing, ListingPosition } from '@/types/listing'
 
 /** Lists show 10 listings a page and fetch one more to know whether another page exists (spec §9). */
 export const PAGE_SIZE = 10
 
 /** Where the next page starts: just after this listing in newest-first order (created_at desc, id desc). */
-export type ListingsCursor = { createdAt: string; id: string }
+export type ListingsCursor = ListingPosition
 
 export type ListingsPage = { listings: Listing[]; nextCursor: ListingsCursor | null }
 

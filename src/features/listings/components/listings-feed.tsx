@@ -1,4 +1,6 @@
 import { type ReactNode, useState } from 'react'
+import { useStoredView } from '@/device/listings'
+import { useShowsHomes } from '@/hooks/use-device-data-shown'
 import { Button } from '../../../components/button'
 import { ListingCard } from '../../../components/listing-card'
 import { notify } from '../../../lib/toast'
@@ -10,7 +12,6 @@ import {
   viewKeyOf,
 } from '../api/get-listings-page'
 import { PAGE_SIZE } from '../api/listings-keyset'
-import { useStoredView } from '../hooks/use-stored-listings'
 
 export const LISTINGS_LOAD_ERROR = 'Could not fetch listings'
 
@@ -43,6 +44,7 @@ export function ListingsFeed({ filter, initial, emptyText, renderAction }: Listi
   const view = stored ?? inMemory
   const listings = view.listings.slice(0, shown)
   const storedBeyond = view.listings.length > shown
+  useShowsHomes(listings.length > 0)
   if (listings.length === 0) return <p className="empty-state">{emptyText}</p>
 
   const loadMore = async () => {

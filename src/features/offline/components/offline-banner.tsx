@@ -1,31 +1,33 @@
 import { useEffect, useState } from 'react'
-import { useOnlineStatus } from '../../../hooks/use-online-status'
-import { META } from '../../../lib/local-meta'
-import { useLocalQuery } from '../../../lib/use-local-query'
+import { useLastFetchedAt } from '@/device/meta'
+import { useHomesShown } from '@/hooks/use-device-data-shown'
+import { useOnlineStatus } from '@/hooks/use-online-status'
 import { formatAge } from '../format-age'
 
 /** How often the "updated … ago" text is refreshed while offline. */
 const TICK_MS = 30_000
 
-/** A quiet notice while offline: the homes shown come from this device, and how fresh they are. */
+/**
+ * A quiet notice while offline on a screen that shows homes: they come from this device, and how fresh they
+ * are. Screens that show no homes (forms, the profile, a message of what needs a connection) say for
+ * themselves what works offline.
+ */
 export function OfflineBanner() {
-  const online = useOnlineStatus()
-  const lastFetchedAt = useLocalQuery(
-    META.lastFetchedAt,
-    async (db) => (await db.meta.get(META.lastFetchedAt))?.value as number | undefined,
-    undefined,
-  )
+  const offline = !useOnlineStatus()
+  const homesShown = useHomesShown()
+  const hidden = !(offline && homesShown)
+  const lastFetchedAt = useLastFetchedAt()
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
-    if (online) return
+    if (hidden) return
     setNow(Date.now())
     const timer = window.setInterval(() => setNow(Date.now()), TICK_MS)
     return () => window.clearInterval(timer)
-  }, [online])
+  }, [hidden])
 
   return (
-    <div className="offline-banner" role="status" hidden={online}>
-      {online ? null : (
+    <div className="offline-banner" role="status" hidden={hidden}>
+      {hidden ? null : (
         <>
           <strong>You are offline.</strong>{' '}
           {lastFetchedAt

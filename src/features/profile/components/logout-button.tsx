@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { useUnsentDraftCount } from '@/device/drafts'
+import { forgetDeviceData } from '@/device/forget-device-data'
 import { Button } from '../../../components/button'
-import { useLocalQuery } from '../../../lib/use-local-query'
-import { forgetDeviceData } from '../api/forget-device-data'
 import { signOut } from '../api/sign-out'
 
 export const LOGOUT_MESSAGES = {
@@ -17,16 +17,7 @@ export function LogoutButton({ userId }: { userId: string }) {
   const navigate = useNavigate()
   const [leaving, setLeaving] = useState(false)
   // Counted ahead, live, so a click signs out at once.
-  const unsent = useLocalQuery(
-    `unsent-drafts:${userId}`,
-    (db) =>
-      db.drafts
-        .where('ownerId')
-        .equals(userId)
-        .filter((draft) => draft.state !== 'published')
-        .count(),
-    0,
-  )
+  const unsent = useUnsentDraftCount(userId)
   async function logout() {
     if (unsent > 0 && !window.confirm(LOGOUT_MESSAGES.unsentDrafts)) return
     setLeaving(true)

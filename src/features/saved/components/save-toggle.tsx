@@ -1,9 +1,10 @@
+import { requestPersistentStorage } from '@/device/persistent-storage'
+import { toggleSaved, useIsSaved } from '@/device/saved'
 import { HeartIcon } from '../../../components/heart-icon'
 import { useUserId } from '../../../hooks/use-session'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
-import { keepPhotosOffline, requestPersistentStorage, toggleSaved } from '../api/saved-store'
-import { useIsSaved } from '../hooks/use-saved'
+import { keepPhotosOffline } from '../api/keep-photos-offline'
 
 /** The heart on a listing: saves the home on this device (and the account, when signed in) to read it offline. */
 export function SaveToggle({ listing }: { listing: Listing }) {

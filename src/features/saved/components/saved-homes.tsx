@@ -1,11 +1,13 @@
+import { useSavedListings } from '@/device/saved'
+import { useShowsHomes } from '@/hooks/use-device-data-shown'
 import { ListingCard } from '../../../components/listing-card'
 import { Spinner } from '../../../components/spinner'
-import { useSavedListings } from '../hooks/use-saved'
 import { SaveToggle } from './save-toggle'
 
 /** The homes saved on this device, newest save first; they open offline with their photos. */
 export function SavedHomes() {
   const listings = useSavedListings()
+  useShowsHomes(listings !== undefined && listings.length > 0)
   if (listings === undefined) return <Spinner />
   if (listings.length === 0)
     return (

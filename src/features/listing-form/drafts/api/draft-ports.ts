@@ -1,10 +1,9 @@
-import { env } from '../../../../config/env'
+import { env } from '@/config/env'
+import { LISTING_IMAGES_BUCKET } from '@/config/storage'
+import { draftStore } from '@/device/drafts'
 import { toAppError } from '../../../../lib/errors'
-import { db } from '../../../../lib/local-db'
 import { getSupabase } from '../../../../lib/supabase'
 import { geocodeAddress } from '../../api/geocode-address'
-import { LISTING_IMAGES_BUCKET } from '../../image-paths'
-import { dexieDraftStore } from '../draft-store'
 import { PublishFailure } from '../publish-failure'
 import type { PublishPorts } from '../publish-job'
 
@@ -29,7 +28,7 @@ const errorName = (error: unknown) =>
 export async function draftPorts(): Promise<PublishPorts> {
   const supabase = await getSupabase()
   return {
-    store: dexieDraftStore(db),
+    store: draftStore(),
     geocoding: env.geocoding,
     async geocode(address) {
       try {

@@ -1,9 +1,16 @@
-import { db } from '../../../../lib/local-db'
+import { type DraftNotSaved, saveDraft } from '@/device/drafts'
+import { requestPersistentStorage } from '@/device/persistent-storage'
 import type { ListingFormValues } from '../../listing-schema'
 import { shrinkImage } from '../../shrink-image'
 import { announceDraftsChanged } from '../draft-events'
-import { requestPersistentStorage, saveDraft } from '../draft-store'
+import { DRAFT_MESSAGES } from '../draft-messages'
 import { toDraftValues } from '../draft-values'
+
+const NOT_SAVED: Record<DraftNotSaved, string> = {
+  'not-yours': DRAFT_MESSAGES.notYours,
+  publishing: DRAFT_MESSAGES.publishing,
+  published: DRAFT_MESSAGES.published,
+}
 
 /**
  * Keeps the form's listing on this device as a draft, complete or not, its photos shrunk as for an upload.
@@ -18,9 +25,9 @@ export async function keepDraft(
     draft.photos.map(async (file) => ({ name: file.name, blob: await shrinkImage(file) })),
   )
   const values = toDraftValues(draft.values)
-  const refused = await saveDraft(db, { id: draft.id, ownerId: draft.ownerId, values, photos }, Date.now())
-  if (refused) return refused
-  await requestPersistentStorage(db).catch(() => undefined)
+  const refused = await saveDraft({ id: draft.id, ownerId: draft.ownerId, values, photos }, Date.now())
+  if (refused) return NOT_SAVED[refused]
+  await requestPersistentStorage()
   if (options.announce) announceDraftsChanged()
   return null
 }

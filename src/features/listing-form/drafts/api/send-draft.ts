@@ -1,9 +1,8 @@
-import { env } from '../../../../config/env'
-import { type DraftStep, db } from '../../../../lib/local-db'
+import { env } from '@/config/env'
+import { type DraftStep, deleteDraft, readDraft } from '@/device/drafts'
 import type { ListingField } from '../../listing-schema'
 import { draftFieldErrors } from '../check-draft'
 import { announceDraftsChanged } from '../draft-events'
-import { deleteDraft } from '../draft-store'
 import { inOneTab } from '../one-tab'
 import { type PublishResult, publishDraft } from '../publish-job'
 import { draftPorts } from './draft-ports'
@@ -27,22 +26,29 @@ export type SendOutcome =
 
 /**
  * Runs the draft's publish job now, in this tab and under the same one-tab lock as the background publisher,
- * then reads where the draft ended up. A listing published from the form needs no receipt on the Profile.
+ * then reads where the draft ended up. A listing published from the form needs no receipt on the Profile, and
+ * a refused one is kept as a draft only when it was one already (`keepIfRefused`): a listing the person is
+ * creating online stays in the form, not on the device.
  */
-export async function sendDraft(id: string, userId: string): Promise<SendOutcome> {
+export async function sendDraft(
+  id: string,
+  userId: string,
+  options: { keepIfRefused: boolean },
+): Promise<SendOutcome> {
   const ports = await draftPorts()
   let result = 'skipped' as PublishResult
   const ran = await inOneTab(async () => {
     result = await publishDraft(id, userId, ports, { force: true })
   })
-  const draft = await db.drafts.get(id)
+  const found = await readDraft(id)
+  const draft = found?.draft
   if (draft?.state === 'published') {
-    if (result === 'published') await deleteDraft(db, id)
+    if (result === 'published') await deleteDraft(id)
     return { status: 'published', here: result === 'published' }
   }
-  if (draft?.state === 'needs-attention') {
-    const photos = await db.draftPhotos.where('draftId').equals(id).sortBy('index')
-    const errors = draftFieldErrors(draft.values, photos, draft.reason, env.geocoding)
+  if (found && draft?.state === 'needs-attention') {
+    const errors = draftFieldErrors(draft.values, found.photos, draft.reason, env.geocoding)
+    if (!options.keepIfRefused) await deleteDraft(id)
     return { status: 'refused', step: draft.progress.step, reason: draft.reason ?? '', errors }
   }
   // Waiting (offline, server trouble) or held by another tab: the background publisher takes it from here.

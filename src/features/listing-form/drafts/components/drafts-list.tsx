@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
+import { type Draft, useDrafts } from '@/device/drafts'
 import { Button } from '../../../../components/button'
-import type { Draft } from '../../../../lib/local-db'
-import { useLocalQuery } from '../../../../lib/use-local-query'
 import { pluralise } from '../../../../utils/pluralise'
 import { draftStatusText } from '../draft-status'
 import './drafts.css'
@@ -14,11 +13,7 @@ const draftName = (draft: Draft) => draft.values.name.trim() || 'Untitled draft'
 
 /** Drafts on the Profile: listings kept on this device, how far each has got, and what can be done with it. */
 export function DraftsList({ userId }: { userId: string }) {
-  const drafts = useLocalQuery(
-    `drafts:${userId}`,
-    (db) => db.drafts.where('ownerId').equals(userId).reverse().sortBy('updatedAt'),
-    [] as Draft[],
-  )
+  const drafts = useDrafts(userId)
   if (drafts.length === 0) return null
 
   const act = (work: (api: typeof import('../api/draft-actions')) => Promise<void>) => {

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { clearLocalData, type DraftValues, db } from '../../../lib/local-db'
-import { DRAFT_MESSAGES } from './draft-messages'
+import { type DraftValues, db } from '@/lib/local-db'
 import {
   deleteDraft,
   draftPhotoPath,
@@ -10,18 +9,17 @@ import {
   prunePublished,
   publishSoon,
   saveDraft,
-} from './draft-store'
+} from './drafts'
+import { forgetDeviceData } from './forget-device-data'
 
 const values = { name: 'Garden flat by the park' } as DraftValues
 const photo = (n: number) => ({ name: `p${n}.jpg`, blob: new Blob([`photo ${n}`], { type: 'image/jpeg' }) })
 
-beforeEach(() => clearLocalData())
+beforeEach(() => forgetDeviceData())
 
 describe('a draft on the device', () => {
   it('keeps its photos as Blobs with fixed paths <user id>/<listing id>/<index>.jpg, waiting to publish', async () => {
-    expect(
-      await saveDraft(db, { id: 'l1', ownerId: 'u1', values, photos: [photo(0), photo(1)] }, 5),
-    ).toBeNull()
+    expect(await saveDraft({ id: 'l1', ownerId: 'u1', values, photos: [photo(0), photo(1)] }, 5)).toBeNull()
     const photos = await db.draftPhotos.where('draftId').equals('l1').sortBy('index')
     expect(photos.map((p) => p.path)).toEqual(['u1/l1/0.jpg', 'u1/l1/1.jpg'])
     expect(await photos[1]?.blob.text()).toBe('photo 1')
@@ -36,58 +34,52 @@ describe('a draft on the device', () => {
   })
 
   it('saved again replaces its photos and starts over; not while publishing, once published, or by someone else', async () => {
-    await saveDraft(db, { id: 'l1', ownerId: 'u1', values, photos: [photo(0), photo(1)] }, 1)
+    await saveDraft({ id: 'l1', ownerId: 'u1', values, photos: [photo(0), photo(1)] }, 1)
     await db.drafts.update('l1', { state: 'needs-attention', reason: 'x', coordinates: { lat: 1, lng: 2 } })
-    expect(await saveDraft(db, { id: 'l1', ownerId: 'u1', values, photos: [photo(9)] }, 2)).toBeNull()
+    expect(await saveDraft({ id: 'l1', ownerId: 'u1', values, photos: [photo(9)] }, 2)).toBeNull()
     expect(await db.draftPhotos.count()).toBe(1)
     expect(await db.drafts.get('l1')).toMatchObject({ state: 'waiting', reason: null, coordinates: null })
 
-    expect(await saveDraft(db, { id: 'l1', ownerId: 'u2', values, photos: [] }, 3)).toBe(
-      DRAFT_MESSAGES.notYours,
-    )
+    expect(await saveDraft({ id: 'l1', ownerId: 'u2', values, photos: [] }, 3)).toBe('not-yours')
     await db.drafts.update('l1', { state: 'publishing' })
-    expect(await saveDraft(db, { id: 'l1', ownerId: 'u1', values, photos: [] }, 3)).toBe(
-      DRAFT_MESSAGES.publishing,
-    )
+    expect(await saveDraft({ id: 'l1', ownerId: 'u1', values, photos: [] }, 3)).toBe('publishing')
     await db.drafts.update('l1', { state: 'published' })
-    expect(await saveDraft(db, { id: 'l1', ownerId: 'u1', values, photos: [] }, 3)).toBe(
-      DRAFT_MESSAGES.published,
-    )
+    expect(await saveDraft({ id: 'l1', ownerId: 'u1', values, photos: [] }, 3)).toBe('published')
   })
 
   it('is due when waiting and its time has come, or when a publish was cut off; only the owner sees it', async () => {
-    await saveDraft(db, { id: 'a', ownerId: 'u1', values, photos: [] }, 1)
-    await saveDraft(db, { id: 'b', ownerId: 'u1', values, photos: [] }, 2)
-    await saveDraft(db, { id: 'c', ownerId: 'u1', values, photos: [] }, 3)
-    await saveDraft(db, { id: 'd', ownerId: 'u2', values, photos: [] }, 4)
+    await saveDraft({ id: 'a', ownerId: 'u1', values, photos: [] }, 1)
+    await saveDraft({ id: 'b', ownerId: 'u1', values, photos: [] }, 2)
+    await saveDraft({ id: 'c', ownerId: 'u1', values, photos: [] }, 3)
+    await saveDraft({ id: 'd', ownerId: 'u2', values, photos: [] }, 4)
     await db.drafts.update('b', { nextAttemptAt: 100 })
     await db.drafts.update('c', { state: 'publishing', nextAttemptAt: 100 })
-    expect((await dueDrafts(db, 'u1', 50)).map((d) => d.id)).toEqual(['a', 'c'])
-    expect((await dueDrafts(db, 'u1', 100)).map((d) => d.id)).toEqual(['a', 'b', 'c'])
+    expect((await dueDrafts('u1', 50)).map((d) => d.id)).toEqual(['a', 'c'])
+    expect((await dueDrafts('u1', 100)).map((d) => d.id)).toEqual(['a', 'b', 'c'])
   })
 
   it("'Publish now' / 'Retry' makes a waiting or refused draft due at once", async () => {
-    await saveDraft(db, { id: 'a', ownerId: 'u1', values, photos: [] }, 1)
+    await saveDraft({ id: 'a', ownerId: 'u1', values, photos: [] }, 1)
     await db.drafts.update('a', { state: 'needs-attention', reason: 'x', nextAttemptAt: 999 })
-    await publishSoon(db, 'a', 10)
+    await publishSoon('a', 10)
     expect(await db.drafts.get('a')).toMatchObject({ state: 'waiting', reason: null, nextAttemptAt: 0 })
   })
 
   it('is deleted with its photos; published receipts are forgotten after a day', async () => {
-    await saveDraft(db, { id: 'a', ownerId: 'u1', values, photos: [photo(0)] }, 1)
-    await deleteDraft(db, 'a')
+    await saveDraft({ id: 'a', ownerId: 'u1', values, photos: [photo(0)] }, 1)
+    await deleteDraft('a')
     expect(await db.drafts.count()).toBe(0)
     expect(await db.draftPhotos.count()).toBe(0)
 
-    await saveDraft(db, { id: 'b', ownerId: 'u1', values, photos: [] }, 1)
+    await saveDraft({ id: 'b', ownerId: 'u1', values, photos: [] }, 1)
     await db.drafts.update('b', { state: 'published', updatedAt: 1 })
-    expect(await prunePublished(db, 'u1', PUBLISHED_KEPT_MS)).toBe(0)
-    expect(await prunePublished(db, 'u1', PUBLISHED_KEPT_MS + 2)).toBe(1)
+    expect(await prunePublished('u1', PUBLISHED_KEPT_MS)).toBe(0)
+    expect(await prunePublished('u1', PUBLISHED_KEPT_MS + 2)).toBe(1)
   })
 
-  it('clearLocalData (logout) forgets drafts and their photos', async () => {
-    await saveDraft(db, { id: 'a', ownerId: 'u1', values, photos: [photo(0)] }, 1)
-    await clearLocalData()
+  it('forgetDeviceData (logout) forgets drafts and their photos', async () => {
+    await saveDraft({ id: 'a', ownerId: 'u1', values, photos: [photo(0)] }, 1)
+    await forgetDeviceData()
     expect(await db.drafts.count()).toBe(0)
     expect(await db.draftPhotos.count()).toBe(0)
   })

@@ -1,8 +1,8 @@
-import { toAppError } from '../../../lib/errors'
-import { getSupabase } from '../../../lib/supabase'
-import { LISTING_IMAGES_BUCKET } from '../image-paths'
+import { LISTING_IMAGES_BUCKET } from '@/config/storage'
+import { toAppError } from '@/lib/errors'
+import { getSupabase } from '@/lib/supabase'
 
-/** Removes stored photos by bucket path (after a delete, or after a publish that failed half-way). */
+/** Removes stored photos by bucket path (after the listing they belong to is deleted). */
 export async function removeListingImages(paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return
   const supabase = await getSupabase()

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { env } from '../config/env'
-import { fetchListing } from '../features/listings/api/get-listing'
-import { fetchRecommendedListings } from '../features/listings/api/get-recommended-listings'
-import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
-import { type EarlyRequestConfig, startEarlyRequest } from './early-request'
-import { listingImageUrl } from './image-transform'
-import { buildImageUrl, LISTING_IMAGE } from './image-url'
+import { env } from '@/config/env'
+import { type EarlyRequestConfig, startEarlyRequest } from '@/lib/early-request'
+import { listingImageUrl } from '@/lib/image-transform'
+import { buildImageUrl, LISTING_IMAGE } from '@/lib/image-url'
+import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '@/types/listing'
+import { fetchListing } from './get-listing'
+import { fetchRecommendedListings } from './get-recommended-listings'
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`

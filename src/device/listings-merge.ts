@@ -1,8 +1,9 @@
-import type { Listing } from '../../../types/listing'
-import type { ListingsCursor } from './listings-keyset'
+import { type Listing, type ListingPosition, positionOf } from '@/types/listing'
 
-/** A listing's place in newest-first order. */
-export type ViewEntry = { id: string; createdAt: string }
+// The listing mirror's freshness and order rules, apart from Dexie so they are tested as plain functions.
+
+type ViewEntry = ListingPosition
+type ListingsCursor = ListingPosition
 
 /** Server timestamps share one format and offset, so they compare as strings. */
 const versionOf = (listing: Listing) => listing.updatedAt ?? listing.createdAt
@@ -17,7 +18,7 @@ export function isAfter(entry: ViewEntry, cursor: ListingsCursor): boolean {
   return entry.createdAt < cursor.createdAt || (entry.createdAt === cursor.createdAt && entry.id < cursor.id)
 }
 
-export const toEntry = (listing: Listing): ViewEntry => ({ id: listing.id, createdAt: listing.createdAt })
+export const toEntry: (listing: ListingPosition) => ViewEntry = positionOf
 
 /**
  * A list view after one page came back from the server. The page is the truth for the stretch it covers

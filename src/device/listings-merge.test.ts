@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { aListing } from '../../../testing/listing-factory'
-import { mergePage, newerListing, toEntry } from './listings-mirror'
+import { aListing } from '@/testing/listing-factory'
+import { mergePage, newerListing, toEntry } from './listings-merge'
 
 const listing = aListing
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => listing(from + i))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planSavedSync } from './plan-saved-sync'
+import { planSavedSync } from './saved-sync-plan'
 
 describe('saved homes: merged on sign-in, kept in step after', () => {
   it('on first sign-in keeps the union of the device and the server and sends the device-only saves', () => {

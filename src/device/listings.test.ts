@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db } from '../../../lib/local-db'
-import type { Listing } from '../../../types/listing'
-import { toEntry } from './listings-mirror'
-import { mirrorListings, mirrorPage, readStoredListing, readStoredView } from './listings-store'
+import { db } from '@/lib/local-db'
+import type { Listing } from '@/types/listing'
+import { mirrorListings, mirrorPage, readStoredListing, readStoredView, replaceListingsOf } from './listings'
+import { toEntry } from './listings-merge'
 
 const listing = (n: number, extra: Partial<Listing> = {}): Listing => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -52,5 +52,13 @@ describe('listings seen online are kept on the device', () => {
     await mirrorPage('recommended', { listings: [listing(1)], hasMore: false }, null)
     const stamp = (await db.meta.get('lastFetchedAt'))?.value as number
     expect(stamp).toBeGreaterThanOrEqual(before)
+  })
+
+  it("keeps the owner's list as the server has it, forgetting what the server no longer lists", async () => {
+    await mirrorListings([listing(1, { userRef: 'me' }), listing(2, { userRef: 'me' }), listing(3)])
+    await replaceListingsOf('me', [listing(2, { userRef: 'me', name: 'Renamed' })])
+    expect(await readStoredListing(listing(1).id)).toBeNull()
+    expect((await readStoredListing(listing(2).id))?.name).toBe('Renamed')
+    expect(await readStoredListing(listing(3).id)).not.toBeNull()
   })
 })

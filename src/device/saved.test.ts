@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { clearLocalData, db } from '../../../lib/local-db'
-import type { Listing } from '../../../types/listing'
-import { toggleSaved } from './saved-store'
+import { db } from '@/lib/local-db'
+import type { Listing } from '@/types/listing'
+import { forgetDeviceData } from './forget-device-data'
+import { toggleSaved } from './saved'
 
 const home: Listing = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -23,7 +24,7 @@ const home: Listing = {
   userRef: 'owner',
 }
 
-beforeEach(() => clearLocalData())
+beforeEach(() => forgetDeviceData())
 
 describe('saving a home on the device', () => {
   it("keeps a visitor's save on the device only, with the listing to show offline", async () => {
@@ -44,9 +45,9 @@ describe('saving a home on the device', () => {
     ])
   })
 
-  it('clearLocalData forgets saves, pending ops and listings (for sign-out)', async () => {
+  it('forgetDeviceData forgets saves, pending ops and listings (for sign-out)', async () => {
     await toggleSaved(home, 'user-1')
-    await clearLocalData()
+    await forgetDeviceData()
     expect(await db.saved.count()).toBe(0)
     expect(await db.savedOps.count()).toBe(0)
     expect(await db.listings.count()).toBe(0)

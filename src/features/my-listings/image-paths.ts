@@ -1,5 +1,4 @@
-/** The public Storage bucket that holds listing photos. */
-export const LISTING_IMAGES_BUCKET = 'listing-images'
+import { LISTING_IMAGES_BUCKET } from '@/config/storage'
 
 const PUBLIC_MARKER = `/storage/v1/object/public/${LISTING_IMAGES_BUCKET}/`
 

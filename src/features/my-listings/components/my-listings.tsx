@@ -1,0 +1,103 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { ListingCard, type ListingCardData } from '@/components/listing-card'
+import { Spinner } from '@/components/spinner'
+import { usePublishedDraftIds } from '@/device/drafts'
+import { useStoredListingsOf } from '@/device/listings'
+import { useOnlineStatus } from '@/hooks/use-online-status'
+import { notify } from '@/lib/toast'
+import { deleteListing } from '../api/delete-listing'
+import { refreshMyListings } from '../api/get-my-listings'
+import './my-listings.css'
+
+export const MY_LISTINGS_MESSAGES = {
+  confirmDelete: 'Are you sure you want to delete?',
+  deleted: 'Successfully deleted listing',
+  notDeleted: 'Could not delete listing',
+  loadFailed: 'Could not fetch listings',
+  empty: 'You have no listings yet.',
+  offline: 'You are offline. Your listings show here once they have been loaded with a connection.',
+} as const
+
+type Freshness = 'loading' | 'fresh' | 'failed'
+
+/**
+ * Your Listings on the profile: the user's listings with edit and delete, plus the way to add one. They show
+ * from the device's copy at once (offline too) and are read afresh whenever the device is online: on opening,
+ * on reconnecting, and when a draft of theirs reaches the server.
+ */
+export function MyListings({ userId }: { userId: string }) {
+  const navigate = useNavigate()
+  const stored = useStoredListingsOf(userId)
+  const published = usePublishedDraftIds(userId)
+  const online = useOnlineStatus()
+  const [freshness, setFreshness] = useState<Freshness>('loading')
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a draft reaching the server (published) asks for a fresh read.
+  useEffect(() => {
+    if (!online) return
+    let current = true
+    refreshMyListings(userId).then(
+      () => current && setFreshness('fresh'),
+      () => {
+        if (!current) return
+        setFreshness('failed')
+        if (navigator.onLine) notify.error(MY_LISTINGS_MESSAGES.loadFailed)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [userId, online, published])
+
+  async function remove(card: ListingCardData) {
+    if (!window.confirm(MY_LISTINGS_MESSAGES.confirmDelete)) return
+    try {
+      await deleteListing(card)
+      notify.success(MY_LISTINGS_MESSAGES.deleted)
+    } catch {
+      notify.error(MY_LISTINGS_MESSAGES.notDeleted)
+    }
+  }
+
+  const listings = stored ?? []
+  const emptyText = !online
+    ? MY_LISTINGS_MESSAGES.offline
+    : freshness === 'failed'
+      ? MY_LISTINGS_MESSAGES.loadFailed
+      : freshness === 'fresh'
+        ? MY_LISTINGS_MESSAGES.empty
+        : null
+
+  return (
+    <>
+      <Link to="/create-listing" className="button button--primary button--block my-listings__create">
+        Sell or rent your home
+      </Link>
+      <section aria-labelledby="your-listings-title" aria-busy={listings.length === 0 && emptyText === null}>
+        <h2 id="your-listings-title" className="section-title">
+          Your Listings
+        </h2>
+        {listings.length > 0 ? (
+          <ul className="listing-list">
+            {listings.map((listing) => (
+              <ListingCard
+                key={listing.id}
+                listing={listing}
+                headingLevel={3}
+                onEdit={(card) =>
+                  void navigate({ to: '/edit-listing/$listingId', params: { listingId: card.id } })
+                }
+                onDelete={(card) => void remove(card)}
+              />
+            ))}
+          </ul>
+        ) : emptyText === null ? (
+          <Spinner size="small" />
+        ) : (
+          <p className="empty-state">{emptyText}</p>
+        )}
+      </section>
+    </>
+  )
+}
