@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons'
+import { TextField } from './text-field'
 import './photo-picker.css'
 
 type PhotoPickerProps = {
@@ -48,10 +49,7 @@ const uploadState = (index: number, uploaded: number | null) =>
  * getting on.
  */
 export function PhotoPicker({ label, files, onChange, accept, hint, error, uploaded }: PhotoPickerProps) {
-  const id = useId()
   const previews = usePreviews(files)
-  const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
   const move = (from: number, to: number) => {
     const next = [...files]
     const [photo] = next.splice(from, 1)
@@ -59,24 +57,15 @@ export function PhotoPicker({ label, files, onChange, accept, hint, error, uploa
     onChange(next)
   }
   return (
-    <div className={`field photo-picker${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
+    <div className="photo-picker">
+      <TextField
+        label={label}
+        hint={hint}
+        error={error}
         name="images"
         type="file"
-        className="field__input"
         accept={accept}
         multiple
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         onChange={(event) => {
           const chosen = Array.from(event.target.files ?? [])
           // Emptied so that the same photos can be chosen again after one was removed.
@@ -84,11 +73,6 @@ export function PhotoPicker({ label, files, onChange, accept, hint, error, uploa
           if (chosen.length > 0) onChange(chosen)
         }}
       />
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
       {files.length > 0 ? (
         <ol className="photo-picker__list" aria-label="Chosen photos">
           {files.map((file, index) => {
