@@ -7,6 +7,7 @@ import { ListingGallery } from '../features/listings/components/listing-gallery'
 import { ShareButton } from '../features/listings/components/share-button'
 import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { useShowsHomes } from '../hooks/use-device-data-shown'
 import { useUserId } from '../hooks/use-session'
 import type { Listing } from '../types/listing'
 
@@ -40,6 +41,8 @@ function ListingPage() {
 }
 
 function ListingView({ listing }: { listing: Listing }) {
+  // The page shows a home (from this device when offline), so the offline banner says where it comes from.
+  useShowsHomes(true)
   const viewerId = useUserId()
   const isOwner = viewerId !== null && viewerId === listing.userRef
   return (
