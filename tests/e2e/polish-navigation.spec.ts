@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { newAccount, toast } from './support/accounts'
-import { anon, newestListings, type SeedListing, signInAs } from './support/stack'
-
-async function someListing(match: (listing: SeedListing) => boolean): Promise<SeedListing> {
-  const listing = (await newestListings()).find(match)
-  if (!listing) throw new Error('the seed has no listing of the kind this test needs')
-  return listing
-}
+import { anon, signInAs, someListing } from './support/stack'
 
 test.describe('an error toast does not outlive its moment', () => {
   test('a failed sign-in, then a sign-up: Profile shows no stale Bad User Credentials', async ({ page }) => {
