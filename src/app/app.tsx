@@ -21,6 +21,12 @@ router.subscribe('onBeforeNavigate', (event) => {
 })
 router.subscribe('onResolved', () => dismissStaleErrors())
 
+// Back online, every screen that showed the device's copy (or said what needs a connection) reads afresh,
+// without a reload. Creating a listing is left alone: its loader only opens a draft from this device.
+window.addEventListener('online', () => {
+  void router.invalidate({ filter: (match) => match.routeId !== '/_authenticated/create-listing' })
+})
+
 export function App() {
   return <RouterProvider router={router} />
 }

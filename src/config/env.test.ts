@@ -8,8 +8,22 @@ describe('app configuration is read once and defaults to the local stack (DESIGN
     expect(env.geocoderUrl).toBe('http://127.0.0.1:54321/geocode/v1/search')
     expect(env.geocoderKey).toBe(env.supabaseAnonKey)
     expect(env.geocoding).toBe(true)
-    expect(env.mapTiles).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
-    expect(env.mapAttribution).toBe('© OpenStreetMap contributors')
+    expect(env.mapTiles).toBe('http://127.0.0.1:54321/tiles/v1/{z}/{x}/{y}.png')
+    expect(env.mapAttribution).toBe('Made with Natural Earth · Places © GeoNames (CC BY 4.0)')
+    expect(env.mapMaxZoom).toBe(14)
+  })
+
+  it('points the map at a hosted tile provider by configuration alone', () => {
+    const env = parseEnv({
+      VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      VITE_MAP_TILES: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      VITE_MAP_ATTRIBUTION: '© Example Maps',
+    })
+    expect(env.mapTiles).toBe('https://tiles.example.com/{z}/{x}/{y}.png')
+    expect(env.mapAttribution).toBe('© Example Maps')
+    expect(env.mapMaxZoom).toBe(19)
+    expect(parseEnv({ VITE_MAP_MAX_ZOOM: '16' }).mapMaxZoom).toBe(16)
+    expect(() => parseEnv({ VITE_MAP_MAX_ZOOM: 'deep' })).toThrow(/VITE_MAP_MAX_ZOOM/)
   })
 
   it('derives the geocoder from the Supabase URL and treats blank values as unset', () => {
@@ -21,6 +35,7 @@ describe('app configuration is read once and defaults to the local stack (DESIGN
     expect(env.supabaseUrl).toBe('https://abc.supabase.co')
     expect(env.geocoderUrl).toBe('https://abc.supabase.co/geocode/v1/search')
     expect(env.geocoding).toBe(false)
+    expect(env.mapTiles).toBe('https://abc.supabase.co/tiles/v1/{z}/{x}/{y}.png')
   })
 
   it('refuses a malformed value instead of running half-configured', () => {

@@ -15,15 +15,20 @@ const RawEnvSchema = z.object({
   VITE_GEOCODER_KEY: optionalText,
   VITE_GEOCODING: z.pipe(z.transform(blankToUndefined), z._default(z.enum(['on', 'off']), 'on')),
   VITE_IMAGE_TRANSFORMS: z.pipe(z.transform(blankToUndefined), z._default(z.enum(['on', 'off']), 'on')),
-  VITE_MAP_TILES: z.pipe(
+  VITE_MAP_TILES: optionalText,
+  VITE_MAP_ATTRIBUTION: optionalText,
+  VITE_MAP_MAX_ZOOM: z.pipe(
     z.transform(blankToUndefined),
-    z._default(z.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  ),
-  VITE_MAP_ATTRIBUTION: z.pipe(
-    z.transform(blankToUndefined),
-    z._default(z.string(), '© OpenStreetMap contributors'),
+    z.optional(z.pipe(z.string().check(z.regex(/^\d{1,2}$/)), z.transform(Number))),
   ),
 })
+
+/** The local stack's tiles (supabase/local/src/tiles): Natural Earth land and coastlines, GeoNames places. */
+const LOCAL_TILES_PATH = '/tiles/v1/{z}/{x}/{y}.png'
+const LOCAL_TILES_ATTRIBUTION = 'Made with Natural Earth · Places © GeoNames (CC BY 4.0)'
+const LOCAL_TILES_MAX_ZOOM = 14
+/** What a hosted raster provider usually serves when VITE_MAP_MAX_ZOOM does not say. */
+const HOSTED_TILES_MAX_ZOOM = 19
 
 export type AppEnv = {
   supabaseUrl: string
@@ -33,8 +38,11 @@ export type AppEnv = {
   geocoding: boolean
   /** Listing photos are fetched resized through Storage's image transformation endpoint. */
   imageTransforms: boolean
+  /** Raster tile URL template ({z}/{x}/{y}); the local stack's own tiles unless VITE_MAP_TILES names a provider. */
   mapTiles: string
   mapAttribution: string
+  /** The deepest zoom the tile server draws; the map scales those tiles up beyond it. */
+  mapMaxZoom: number
 }
 
 /** Validates the raw build-time variables and fills in the local-stack defaults. */
@@ -53,7 +61,8 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     geocoderKey: e.VITE_GEOCODER_KEY ?? e.VITE_SUPABASE_ANON_KEY,
     geocoding: e.VITE_GEOCODING === 'on',
     imageTransforms: e.VITE_IMAGE_TRANSFORMS === 'on',
-    mapTiles: e.VITE_MAP_TILES,
-    mapAttribution: e.VITE_MAP_ATTRIBUTION,
+    mapTiles: e.VITE_MAP_TILES ?? `${supabaseUrl}${LOCAL_TILES_PATH}`,
+    mapAttribution: e.VITE_MAP_ATTRIBUTION ?? (e.VITE_MAP_TILES ? '' : LOCAL_TILES_ATTRIBUTION),
+    mapMaxZoom: e.VITE_MAP_MAX_ZOOM ?? (e.VITE_MAP_TILES ? HOSTED_TILES_MAX_ZOOM : LOCAL_TILES_MAX_ZOOM),
   }
 }

@@ -3,7 +3,7 @@ import type { StoredListing, StoredView } from '@/lib/local-db'
 import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
 import type { Listing, ListingPosition, ListingType } from '@/types/listing'
 import { mergePage, newerListing } from './listings-merge'
-import { META, writeMeta } from './meta'
+import { META, readMeta, writeMeta } from './meta'
 
 // Owner of the `listings` table (the mirror of listings seen online) and the `views` table (the order of
 // each list as it was seen). Every write goes through the freshness rule (newerListing), so a late, older
@@ -78,6 +78,7 @@ export function replaceListingsOf(userRef: string, listings: readonly Listing[])
       const stored = await db.listings.where('userRef').equals(userRef).primaryKeys()
       await db.listings.bulkDelete(stored.filter((id) => !current.has(id)))
       await upsertListings(db, listings, Date.now())
+      await writeMeta(db, META.ownListingsOf, userRef)
     })
   }, undefined)
 }
@@ -113,8 +114,12 @@ async function readView(db: RoostDb, key: ListingsViewKey): Promise<StoredListin
   }
 }
 
-/** The owner's stored listings, newest first (created_at desc, id desc, as the server orders them). */
-async function readListingsOf(db: RoostDb, userRef: string): Promise<Listing[]> {
+/**
+ * The owner's stored listings, newest first (created_at desc, id desc, as the server orders them); null when
+ * the owner's list was never read in full on this device (listings of theirs seen elsewhere are not all).
+ */
+async function readListingsOf(db: RoostDb, userRef: string): Promise<Listing[] | null> {
+  if ((await readMeta(db, META.ownListingsOf)) !== userRef) return null
   const listings = await db.listings.where('userRef').equals(userRef).toArray()
   return listings.sort((a, b) =>
     a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt),
@@ -132,8 +137,8 @@ export function useStoredView(key: ListingsViewKey): StoredListingsView | null {
   return useLocalQuery(`view:${key}`, (db) => readView(db, key), null)
 }
 
-/** The owner's listings this device holds, kept live; undefined until the device answers. */
-export function useStoredListingsOf(userRef: string): Listing[] | undefined {
+/** The owner's listings this device holds, kept live; null when never read in full here, undefined until the device answers. */
+export function useStoredListingsOf(userRef: string): Listing[] | null | undefined {
   return useLocalQuery(`listings-of:${userRef}`, (db) => readListingsOf(db, userRef), undefined)
 }
 

@@ -10,6 +10,8 @@ export const META = {
   savedMergedFor: 'savedMergedFor',
   /** Set once persistent storage has been asked for. */
   persistRequested: 'persistRequested',
+  /** The user whose own listings were last read in full from the server (Your Listings offline). */
+  ownListingsOf: 'ownListingsOf',
 } as const
 
 type MetaKey = (typeof META)[keyof typeof META]

@@ -47,4 +47,12 @@ describe('a stale chunk after a deploy reloads the app once, never in a loop', (
     expect(reload).toHaveBeenCalledTimes(1)
     expect(again.preventDefault).not.toHaveBeenCalled()
   })
+
+  it('offline, a chunk that fails for want of a network does not reload the page away', async () => {
+    vi.stubGlobal('navigator', { onLine: false })
+    const { reload, preloadError } = await setUp()
+    const event = preloadError()
+    expect(reload).not.toHaveBeenCalled()
+    expect(event.preventDefault).not.toHaveBeenCalled()
+  })
 })

@@ -5,7 +5,8 @@ const RELOADED_AT = 'roost:stale-reload-at'
 const LOOP_GUARD_MS = 30_000
 
 function reloadOnce(): boolean {
-  if (hasUnsavedChanges()) return false
+  // Offline a chunk fails for want of a network, not because it is stale: a reload would only lose the page.
+  if (hasUnsavedChanges() || globalThis.navigator?.onLine === false) return false
   const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0)
   if (Date.now() - last < LOOP_GUARD_MS) return false
   sessionStorage.setItem(RELOADED_AT, String(Date.now()))

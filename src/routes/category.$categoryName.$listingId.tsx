@@ -1,22 +1,25 @@
-import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { NotFound } from '../components/not-found'
 import { useStoredListing } from '../device/listings'
 import { loadListing } from '../features/listings/api/get-listing'
 import { ListingDetails } from '../features/listings/components/listing-details'
 import { ListingGallery } from '../features/listings/components/listing-gallery'
+import { ListingLoadError } from '../features/listings/components/listings-load-error'
 import { ShareButton } from '../features/listings/components/share-button'
 import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { useShowsHomes } from '../hooks/use-device-data-shown'
 import { useUserId } from '../hooks/use-session'
+import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { Listing } from '../types/listing'
 
 export const Route = createFileRoute('/category/$categoryName/$listingId')({
+  // The device's copy or the server's; offline without a copy, a sentence of what needs a connection.
   loader: async ({ params }) => {
-    const listing = await loadListing(params.listingId)
+    const listing = await unlessUnreachable(loadListing(params.listingId))
     if (!listing) throw notFound()
     // A home shown under the other category's address moves to its own, in place of the wrong entry.
-    if (listing.type !== params.categoryName) {
+    if (!isUnreachable(listing) && listing.type !== params.categoryName) {
       throw redirect({
         to: '/category/$categoryName/$listingId',
         params: { categoryName: listing.type, listingId: listing.id },
@@ -34,14 +37,25 @@ function ListingNotFound() {
 }
 
 function ListingPage() {
+  const loaded = Route.useLoaderData()
+  const router = useRouter()
+  if (isUnreachable(loaded))
+    return (
+      <div className="page">
+        <ListingLoadError onRetry={() => void router.invalidate()} />
+      </div>
+    )
+  return <StoredListingPage initial={loaded} />
+}
+
+function StoredListingPage({ initial }: { initial: Listing }) {
   // The device's copy, kept live: a background refresh updates it, or removes it when the listing is gone.
-  const listing = useStoredListing(Route.useLoaderData())
+  const listing = useStoredListing(initial)
   if (!listing) return <ListingNotFound />
   return <ListingView listing={listing} />
 }
 
 function ListingView({ listing }: { listing: Listing }) {
-  // The page shows a home (from this device when offline), so the offline banner says where it comes from.
   useShowsHomes(true)
   const viewerId = useUserId()
   const isOwner = viewerId !== null && viewerId === listing.userRef

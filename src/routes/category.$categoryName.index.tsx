@@ -4,12 +4,14 @@ import { loadListingsView } from '../features/listings/api/get-listings-page'
 import { ListingsFeed } from '../features/listings/components/listings-feed'
 import { ListingsLoadError } from '../features/listings/components/listings-load-error'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { ListingType } from '../types/listing'
 
 const TITLES: Record<ListingType, string> = { rent: 'Places for Rent', sale: 'Places for Sale' }
 
 export const Route = createFileRoute('/category/$categoryName/')({
-  loader: ({ params }) => loadListingsView({ kind: 'type', type: params.categoryName }),
+  // Never an error screen: the device's copy, the server's page, or a sentence of what needs a connection.
+  loader: ({ params }) => unlessUnreachable(loadListingsView({ kind: 'type', type: params.categoryName })),
   component: Category,
   errorComponent: CategoryError,
 })
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/category/$categoryName/')({
 function Category() {
   const { categoryName } = Route.useParams()
   const initial = Route.useLoaderData()
+  if (isUnreachable(initial)) return <CategoryError />
   return (
     <div className="page">
       <PageHeader title={TITLES[categoryName]} />

@@ -4,6 +4,7 @@ import { PageHeader } from '../components/page-header'
 import { getLandlordContact } from '../features/contact/api/get-landlord-contact'
 import { ContactLandlord } from '../features/contact/components/contact-landlord'
 import { useOnlineStatus } from '../hooks/use-online-status'
+import { withinReadTimeout } from '../lib/supabase'
 import { notify } from '../lib/toast'
 
 const CONTACT_LOAD_ERROR = 'Could not get landlord/owner data'
@@ -21,7 +22,8 @@ export const Route = createFileRoute('/contact/$landlordId')({
       : {}),
   }),
   // A failed or empty answer is shown on the page rather than as a crash: the visitor can still go back.
-  loader: ({ params }) => getLandlordContact(params.landlordId).catch(() => null),
+  // Offline it fails at once; a network that hangs gets READ_TIMEOUT_MS.
+  loader: ({ params }) => withinReadTimeout(getLandlordContact(params.landlordId)).catch(() => null),
   component: Contact,
 })
 

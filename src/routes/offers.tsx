@@ -1,26 +1,29 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { PageHeader } from '../components/page-header'
-import { type ListingsFilter, loadListingsView } from '../features/listings/api/get-listings-page'
-import { ListingsFeed } from '../features/listings/components/listings-feed'
-import { ListingsLoadError } from '../features/listings/components/listings-load-error'
-import { SaveToggle } from '../features/saved/components/save-toggle'
+import { PageHeader } from '@/components/page-header'
+import { type ListingsFilter, loadListingsView } from '@/features/listings/api/get-listings-page'
+import { ListingsFeed } from '@/features/listings/components/listings-feed'
+import { ListingsLoadError } from '@/features/listings/components/listings-load-error'
+import { SaveToggle } from '@/features/saved/components/save-toggle'
+import { isUnreachable, unlessUnreachable } from '@/lib/errors'
 
 const OFFERS: ListingsFilter = { kind: 'offers' }
 
 export const Route = createFileRoute('/offers')({
-  loader: () => loadListingsView(OFFERS),
+  // Never an error screen: the device's copy, the server's page, or a sentence of what needs a connection.
+  loader: () => unlessUnreachable(loadListingsView(OFFERS)),
   component: Offers,
   errorComponent: OffersError,
 })
 
 function Offers() {
-  const initial = Route.useLoaderData()
+  const loaded = Route.useLoaderData()
+  if (isUnreachable(loaded)) return <OffersError />
   return (
     <div className="page">
       <PageHeader title="Offers" />
       <ListingsFeed
         filter={OFFERS}
-        initial={initial}
+        initial={loaded}
         emptyText="There are no current offers"
         renderAction={(listing) => <SaveToggle listing={listing} />}
       />

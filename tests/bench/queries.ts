@@ -56,6 +56,114 @@ function newestFirst<T extends { order: (column: string, options: { ascending: b
   return q.order('created_at', { ascending: false }).order('id', { ascending: false })
 }
 
+/** The searches of /search: a price range and a minimum of bedrooms, by price; a place; offers under a price. */
+export const SEARCH = {
+  type: 'sale',
+  minPrice: 200_000,
+  maxPrice: 600_000,
+  minBeds: 3,
+  place: 'hackney',
+  offerMaxPrice: 1000,
+} as const
+type PriceCursor = { price: number; id: string }
+
+const PRICE_ORDER = 'order by effective_price asc, id asc'
+const PRICE_WHERE = 'type = $1 and effective_price >= $2 and effective_price <= $3 and bedrooms >= $4'
+const PRICE_PARAMS = [SEARCH.type, SEARCH.minPrice, SEARCH.maxPrice, SEARCH.minBeds]
+
+/** A PostgREST filter as supabase-js's `.filter(column, operator, value)` sends it. */
+type Filter = [column: string, operator: string, value: string | number | boolean]
+type Filtering = { filter(column: string, operator: string, value: unknown): Filtering }
+
+/** Adds filters to a supabase-js query, keeping its type (each `.filter` returns the same builder). */
+function where<T>(query: T, filters: Filter[]): T {
+  let q = query as unknown as Filtering
+  for (const [column, operator, value] of filters) q = q.filter(column, operator, value)
+  return q as unknown as T
+}
+
+/** The filters the search screen sends for each search. */
+const PRICE_BEDS: Filter[] = [
+  ['type', 'eq', SEARCH.type],
+  ['effective_price', 'gte', SEARCH.minPrice],
+  ['effective_price', 'lte', SEARCH.maxPrice],
+  ['bedrooms', 'gte', SEARCH.minBeds],
+]
+const PLACE: Filter[] = [['search_text', 'ilike', `%${SEARCH.place}%`]]
+const OFFERS_UNDER: Filter[] = [
+  ['offer', 'is', true],
+  ['effective_price', 'lte', SEARCH.offerMaxPrice],
+]
+const byPriceAndBeds = <T>(q: T) => where(q, PRICE_BEDS)
+const byPlace = <T>(q: T) => where(q, PLACE)
+const offersUnder = <T>(q: T) => where(q, OFFERS_UNDER)
+
+function searchQueries(page50: PriceCursor): PageQuery[] {
+  const from = (c: SupabaseClient) => c.from('listings').select(COLUMNS)
+  const count = (c: SupabaseClient) => c.from('listings').select('id', { count: 'exact', head: true })
+  const byPrice = <T extends { order: (column: string, options: { ascending: boolean }) => T }>(q: T) =>
+    q.order('effective_price', { ascending: true }).order('id', { ascending: true })
+  const place = `%${SEARCH.place}%`
+  return [
+    {
+      name: 'search-price-beds-page-1',
+      what: `/search?type=sale&minPrice=${SEARCH.minPrice}&maxPrice=${SEARCH.maxPrice}&minBeds=${SEARCH.minBeds}&sort=price-asc, first page`,
+      client: (c) => byPrice(byPriceAndBeds(from(c))).limit(LIMIT),
+      sql: `select ${COLUMNS} from public.listings where ${PRICE_WHERE} ${PRICE_ORDER} limit ${LIMIT}`,
+      params: PRICE_PARAMS,
+    },
+    {
+      name: 'search-price-beds-page-50',
+      what: 'the same search, page 50 by the keyset cursor (effective_price, id) of row 490',
+      client: (c) =>
+        byPrice(
+          byPriceAndBeds(from(c))
+            .gte('effective_price', page50.price)
+            .or(
+              `effective_price.gt.${page50.price},and(effective_price.eq.${page50.price},id.gt.${page50.id})`,
+            ),
+        ).limit(LIMIT),
+      sql: `select ${COLUMNS} from public.listings where ${PRICE_WHERE} and effective_price >= $5 and (effective_price > $5 or (effective_price = $5 and id > $6)) ${PRICE_ORDER} limit ${LIMIT}`,
+      params: [...PRICE_PARAMS, page50.price, page50.id],
+    },
+    {
+      name: 'search-price-beds-count',
+      what: 'the exact count of that search (Prefer: count=exact)',
+      client: (c) => byPriceAndBeds(count(c)),
+      sql: `select count(*) from public.listings where ${PRICE_WHERE}`,
+      params: PRICE_PARAMS,
+    },
+    {
+      name: 'search-place-page-1',
+      what: `/search?q=${SEARCH.place}, newest first, first page`,
+      client: (c) => newestFirst(byPlace(from(c))).limit(LIMIT),
+      sql: `select ${COLUMNS} from public.listings where search_text ilike $1 ${ORDER} limit ${LIMIT}`,
+      params: [place],
+    },
+    {
+      name: 'search-place-count',
+      what: 'the exact count of that search',
+      client: (c) => byPlace(count(c)),
+      sql: 'select count(*) from public.listings where search_text ilike $1',
+      params: [place],
+    },
+    {
+      name: 'search-offers-page-1',
+      what: `/search?offer=true&maxPrice=${SEARCH.offerMaxPrice}, newest first, first page`,
+      client: (c) => newestFirst(offersUnder(from(c))).limit(LIMIT),
+      sql: `select ${COLUMNS} from public.listings where offer is true and effective_price <= $1 ${ORDER} limit ${LIMIT}`,
+      params: [SEARCH.offerMaxPrice],
+    },
+    {
+      name: 'search-offers-count',
+      what: 'the exact count of that search',
+      client: (c) => offersUnder(count(c)),
+      sql: 'select count(*) from public.listings where offer is true and effective_price <= $1',
+      params: [SEARCH.offerMaxPrice],
+    },
+  ]
+}
+
 function pageQueries(owner: string, page500: Cursor): PageQuery[] {
   const from = (c: SupabaseClient) => c.from('listings').select(COLUMNS)
   return [
@@ -146,6 +254,12 @@ export type QueryReport = {
   rentListings: number
   page500Cursor: Cursor
   page500MatchesOffset: boolean
+  search: {
+    page50Cursor: PriceCursor
+    page50MatchesOffset: boolean
+    /** Exact counts of the three searches, as the stack answered them. */
+    counts: Record<string, number>
+  }
   owner: { id: string; listings: number }
   queries: QueryFigures[]
 }
@@ -172,7 +286,16 @@ export async function benchQueries(opts: QueryOptions): Promise<QueryReport> {
     const cursorRow = (before.data as { created_at: string; id: string }[] | null)?.[0]
     if (!cursorRow) throw new Error(`Could not read the page 500 cursor: ${JSON.stringify(before.error)}`)
     const page500: Cursor = { createdAt: cursorRow.created_at, id: cursorRow.id }
-    const queries = pageQueries(owner.id as string, page500)
+    // Search page 50 starts after row 490 of the price search.
+    const priceSearch = () =>
+      byPriceAndBeds(supabase.from('listings').select('id,effective_price'))
+        .order('effective_price', { ascending: true })
+        .order('id', { ascending: true })
+    const before50 = await priceSearch().range(49 * PAGE_SIZE - 1, 49 * PAGE_SIZE - 1)
+    const row50 = (before50.data as { id: string; effective_price: number }[] | null)?.[0]
+    if (!row50) throw new Error(`Could not read the search page 50 cursor: ${JSON.stringify(before50.error)}`)
+    const page50: PriceCursor = { price: row50.effective_price, id: row50.id }
+    const queries = [...pageQueries(owner.id as string, page500), ...searchQueries(page50)]
 
     // Keyset page 500 must be the rows OFFSET 4990 would give.
     const keyset = await queries[3]?.client(supabase)
@@ -183,11 +306,20 @@ export async function benchQueries(opts: QueryOptions): Promise<QueryReport> {
     const ids = (rows: unknown) => ((rows as { id: string }[] | null) ?? []).map((r) => r.id).join()
     const page500MatchesOffset = ids(keyset?.data) === ids(offset.data) && ids(offset.data) !== ''
 
+    const searchPage50 = await queries.find((q) => q.name === 'search-price-beds-page-50')?.client(supabase)
+    const offset50 = await priceSearch().range(49 * PAGE_SIZE, 49 * PAGE_SIZE + PAGE_SIZE)
+    const page50MatchesOffset = ids(searchPage50?.data) === ids(offset50.data) && ids(offset50.data) !== ''
+    const counts: Record<string, number> = {}
+    for (const q of queries.filter((query) => query.name.endsWith('-count'))) {
+      const answer = (await q.client(supabase)) as { count?: number | null }
+      counts[q.name] = answer.count ?? Number.NaN
+    }
+
     const results: QueryFigures[] = []
     for (const q of queries) {
       const check = await q.client(supabase)
       if (check.error) throw new Error(`${q.name}: ${JSON.stringify(check.error)}`)
-      const rows = (check.data as unknown[]).length
+      const rows = (check.data as unknown[] | null)?.length ?? 0
       const stack = await loops(async () => {
         const { error } = await q.client(supabase)
         if (error) throw new Error(`${q.name}: ${JSON.stringify(error)}`)
@@ -209,6 +341,7 @@ export async function benchQueries(opts: QueryOptions): Promise<QueryReport> {
       rentListings,
       page500Cursor: page500,
       page500MatchesOffset,
+      search: { page50Cursor: page50, page50MatchesOffset, counts },
       owner: { id: owner.id as string, listings: Number(owner.n) },
       queries: results,
     }

@@ -12,6 +12,8 @@ import { startStack } from '../../supabase/local/src/stack'
 import { measureScreens, readManifest } from './bundle-size'
 import { benchCacheFootprint } from './cache-footprint'
 import { benchLighthouse } from './lighthouse'
+import { benchLoad } from './load'
+import { benchAreaQueries, benchSearchMap, benchTileCache, serveSearchMapPage } from './map'
 import { modulesOf } from './module-sizes'
 import { benchOffline } from './offline'
 import { benchPhotos } from './photos'
@@ -110,6 +112,15 @@ try {
     warmup: 20,
   })
 
+  log('load: the category page at 200 requests/s, alone and beside 20 slow anonymous queries')
+  const load = await benchLoad({
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    rate: 200,
+    seconds: 30,
+    slowQueries: 20,
+  })
+
   log('photos')
   const photos = await benchPhotos({
     workDir,
@@ -140,6 +151,27 @@ try {
     chromePath,
   })
 
+  log('maps: area query, map of results, tile cache after 20 listing maps')
+  const areaQueries = await benchAreaQueries({
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    databaseUrl,
+    requests: 100,
+  })
+  const searchMapPage = await serveSearchMapPage({
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    outDir: path.join(benchDir, 'dist-search-map'),
+  })
+  const searchMap = await benchSearchMap({ url: searchMapPage.url, chromePath, runs: 5 }).finally(
+    searchMapPage.close,
+  )
+  const tileCache = await benchTileCache({
+    appUrl,
+    listingPaths: browsed.rows.slice(0, 20).map((row) => `/category/${row.type}/${row.id}`),
+    chromePath,
+  })
+
   report = {
     generatedAt: new Date().toISOString(),
     machine: {
@@ -158,6 +190,8 @@ try {
     photos,
     offline,
     cacheFootprint,
+    load,
+    maps: { areaQueries, searchMap, tileCache },
     durationSeconds: 0,
   }
 } finally {

@@ -67,24 +67,39 @@ test.describe('browsing listings as a visitor', () => {
     await expect(names).toHaveText(offers.slice(0, 10).map((listing) => listing.name))
   })
 
-  test('a category shows 10 listings at a time; Load More appends the rest and then goes away', async ({
+  test('a category shows 10 listings at a time; Load More appends the next 10, newest first', async ({
     page,
   }) => {
     const rent = await newestListings({ type: 'rent' })
-    expect(rent.length, 'the seed needs more than 10 listings for rent').toBeGreaterThan(10)
+    expect(rent.length, 'the seed needs more than 30 listings for rent').toBeGreaterThan(30)
     await page.goto('/category/rent')
     const names = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 })
     await expect(names).toHaveCount(10)
     await expect(names).toHaveText(rent.slice(0, 10).map((listing) => listing.name))
 
     const loadMore = page.getByRole('button', { name: 'Load More' })
-    let shown = 10
-    while (shown < rent.length) {
+    for (const shown of [20, 30]) {
       await loadMore.click()
-      shown = Math.min(shown + 10, rent.length)
+      await expect(names).toHaveText(rent.slice(0, shown).map((listing) => listing.name))
+    }
+    await expect(loadMore).toBeVisible()
+  })
+
+  test('Load More appends the rest of a list and then goes away', async ({ page }) => {
+    // Offers are the shortest list the seed has more than one page of.
+    const offers = await newestListings({ offer: true })
+    expect(offers.length, 'the seed needs more than 10 offers').toBeGreaterThan(10)
+    await page.goto('/offers')
+    const names = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 })
+    await expect(names).toHaveCount(10)
+    const loadMore = page.getByRole('button', { name: 'Load More' })
+    let shown = 10
+    while (shown < offers.length) {
+      await loadMore.click()
+      shown = Math.min(shown + 10, offers.length)
       await expect(names).toHaveCount(shown)
     }
-    await expect(names).toHaveText(rent.map((listing) => listing.name))
+    await expect(names).toHaveText(offers.map((listing) => listing.name))
     await expect(loadMore).toHaveCount(0)
   })
 

@@ -65,19 +65,4 @@ test.describe('browsing offline', () => {
       page.getByText('You are offline. Contacting a landlord needs a connection.', { exact: true }),
     ).toBeVisible()
   })
-
-  test('a list never opened before says what is missing instead of failing silently', async ({
-    page,
-    context,
-  }) => {
-    await page.goto('/')
-    await waitForServiceWorker(page)
-    await context.setOffline(true)
-    await page.goto('/offers')
-    await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible()
-    await expect(
-      page.getByText('Could not fetch listings. Check your connection and try again.'),
-    ).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible()
-  })
 })

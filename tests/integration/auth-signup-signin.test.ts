@@ -177,22 +177,6 @@ describe('password sign-in', () => {
     const wrong = await anonClient().auth.signInWithPassword({ email, password: 'roost-demo!' })
     expect(wrong.error?.code).toBe('invalid_credentials')
   })
-
-  it('limits sign-in attempts per email (over_request_rate_limit, 429)', async () => {
-    const email = uniqueEmail('limited')
-    const body = JSON.stringify({ email, password: 'guess-guess' })
-    const statuses: number[] = []
-    for (let i = 0; i < 31; i += 1) {
-      statuses.push((await authFetch('/token?grant_type=password', { method: 'POST', body })).status)
-    }
-    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true)
-    const limited = await authFetch('/token?grant_type=password', { method: 'POST', body })
-    expect(limited.status).toBe(429)
-    expect(await limited.json()).toEqual({
-      code: 'over_request_rate_limit',
-      message: 'Request rate limit reached',
-    })
-  })
 })
 
 describe('auth error responses', () => {

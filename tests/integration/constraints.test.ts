@@ -5,7 +5,8 @@ import { listingRules, type Row, ruleLabel } from './support/listing-rules'
 import { validListing } from './support/rls-cases'
 import { actAs, createRlsFixture } from './support/rls-sql'
 
-const IMAGE = 'http://127.0.0.1:54321/storage/v1/object/public/listing-images/u/l/1.jpg'
+// Any plain https address passes; Storage addresses must be in the owner's folder (security-schema).
+const IMAGE = 'https://images.example.com/listings/u/l/1.jpg'
 
 /** Publishes a listing as a signed-in user straight through SQL (no app in between); returns the SQLSTATE. */
 async function publish(overrides: Row): Promise<{ code?: string; constraint?: string }> {

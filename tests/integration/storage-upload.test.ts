@@ -5,13 +5,14 @@ import { anonClient, withDatabase } from './support/clients'
 import {
   createTestBucket,
   dropTestBucket,
+  imageBytes,
   type StorageUser,
   storageUser,
   TEST_BUCKET,
   TEST_BUCKET_LIMIT,
 } from './support/storage-fixtures'
 
-const png = (size = 64) => new Uint8Array(size).map((_, i) => (i * 7) % 256)
+const png = (size = 64) => imageBytes('image/png', size)
 const storedFile = (key: string) => path.join(inject('dataDir'), 'storage', TEST_BUCKET, key)
 const objectRow = (key: string) =>
   withDatabase(async (db) => {
@@ -56,7 +57,7 @@ describe('uploading to Storage', () => {
     const key = `${alice.id}/listing-1/photo.jpg`
     const { error } = await alice.client.storage
       .from(TEST_BUCKET)
-      .upload(key, Buffer.from(png(32)), { contentType: 'image/jpeg' })
+      .upload(key, Buffer.from(imageBytes('image/jpeg', 32)), { contentType: 'image/jpeg' })
     expect(error).toBeNull()
     expect((await objectRow(key)).metadata).toMatchObject({ mimetype: 'image/jpeg', size: 32 })
     expect(fs.existsSync(storedFile(key))).toBe(true)
@@ -122,18 +123,24 @@ describe('uploading to Storage', () => {
   it('uploading onto an existing key without upsert is KeyAlreadyExists (409); with upsert it replaces the bytes', async () => {
     const key = `${alice.id}/listing-2/cover.webp`
     const bucket = alice.client.storage.from(TEST_BUCKET)
-    expect((await bucket.upload(key, new Blob([png(10)], { type: 'image/webp' }))).error).toBeNull()
-    const again = await bucket.upload(key, new Blob([png(20)], { type: 'image/webp' }))
+    expect(
+      (await bucket.upload(key, new Blob([imageBytes('image/webp', 16)], { type: 'image/webp' }))).error,
+    ).toBeNull()
+    const again = await bucket.upload(key, new Blob([imageBytes('image/webp', 20)], { type: 'image/webp' }))
     expect(again.error).toMatchObject({
       status: 400,
       statusCode: '409',
       message: 'The resource already exists',
     })
-    expect(fs.statSync(storedFile(key)).size).toBe(10)
-    const upsert = await bucket.upload(key, new Blob([png(30)], { type: 'image/webp' }), { upsert: true })
+    expect(fs.statSync(storedFile(key)).size).toBe(16)
+    const upsert = await bucket.upload(
+      key,
+      new Blob([imageBytes('image/webp', 30)], { type: 'image/webp' }),
+      { upsert: true },
+    )
     expect(upsert.error).toBeNull()
     expect(fs.statSync(storedFile(key)).size).toBe(30)
-    const update = await bucket.update(key, new Blob([png(40)], { type: 'image/webp' }))
+    const update = await bucket.update(key, new Blob([imageBytes('image/webp', 40)], { type: 'image/webp' }))
     expect(update.error).toBeNull()
     expect(fs.statSync(storedFile(key)).size).toBe(40)
     expect((await objectRow(key)).metadata.size).toBe(40)

@@ -14,3 +14,11 @@ it('the mail link carries the listing name as subject and the message as body, e
 it('leaves the body out until there is a message', () => {
   expect(buildMailto('ben@example.com', 'Studio', '')).toBe('mailto:ben@example.com?subject=Studio')
 })
+
+it('encodes the address, so it cannot add a Bcc or other headers to the mail', () => {
+  const href = buildMailto('me@evil.example?bcc=spy%40evil.example&x=', 'Studio', 'Hi')
+  expect(href).toBe('mailto:me@evil.example%3Fbcc%3Dspy%2540evil.example%26x%3D?subject=Studio&body=Hi')
+  const url = new URL(href)
+  expect([...url.searchParams.keys()]).toEqual(['subject', 'body'])
+  expect(decodeURIComponent(url.pathname)).toBe('me@evil.example?bcc=spy%40evil.example&x=')
+})

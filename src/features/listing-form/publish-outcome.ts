@@ -1,8 +1,13 @@
 import type { ListingDraft, ListingField } from './listing-schema'
 
-/** How a publish ended: saved, sent back to the form with field errors, or failed with a toast. */
+/**
+ * How a publish ended, in one shape for the form to act on (useFinishPublish): saved (`announce` false when the
+ * background publisher already said so), sent back to the form with field errors, failed with a toast, or kept
+ * on the device as a draft that publishes later (its message said, then the Profile).
+ */
 export type PublishOutcome =
-  | { status: 'published'; listingId: string; type: ListingDraft['type'] }
+  | { status: 'published'; listingId: string; type: ListingDraft['type']; announce?: boolean }
+  | { status: 'kept'; message: string }
   | { status: 'invalid'; errors: Partial<Record<ListingField, string>> }
   | { status: 'failed'; message: string }
 

@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   LOCAL_JWT_SECRET: z.string().min(32).optional(),
   DATABASE_URL: z.url().optional(),
   LOCAL_SITE_URL: z.url().optional(),
+  LOCAL_DB_DURABILITY: z.enum(['on', 'off']).default('on'),
+  LOCAL_AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  LOCAL_SEED: z.enum(['on', 'off']).default('on'),
 })
 
 export type StackConfig = {
@@ -34,6 +37,18 @@ export type StackConfig = {
   dataDir: string
   /** A Postgres to use instead of starting one (must allow creating roles and schemas). */
   databaseUrl: string | undefined
+  /**
+   * fsync, synchronous_commit and full_page_writes on: a write that was answered survives a crash.
+   * `LOCAL_DB_DURABILITY=off` trades that for speed, for test runs on throw-away data only.
+   */
+  durable: boolean
+  /**
+   * Auth's per-IP request limits and per-address email interval, as Supabase Auth enforces them.
+   * `LOCAL_AUTH_RATE_LIMITS=off` lifts them for test runs, whose every request comes from one address.
+   */
+  authRateLimits: boolean
+  /** Load the demo seed into a fresh database (`LOCAL_SEED=off`: an empty project). */
+  seed: boolean
   jwtSecret: string
   anonKey: string
   serviceRoleKey: string
@@ -73,6 +88,9 @@ export function loadConfig(
     mailPort,
     dataDir: path.resolve(e.LOCAL_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    durable: e.LOCAL_DB_DURABILITY === 'on',
+    authRateLimits: e.LOCAL_AUTH_RATE_LIMITS === 'on',
+    seed: e.LOCAL_SEED === 'on',
     jwtSecret: e.LOCAL_JWT_SECRET ?? DEFAULT_JWT_SECRET,
     // A custom secret gets keys of its own, signed like the CLI's.
     anonKey: e.LOCAL_JWT_SECRET ? apiKey('anon', e.LOCAL_JWT_SECRET) : DEFAULT_ANON_KEY,

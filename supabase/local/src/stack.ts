@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { buildStaticApp } from './app-server/static-app'
 import type { StackConfig } from './config'
+import { prepareDatabase } from './db/bootstrap'
 import { connectDatabase, type Database } from './db/database'
 import { migrate } from './db/migrate'
 import { type PostgresServer, startPostgres } from './db/postgres-server'
@@ -19,6 +20,8 @@ export type RunningStack = {
   db: Database
   /** Whether this start loaded the seed (a fresh database). */
   seeded: boolean
+  /** The cluster's superuser, for tools and tests that inspect the database; no service uses it. */
+  superuserUrl: string
   stop(): Promise<void>
 }
 
@@ -56,19 +59,24 @@ export async function startStack(
   try {
     let url = config.databaseUrl
     if (!url) {
-      postgres = await startPostgres({ dataDir: config.dataDir, port: config.dbPort, log })
+      postgres = await startPostgres({
+        dataDir: config.dataDir,
+        port: config.dbPort,
+        durable: config.durable,
+        log,
+      })
       url = postgres.url
     }
-    db = connectDatabase(url)
-    const { seeded } = await migrate(db.admin, { log })
+    db = connectDatabase(await prepareDatabase(url, config.jwtSecret, log))
+    const { seeded } = await migrate(db.admin, { log, seed: config.seed })
     const deps: StackDeps = { config, db, outbox: fileOutbox(path.join(config.dataDir, 'mail')) }
     servers.push(await listen(buildApp(deps), config.apiPort))
     // The seed's images go through the Storage API, so they need it listening; a failure leaves the demo
     // without pictures but the stack usable.
-    await loadSeedObjects(deps).catch((error: Error) => log(`warning: ${error.message}`))
+    if (config.seed) await loadSeedObjects(deps).catch((error: Error) => log(`warning: ${error.message}`))
     servers.push(await listen(buildMailApp(deps.outbox), config.mailPort))
     if (opts.appDist) servers.push(await listen(buildStaticApp(opts.appDist), config.appPort))
-    return { config, deps, db, seeded, stop }
+    return { config, deps, db, seeded, superuserUrl: url, stop }
   } catch (error) {
     await stop()
     throw error

@@ -63,6 +63,18 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
 }
 
+/** Logs out from the profile and checks Logout asked nothing (no unsent drafts to warn about). */
+export async function logoutUnasked(page: Page): Promise<void> {
+  let asked = false
+  page.on('dialog', (dialog) => {
+    asked = true
+    void dialog.dismiss()
+  })
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect(asked).toBe(false)
+}
+
 /** A toast with this text (react-toastify renders them as role="alert"). */
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text })
 

@@ -37,7 +37,15 @@ export async function setup(project: TestProject): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true })
   removeRelocatedCluster(dataDir)
   const config = loadConfig(
-    { ...process.env, LOCAL_DATA_DIR: dataDir, LOCAL_DB_PORT: String(INTEGRATION_PORTS.dbPort) },
+    {
+      // Throw-away data: the suite trades crash safety for speed (the fault-injection test runs its own
+      // durable stack).
+      LOCAL_DB_DURABILITY: 'off',
+      LOCAL_AUTH_RATE_LIMITS: 'off',
+      ...process.env,
+      LOCAL_DATA_DIR: dataDir,
+      LOCAL_DB_PORT: String(INTEGRATION_PORTS.dbPort),
+    },
     INTEGRATION_PORTS,
   )
   stack = await startStack(config)
@@ -46,7 +54,8 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('anonKey', config.anonKey)
   project.provide('serviceRoleKey', config.serviceRoleKey)
   project.provide('jwtSecret', config.jwtSecret)
-  project.provide('databaseUrl', `postgres://postgres@127.0.0.1:${INTEGRATION_PORTS.dbPort}/postgres`)
+  // The cluster's superuser, for tests that set up or inspect data; the stack itself never uses it.
+  project.provide('databaseUrl', stack.superuserUrl)
   project.provide('dataDir', dataDir)
 }
 

@@ -70,7 +70,7 @@ export function validListing(id: string, overrides: Row = {}): Row {
     offer: false,
     regular_price: 1200,
     discounted_price: null,
-    image_urls: ['http://127.0.0.1:54321/storage/v1/object/public/listing-images/x/y/1.jpg'],
+    image_urls: ['https://images.example.com/listings/x/y/1.jpg'],
     latitude: 52.1982,
     longitude: 0.1407,
     ...overrides,

@@ -77,3 +77,25 @@ export async function storageUser(expiresIn = 3600): Promise<StorageUser> {
   )
   return { id, token, client: clientWithToken(token) }
 }
+
+const SIGNATURES: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/webp': [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+}
+
+/**
+ * `size` bytes that Storage recognises as `type` (they start with its signature; the rest is a pattern),
+ * or `tail` after the signature: uploads are checked against the bytes, not the declared type.
+ */
+export function imageBytes(
+  type: keyof typeof SIGNATURES,
+  size = 64,
+  tail?: Uint8Array,
+): Uint8Array<ArrayBuffer> {
+  const signature = SIGNATURES[type] ?? []
+  if (tail) return new Uint8Array([...signature, ...tail])
+  const bytes = new Uint8Array(size).map((_, i) => (i * 7) % 256)
+  bytes.set(signature.slice(0, size))
+  return bytes
+}

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useDraft } from '@/device/drafts'
 import { PageHeader } from '../../../components/page-header'
@@ -7,19 +6,18 @@ import type { OpenedDraft } from '../drafts/api/open-draft'
 import { DRAFT_MESSAGES } from '../drafts/draft-messages'
 import { DEFAULT_LISTING_VALUES, type ListingFormValues } from '../listing-schema'
 import { ListingForm, type SubmitListing } from './listing-form'
-import { refusalOutcome } from './refusal-outcome'
 import { useFinishPublish } from './use-finish-publish'
 
 /**
- * Create a Listing: every new listing is kept as a draft first (its id chosen here once, or the draft's), then
- * sent at once when online by the draft's publish job. A dropped connection leaves it waiting on the Profile;
- * a refusal brings the user back here with the reason and everything typed.
+ * Create a Listing: the listing is kept on the device (its id chosen here once, or the draft's) and, online,
+ * sent at once by the draft's publish job. It stays a draft only offline, when the connection drops on the
+ * way, or on request ('Save as draft'); a refusal shows its reasons here with everything as typed, and leaves
+ * no draft the person did not make.
  */
 export function CreateListingScreen({ userId, draft }: { userId: string; draft?: OpenedDraft | null }) {
   const [listingId] = useState(() => draft?.id ?? crypto.randomUUID())
   const [sending, setSending] = useState(false)
   const finish = useFinishPublish()
-  const navigate = useNavigate()
   const kept = useDraft(listingId)
   const progress =
     sending && kept && kept.progress.total > 0
@@ -33,38 +31,22 @@ export function CreateListingScreen({ userId, draft }: { userId: string; draft?:
     return refused === null
   }
 
-  const toProfile = async (message: string) => {
-    notify.success(message)
-    await navigate({ to: '/profile' })
-  }
-
   const saveAsDraft = async (values: ListingFormValues, images: File[]) => {
-    if (await keep(values, images, true)) {
-      await toProfile(navigator.onLine ? DRAFT_MESSAGES.savedOnline : DRAFT_MESSAGES.saved)
-    }
+    if (!(await keep(values, images, true))) return
+    await finish({
+      status: 'kept',
+      message: navigator.onLine ? DRAFT_MESSAGES.savedOnline : DRAFT_MESSAGES.saved,
+    })
   }
 
   const submit: SubmitListing = async (_listing, images, values) => {
     const online = navigator.onLine
     if (!(await keep(values, images, !online))) return undefined
-    if (!online) return void (await toProfile(DRAFT_MESSAGES.saved))
+    if (!online) return finish({ status: 'kept', message: DRAFT_MESSAGES.saved })
     setSending(true)
     try {
       const { sendDraft } = await import('../drafts/api/send-draft')
-      const outcome = await sendDraft(listingId, userId, { keepIfRefused: draft != null })
-      switch (outcome.status) {
-        case 'published':
-          return await finish(
-            { status: 'published', listingId, type: values.type },
-            { announce: outcome.here },
-          )
-        case 'refused':
-          return await finish(refusalOutcome(outcome))
-        case 'waiting':
-          return void (await toProfile(DRAFT_MESSAGES.saved))
-        case 'queued':
-          return void (await toProfile(DRAFT_MESSAGES.savedOnline))
-      }
+      return await finish(await sendDraft(listingId, userId, { keepIfRefused: draft != null }))
     } finally {
       setSending(false)
     }

@@ -1,22 +1,24 @@
-import { useEffect } from 'react'
-import { Button } from '../../../components/button'
-import { useShowsHomes } from '../../../hooks/use-device-data-shown'
-import { notify } from '../../../lib/toast'
+import { NeedsConnection } from '@/components/needs-connection'
 import { LISTINGS_LOAD_ERROR } from './listings-feed'
 
-/** What a list shows when its first page failed: the spec's toast, and a way to try again. */
+export const LISTINGS_UNAVAILABLE = {
+  offline:
+    'You are offline, and these homes have not been opened on this device yet. They will show when you are back online.',
+  failed: `${LISTINGS_LOAD_ERROR}. Check your connection and try again.`,
+} as const
+
+export const LISTING_UNAVAILABLE = {
+  offline:
+    'You are offline, and this home has not been opened on this device yet. It will show when you are back online.',
+  failed: 'This home could not be loaded. Check your connection and try again.',
+} as const
+
+/** What a list shows when its first page could not be loaded and the device holds none: the spec's toast online, and a way to try again. */
 export function ListingsLoadError({ onRetry }: { onRetry: () => void }) {
-  // A list of homes with none kept yet: offline, the banner says that homes opened online are kept.
-  useShowsHomes(true)
-  useEffect(() => {
-    notify.error(LISTINGS_LOAD_ERROR)
-  }, [])
-  return (
-    <div className="empty-state">
-      <p>{LISTINGS_LOAD_ERROR}. Check your connection and try again.</p>
-      <Button variant="secondary" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  )
+  return <NeedsConnection {...LISTINGS_UNAVAILABLE} toast={LISTINGS_LOAD_ERROR} onRetry={onRetry} />
+}
+
+/** What the listing page shows when the listing could not be loaded and the device holds no copy. */
+export function ListingLoadError({ onRetry }: { onRetry: () => void }) {
+  return <NeedsConnection {...LISTING_UNAVAILABLE} onRetry={onRetry} />
 }

@@ -1,10 +1,11 @@
 import { setWorkerUrl } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import 'maplibre-gl/dist/maplibre-gl.css'
-import type { StyleSpecification } from 'maplibre-gl'
+import './map.css'
 import { useMemo } from 'react'
 import { Map as MapView, Marker, NavigationControl, Popup } from 'react-map-gl/maplibre'
-import { env } from '../../../config/env'
+import { rasterStyle } from './map-style'
+import { MapUnavailable, useTileStatus } from './use-tile-status'
 
 // maplibre finds its worker via new URL(…, import.meta.url), which bundling breaks: hand it the emitted asset.
 setWorkerUrl(workerUrl)
@@ -12,42 +13,38 @@ setWorkerUrl(workerUrl)
 /** Spec §9: the listing map opens at zoom 13. */
 export const MAP_ZOOM = 13
 
-const rasterStyle = (tiles: string, attribution: string): StyleSpecification => ({
-  version: 8,
-  sources: { tiles: { type: 'raster', tiles: [tiles], tileSize: 256, attribution, maxzoom: 19 } },
-  layers: [
-    { id: 'background', type: 'background', paint: { 'background-color': '#e8ece9' } },
-    { id: 'tiles', type: 'raster', source: 'tiles' },
-  ],
-})
-
 type LocationMapProps = { latitude: number; longitude: number; label: string }
 
 /** An interactive map centred on a listing, with a marker and a popup naming its location. */
 export default function LocationMap({ latitude, longitude, label }: LocationMapProps) {
-  const mapStyle = useMemo(() => rasterStyle(env.mapTiles, env.mapAttribution), [])
+  const mapStyle = useMemo(rasterStyle, [])
+  const tiles = useTileStatus()
   return (
-    <MapView
-      initialViewState={{ latitude, longitude, zoom: MAP_ZOOM }}
-      mapStyle={mapStyle}
-      scrollZoom={false}
-      cooperativeGestures={false}
-      style={{ width: '100%', height: '100%' }}
-      // Missing tiles (offline, blocked host) leave the background and marker: nothing to report.
-      onError={() => undefined}
-    >
-      <NavigationControl position="top-right" showCompass={false} />
-      <Marker latitude={latitude} longitude={longitude} anchor="bottom" color="#1f5f4a" />
-      <Popup
-        latitude={latitude}
-        longitude={longitude}
-        anchor="bottom"
-        offset={40}
-        closeButton={false}
-        closeOnClick={false}
+    <>
+      <MapView
+        initialViewState={{ latitude, longitude, zoom: MAP_ZOOM }}
+        mapStyle={mapStyle}
+        scrollZoom={false}
+        cooperativeGestures={false}
+        attributionControl={{ compact: false }}
+        style={{ width: '100%', height: '100%' }}
+        onSourceData={tiles.onSourceData}
+        onError={tiles.onError}
       >
-        {label}
-      </Popup>
-    </MapView>
+        <NavigationControl position="top-right" showCompass={false} />
+        <Marker latitude={latitude} longitude={longitude} anchor="bottom" color="#1f5f4a" />
+        <Popup
+          latitude={latitude}
+          longitude={longitude}
+          anchor="bottom"
+          offset={40}
+          closeButton={false}
+          closeOnClick={false}
+        >
+          {label}
+        </Popup>
+      </MapView>
+      <MapUnavailable status={tiles.status} />
+    </>
   )
 }

@@ -8,6 +8,10 @@
 -- ---------------------------------------------------------------------------
 do $$
 begin
+  -- The project's owner role; roles.sql gives it hosted Supabase's attributes and grants.
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login;
+  end if;
   if not exists (select 1 from pg_roles where rolname = 'anon') then
     create role anon nologin noinherit;
   end if;

@@ -92,9 +92,9 @@ function toFunction(row: FunctionRow): FunctionInfo {
 /** Reads the tables, views and functions of schema `public`, as PostgREST's schema cache holds them. */
 export async function loadSchemaCache(db: Database): Promise<SchemaCache> {
   const [columns, keys, functions] = await Promise.all([
-    db.admin.query<ColumnRow>(COLUMNS_SQL),
-    db.admin.query<{ table_name: string; column_name: string }>(PRIMARY_KEYS_SQL),
-    db.admin.query<FunctionRow>(FUNCTIONS_SQL),
+    db.api.query<ColumnRow>(COLUMNS_SQL),
+    db.api.query<{ table_name: string; column_name: string }>(PRIMARY_KEYS_SQL),
+    db.api.query<FunctionRow>(FUNCTIONS_SQL),
   ])
   const tables = new Map<string, TableInfo>()
   for (const row of columns.rows) {

@@ -14,50 +14,184 @@ export type RequestScope = {
   settings?: Record<string, string>
 }
 
+/** Where each service connects, each as its own non-superuser role, as on hosted Supabase. */
+export type DatabaseUrls = {
+  /** `postgres`: owns the project's schema; migrations, the seed and maintenance. */
+  owner: string
+  /** `supabase_auth_admin`: the Auth service, which owns the `auth` schema. */
+  auth: string
+  /** `supabase_storage_admin`: the Storage service, which owns the `storage` schema. */
+  storage: string
+  /** `authenticator`: the data API, which may only become `anon`, `authenticated` or `service_role`. */
+  api: string
+}
+
+/** A service's own connections. */
+export type ServicePool = {
+  pool: pg.Pool
+  query: pg.Pool['query']
+  /** Runs `work` in one transaction; rolls back when it throws. */
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>
+}
+
 export type Database = {
-  /** Superuser queries: migrations, and the Auth service's own tables (GoTrue owns `auth`). */
+  /** The schema owner (`postgres`, not a superuser): migrations, seed, maintenance; never a request. */
   admin: pg.Pool
+  auth: ServicePool
+  storage: ServicePool
+  /** The data API's own connections (as `authenticator`), for reading the catalog. */
+  api: pg.Pool
   /**
    * Runs `work` in one transaction as the caller's role with the caller's claims, so Postgres and its
-   * row-level security decide what the caller may do. Rolls back when `work` throws.
+   * row-level security decide what the caller may do. Rolls back when `work` throws. The role's own
+   * settings (its `statement_timeout`) apply to the transaction, as PostgREST applies them.
    */
   asCaller<T>(scope: RequestScope, work: (client: pg.PoolClient) => Promise<T>): Promise<T>
-  /** Runs `work` in one superuser transaction. */
-  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>
+  /** True when the database answers within a second. */
+  ping(): Promise<boolean>
   close(): Promise<void>
+}
+
+/** The database could not be reached, or no connection came free in time. */
+export class DatabaseUnavailable extends Error {
+  constructor(
+    readonly reason: 'unreachable' | 'pool_timeout',
+    cause: unknown,
+  ) {
+    super(
+      reason === 'pool_timeout'
+        ? 'Timed out acquiring connection from connection pool.'
+        : 'Database client error.',
+      {
+        cause,
+      },
+    )
+  }
+}
+
+/** True for a failure of the connection itself (Postgres gone, backend killed), not of a statement. */
+export function isConnectionLoss(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailable) return true
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && /^(08|57P0[123])/.test(code)) return true
+  const message = error instanceof Error ? error.message : ''
+  return /Connection terminated|ECONNREFUSED|ECONNRESET|not queryable|Client was closed/i.test(message)
 }
 
 // Timestamps and numerics are rendered by Postgres as JSON text; keep bigint and numeric exact.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v)
 
-export function connectDatabase(url: string): Database {
-  const admin = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 10_000 })
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  admin.on('error', () => {})
+/** How long a request waits for a free connection before it is answered 504 (PostgREST: PGRST003). */
+export const POOL_ACQUIRE_TIMEOUT_MS = 10_000
 
-  async function transaction<T>(
-    begin: string,
-    setup: (client: pg.PoolClient) => Promise<void>,
-    work: (client: pg.PoolClient) => Promise<T>,
-  ): Promise<T> {
-    const client = await admin.connect()
-    try {
-      await client.query(begin)
-      await setup(client)
-      const result = await work(client)
-      await client.query('commit')
-      return result
-    } catch (error) {
-      await client.query('rollback').catch(() => {})
-      throw error
-    } finally {
-      client.release()
-    }
+/** Role settings PostgREST applies per transaction when it switches role. */
+const ROLE_SETTINGS = new Set(['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout'])
+
+const ROLE_SETTINGS_SQL = `
+select r.rolname as role, s.setconfig as config
+from pg_db_role_setting s
+join pg_roles r on r.oid = s.setrole
+where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+order by s.setdatabase`
+
+function makePool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
+    application_name: 'roost-local',
+  })
+  // A dropped connection must not crash the process, idle or checked out: the pool replaces it and the
+  // request that used it fails on its own.
+  pool.on('error', () => {})
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+  })
+  return pool
+}
+
+async function acquire(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect()
+  } catch (error) {
+    const timedOut = error instanceof Error && /timeout/i.test(error.message)
+    throw new DatabaseUnavailable(timedOut ? 'pool_timeout' : 'unreachable', error)
+  }
+}
+
+async function inTransaction<T>(
+  pool: pg.Pool,
+  begin: string,
+  setup: (client: pg.PoolClient) => Promise<void>,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await acquire(pool)
+  let broken: Error | undefined
+  try {
+    await client.query(begin)
+    await setup(client)
+    const result = await work(client)
+    await client.query('commit')
+    return result
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => {
+      // The connection is gone (Postgres restarted, backend killed): drop it instead of reusing it.
+      broken = rollbackError
+    })
+    throw error
+  } finally {
+    client.release(broken)
+  }
+}
+
+function servicePool(url: string, max: number): ServicePool {
+  const pool = makePool(url, max)
+  return {
+    pool,
+    query: pool.query.bind(pool) as pg.Pool['query'],
+    transaction: (work) => inTransaction(pool, 'begin', async () => {}, work),
+  }
+}
+
+export function connectDatabase(urls: DatabaseUrls): Database {
+  const admin = makePool(urls.owner, 5)
+  const auth = servicePool(urls.auth, 10)
+  const storage = servicePool(urls.storage, 10)
+  // Room for a burst of slow anonymous queries (each cut off by its role's statement_timeout) while
+  // other requests still find a connection.
+  const api = makePool(urls.api, 40)
+
+  let roleSettings: Promise<Map<string, [string, string][]>> | undefined
+  const settingsOf = async (role: string) => {
+    roleSettings ??= api.query<{ role: string; config: string[] }>(ROLE_SETTINGS_SQL).then(
+      ({ rows }) => {
+        const byRole = new Map<string, [string, string][]>()
+        for (const row of rows) {
+          const pairs = byRole.get(row.role) ?? []
+          for (const entry of row.config) {
+            const at = entry.indexOf('=')
+            const name = entry.slice(0, at)
+            if (ROLE_SETTINGS.has(name)) pairs.push([name, entry.slice(at + 1)])
+          }
+          byRole.set(row.role, pairs)
+        }
+        return byRole
+      },
+      (error: unknown) => {
+        roleSettings = undefined
+        throw new DatabaseUnavailable('unreachable', error)
+      },
+    )
+    return (await roleSettings).get(role) ?? []
   }
 
   return {
     admin,
-    asCaller(scope, work) {
+    auth,
+    storage,
+    api,
+    async asCaller(scope, work) {
       const settings: Record<string, string> = {
         search_path: 'public, extensions',
         role: scope.claims.role,
@@ -69,10 +203,13 @@ export function connectDatabase(url: string): Database {
         'request.headers': JSON.stringify(scope.headers ?? {}),
         ...scope.settings,
       }
+      // Settings of the database role: applied after the role switch, as a login as that role would.
+      for (const [name, value] of await settingsOf(scope.claims.role)) settings[name] = value
       const names = Object.keys(settings)
       const sql = `select ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`
       const params = names.flatMap((name) => [name, settings[name] ?? ''])
-      return transaction(
+      return inTransaction(
+        api,
         scope.readOnly ? 'begin isolation level read committed read only' : 'begin',
         async (client) => {
           await client.query(sql, params)
@@ -80,9 +217,25 @@ export function connectDatabase(url: string): Database {
         work,
       )
     },
-    transaction(work) {
-      return transaction('begin', async () => {}, work)
+    async ping() {
+      const client = await api.connect().catch(() => undefined)
+      if (!client) return false
+      let broken: Error | undefined
+      try {
+        await Promise.race([
+          client.query('select 1'),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 1_000)),
+        ])
+        return true
+      } catch (error) {
+        broken = error as Error
+        return false
+      } finally {
+        client.release(broken)
+      }
     },
-    close: () => admin.end(),
+    close: async () => {
+      await Promise.all([admin.end(), auth.pool.end(), storage.pool.end(), api.end()])
+    },
   }
 }

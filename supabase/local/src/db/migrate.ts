@@ -6,7 +6,6 @@ import { REPO_ROOT } from '../config'
 
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations')
 const SEED_FILE = path.join(REPO_ROOT, 'supabase', 'seed.sql')
-const BASE_SCHEMA = path.join(import.meta.dirname, 'base-schema.sql')
 const MIGRATION_NAME = /^([0-9]+)_(.*)\.sql$/
 
 export type MigrationFile = { version: string; name: string; file: string }
@@ -35,7 +34,7 @@ async function inTransaction(client: pg.PoolClient, work: () => Promise<void>): 
 }
 
 /**
- * Brings a database up to date: the Supabase base schema once, then each migration not yet recorded in
+ * Brings a database up to date (after prepareDatabase): each migration not yet recorded in
  * `supabase_migrations.schema_migrations` (one transaction each, as the CLI does), then the seed once.
  * Returns the versions applied and whether the seed ran now.
  */
@@ -48,16 +47,6 @@ export async function migrate(
   try {
     // One stack at a time may migrate a database.
     await client.query('select pg_advisory_lock(5432100)')
-    const { rows } = await client.query<{ ready: string | null }>(
-      `select to_regclass('supabase_migrations.schema_migrations')::text as ready`,
-    )
-    if (!rows[0]?.ready) {
-      log('creating the Supabase base schema')
-      await inTransaction(client, async () => {
-        await client.query(fs.readFileSync(BASE_SCHEMA, 'utf8'))
-      })
-    }
-
     const done = new Set(
       (
         await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')

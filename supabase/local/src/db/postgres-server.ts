@@ -23,7 +23,10 @@ export type PostgresServer = {
 
 type Binaries = { postgres: string; initdb: string }
 
-const SUPERUSER = 'postgres'
+const SUPERUSER = 'supabase_admin'
+const LEGACY_SUPERUSER = 'postgres'
+/** The system user Postgres runs as under root. */
+const SYSTEM_USER = 'postgres'
 const SHARED_ROOT = '/var/tmp/roost-postgres'
 
 async function packageBinaries(): Promise<Binaries> {
@@ -37,12 +40,12 @@ function isRoot(): boolean {
 }
 
 function postgresUserIds(): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }).trim())
+  const id = (flag: string) => Number(execFileSync('id', [flag, SYSTEM_USER], { encoding: 'utf8' }).trim())
   try {
     return { uid: id('-u'), gid: id('-g') }
   } catch {
-    execFileSync('sh', ['-c', `getent group ${SUPERUSER} >/dev/null || groupadd ${SUPERUSER}`])
-    execFileSync('useradd', ['-g', SUPERUSER, '-M', '-s', '/usr/sbin/nologin', SUPERUSER])
+    execFileSync('sh', ['-c', `getent group ${SYSTEM_USER} >/dev/null || groupadd ${SYSTEM_USER}`])
+    execFileSync('useradd', ['-g', SYSTEM_USER, '-M', '-s', '/usr/sbin/nologin', SYSTEM_USER])
     return { uid: id('-u'), gid: id('-g') }
   }
 }
@@ -105,12 +108,137 @@ function run(cmd: string, args: string[], opts: { uid?: number; gid?: number }):
   })
 }
 
+/** The cluster's bootstrap superuser: `supabase_admin`, as on hosted Supabase; older clusters used `postgres`. */
+const SUPERUSER_FILE = 'roost-superuser'
+
+function superuserOf(clusterDir: string): string {
+  try {
+    return fs.readFileSync(path.join(clusterDir, SUPERUSER_FILE), 'utf8').trim() || LEGACY_SUPERUSER
+  } catch {
+    return LEGACY_SUPERUSER
+  }
+}
+
+/** Settings that trade crash safety for speed; only an explicit opt-out (test runs) uses them. */
+const NOT_DURABLE = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']
+
+/** The command line of a live process, or undefined when there is none (Linux /proc). */
+function commandLineOf(pid: number): string[] | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+  } catch {
+    return undefined
+  }
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return undefined
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Clears what a killed stack left behind: a postmaster of this cluster whose parent died (it is stopped
+ * cleanly), or a `postmaster.pid` naming a process that is not this cluster's postmaster (removed).
+ * A postmaster that still has its stack is left alone: starting then fails with Postgres's own message.
+ */
+export async function clearStalePostmaster(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid')
+  let pid: number
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
+  } catch {
+    return
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return
+  const command = commandLineOf(pid)
+  const ours = command?.some((arg) => path.basename(arg) === 'postgres') && command.includes(clusterDir)
+  if (!ours) {
+    log('removing a stale postmaster.pid left by a stopped Postgres')
+    fs.rmSync(pidFile, { force: true })
+    return
+  }
+  const parent = parentOf(pid)
+  const parentCommand = parent && parent > 1 ? commandLineOf(parent) : undefined
+  if (parentCommand?.some((arg) => /node|tsx/.test(path.basename(arg)))) return
+  log(`stopping Postgres (pid ${pid}) left running by a stack that was killed`)
+  try {
+    process.kill(pid, 'SIGINT')
+  } catch {
+    return
+  }
+  for (let waited = 0; waited < 30_000 && commandLineOf(pid); waited += 100) await sleep(100)
+  if (commandLineOf(pid)) process.kill(pid, 'SIGKILL')
+}
+
+/**
+ * Stops Postgres when this Node process dies, however it dies (even SIGKILL): a shell reads a pipe
+ * whose other end only this process holds, and sends Postgres a fast shutdown when it closes.
+ */
+function watchParent(postgresPid: number): ChildProcess {
+  const watchdog = spawn('sh', ['-c', `cat >/dev/null; kill -INT ${postgresPid} 2>/dev/null`], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  })
+  watchdog.unref()
+  // The pipe must not keep this process alive: it exists only to close when the process ends.
+  ;(watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.()
+  watchdog.stdin?.on('error', () => {})
+  return watchdog
+}
+
+function spawnPostgres(
+  bins: Binaries,
+  clusterDir: string,
+  opts: { port: number; durable: boolean },
+  ids: { uid?: number; gid?: number },
+): ChildProcess {
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    'unix_socket_directories=',
+    'max_connections=200',
+    ...(opts.durable ? [] : NOT_DURABLE),
+  ]
+  return spawn(
+    bins.postgres,
+    ['-D', clusterDir, '-p', String(opts.port), ...settings.flatMap((s) => ['-c', s])],
+    {
+      ...ids,
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+}
+
+function untilReady(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let output = ''
+    const onData = (c: Buffer) => {
+      const text = c.toString()
+      output = (output + text).slice(-20_000)
+      if (text.includes('ready to accept connections')) resolve()
+    }
+    child.stderr?.on('data', onData)
+    child.stdout?.on('data', onData)
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`Postgres exited (${code}) while starting:\n${output}`)))
+  })
+}
+
 export async function startPostgres(opts: {
   dataDir: string
   port: number
+  /** fsync, synchronous_commit and full_page_writes on (the default); off only for throw-away test data. */
+  durable?: boolean
   log?: (line: string) => void
 }): Promise<PostgresServer> {
   const log = opts.log ?? (() => {})
+  const durable = opts.durable ?? true
   const { bins, clusterDir } = placeCluster(await packageBinaries(), opts.dataDir)
   const ids: { uid?: number; gid?: number } = isRoot() ? postgresUserIds() : {}
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 })
@@ -123,50 +251,50 @@ export async function startPostgres(opts: {
       [`--pgdata=${clusterDir}`, `--username=${SUPERUSER}`, '--auth=trust', '--encoding=UTF8', '--locale=C'],
       ids,
     )
+    fs.writeFileSync(path.join(clusterDir, SUPERUSER_FILE), SUPERUSER)
   }
+  const superuser = superuserOf(clusterDir)
+  await clearStalePostmaster(clusterDir, log)
 
-  const child: ChildProcess = spawn(
-    bins.postgres,
-    [
-      '-D',
-      clusterDir,
-      '-p',
-      String(opts.port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=200',
-    ],
-    { ...ids, env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-
-  await new Promise<void>((resolve, reject) => {
-    let output = ''
-    const onData = (c: Buffer) => {
-      const text = c.toString()
-      output += text
-      if (text.includes('ready to accept connections')) resolve()
-    }
-    child.stderr?.on('data', onData)
-    child.stdout?.on('data', onData)
-    child.once('error', reject)
-    child.once('exit', (code) => reject(new Error(`Postgres exited (${code}) while starting:\n${output}`)))
-  })
+  let stopping = false
+  let child = spawnPostgres(bins, clusterDir, { port: opts.port, durable }, ids)
+  let watchdog: ChildProcess | undefined
+  const supervise = (current: ChildProcess) => {
+    watchdog = current.pid ? watchParent(current.pid) : undefined
+    current.once('exit', (code, signal) => {
+      watchdog?.kill('SIGKILL')
+      if (stopping) return
+      // Postgres died under the stack (killed, out of memory): start it again; it recovers from its WAL.
+      log(`Postgres stopped unexpectedly (${signal ?? code}); restarting it`)
+      const restart = async (attempt: number): Promise<void> => {
+        await sleep(Math.min(200 * 2 ** attempt, 5_000))
+        if (stopping) return
+        await clearStalePostmaster(clusterDir, log)
+        const next = spawnPostgres(bins, clusterDir, { port: opts.port, durable }, ids)
+        try {
+          await untilReady(next)
+          child = next
+          supervise(next)
+          log('Postgres is back')
+        } catch (error) {
+          log(`Postgres did not restart: ${(error as Error).message.split('\n')[0]}`)
+          if (attempt < 8) return restart(attempt + 1)
+        }
+      }
+      void restart(0)
+    })
+  }
+  await untilReady(child)
+  supervise(child)
 
   let stopped: Promise<void> | undefined
   return {
-    url: `postgres://${SUPERUSER}@127.0.0.1:${opts.port}/postgres`,
+    url: `postgres://${superuser}@127.0.0.1:${opts.port}/postgres`,
     clusterDir,
     stop() {
+      stopping = true
       stopped ??= new Promise<void>((resolve) => {
+        watchdog?.kill()
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         // SIGINT is Postgres's "fast shutdown": it ends sessions and writes a clean checkpoint.

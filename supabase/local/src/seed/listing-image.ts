@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { listingImageSvg, randomFrom } from './listing-image-svg'
+import { listingImageSvg, type PhotoKind, randomFrom } from './listing-image-svg'
 
 const GRAIN_SIZE = 256
 
@@ -19,10 +19,10 @@ function grainTile(): Buffer {
 
 let grain: Buffer | undefined
 
-/** A seed listing photo as a JPEG, byte-for-byte the same for the same seed and index. */
-export async function renderListingImage(seed: string, index: number): Promise<Buffer> {
+/** A seed listing photo as a JPEG, byte-for-byte the same for the same kind and variant. */
+export async function renderListingImage(kind: PhotoKind, variant: number): Promise<Buffer> {
   grain ??= grainTile()
-  return sharp(Buffer.from(listingImageSvg(seed, index)))
+  return sharp(Buffer.from(listingImageSvg(kind, variant)))
     .composite([{ input: grain, raw: { width: GRAIN_SIZE, height: GRAIN_SIZE, channels: 4 }, tile: true }])
     .jpeg({ quality: 75, progressive: true })
     .toBuffer()

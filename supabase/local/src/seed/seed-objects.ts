@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { REPO_ROOT } from '../config'
-import { signJwt } from '../core/jwt'
+import { fileStore } from '../core/storage/file-store'
 import type { StackDeps } from '../http/deps'
 import { renderListingImage } from './listing-image'
+import { seedPhoto } from './listing-image-svg'
 
 const BUCKET = 'listing-images'
 const PUBLIC_PATH = `/storage/v1/object/public/${BUCKET}/`
@@ -12,7 +14,6 @@ const SEED_LISTING_IDS = '5eed0000-%'
 /** Public URLs of this bucket on a local API, whatever its port (seed.sql names the default one). */
 const LOCAL_PUBLIC_URL =
   '^https?://(127\\.0\\.0\\.1|localhost)(:[0-9]+)?/storage/v1/object/public/listing-images/'
-const UPLOADS_AT_ONCE = 4
 
 export type SeedObject = { owner: string; path: string; listingId: string; index: number }
 
@@ -60,75 +61,88 @@ async function missingSeedObjects(deps: StackDeps): Promise<SeedObject[]> {
 
 /**
  * Rendered seed images are the same on every run, so they are cached across data folders (a fresh
- * test database then pays only for the uploads). Bump the version when the drawing changes.
+ * test database then pays only for storing them). Bump the version when the drawing changes.
  */
-const IMAGE_CACHE = path.join(REPO_ROOT, 'node_modules', '.cache', 'roost', 'seed-images-v1')
+const IMAGE_CACHE = path.join(REPO_ROOT, 'node_modules', '.cache', 'roost', 'seed-images-v2')
 
-/** The JPEG for a seed object, generated once into the cache. */
-async function imageFor(object: SeedObject): Promise<Buffer> {
-  const file = path.join(IMAGE_CACHE, object.path)
-  try {
-    return await fs.readFile(file)
-  } catch {
-    const image = await renderListingImage(object.listingId, object.index)
-    // The cache only saves time: a read-only node_modules must not stop the seed.
-    await fs
-      .mkdir(path.dirname(file), { recursive: true })
-      .then(() => fs.writeFile(file, image))
-      .catch(() => {})
-    return image
-  }
-}
+type Drawing = { file: string; bytes: Buffer; eTag: string }
 
-/** Uploads one object through the Storage API as its owner, replacing any earlier copy. */
-async function upload(deps: StackDeps, object: SeedObject, token: string): Promise<void> {
-  const image = await imageFor(object)
-  const res = await fetch(`${deps.config.apiUrl}/storage/v1/object/${BUCKET}/${object.path}`, {
-    method: 'POST',
-    headers: {
-      apikey: deps.config.anonKey,
-      authorization: `Bearer ${token}`,
-      'content-type': 'image/jpeg',
-      'cache-control': 'max-age=3600',
-      'x-upsert': 'true',
-    },
-    body: new Uint8Array(image),
-  })
-  if (!res.ok) throw new Error(`${object.path}: HTTP ${res.status} ${await res.text()}`)
+/** Each drawing is rendered once per process, however many listing photos show it. */
+const drawings = new Map<string, Promise<Drawing>>()
+
+/** The JPEG of a seed object: its drawing, generated once into the cache. */
+function drawingFor(object: SeedObject): Promise<Drawing> {
+  const { kind, variant } = seedPhoto(object.listingId, object.index)
+  const key = `${kind.replace(' ', '-')}-${variant}`
+  const known = drawings.get(key)
+  if (known) return known
+  const file = path.join(IMAGE_CACHE, `${key}.jpg`)
+  const drawing = fs
+    .readFile(file)
+    .catch(async () => {
+      const bytes = await renderListingImage(kind, variant)
+      // The cache only saves time: a read-only node_modules must not stop the seed.
+      await fs
+        .mkdir(IMAGE_CACHE, { recursive: true })
+        .then(() => fs.writeFile(file, bytes))
+        .catch(() => {})
+      return bytes
+    })
+    .then((bytes) => ({ file, bytes, eTag: `"${createHash('md5').update(bytes).digest('hex')}"` }))
+  drawings.set(key, drawing)
+  return drawing
 }
 
 /**
- * Stores the seed listings' images through the running API's Storage endpoint, as their owners would.
- * Idempotent: runs on every start, uploads only what storage lacks. Call it once the API listens.
+ * Puts an object's bytes where the Storage API keeps them: a hard link to the cached drawing when the
+ * file systems allow (many listings share a drawing), else a copy.
+ */
+async function storeBytes(deps: StackDeps, object: SeedObject, drawing: Drawing): Promise<void> {
+  const target = fileStore(deps.config.dataDir).pathOf(BUCKET, object.path)
+  await fs.mkdir(path.dirname(target), { recursive: true })
+  await fs.rm(target, { force: true })
+  await fs.link(drawing.file, target).catch(() => fs.writeFile(target, drawing.bytes))
+}
+
+/**
+ * Stores the seed listings' images in the bucket as the storage service itself would after their
+ * owners uploaded them: the bytes under `<owner>/<listing id>/<n>.jpg`, then one storage.objects row
+ * each, owned by the listing's owner. Idempotent: runs on every start, stores only what storage lacks.
  */
 export async function loadSeedObjects(deps: StackDeps): Promise<{ uploaded: number }> {
   await rewriteImageUrls(deps)
   const queue = await missingSeedObjects(deps)
-  const tokens = new Map<string, Promise<string>>()
-  const tokenFor = (owner: string) => {
-    const exp = Math.floor(Date.now() / 1000) + 600
-    const token =
-      tokens.get(owner) ??
-      signJwt({ sub: owner, role: 'authenticated', aud: 'authenticated', exp }, deps.config.jwtSecret)
-    tokens.set(owner, token)
-    return token
-  }
-  const failures: string[] = []
-  let uploaded = 0
-  const worker = async () => {
-    // Stop at the first failure: a broken Storage API would fail every upload the same way.
-    for (let object = queue.shift(); object && failures.length === 0; object = queue.shift()) {
-      try {
-        await upload(deps, object, await tokenFor(object.owner))
-        uploaded += 1
-      } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error))
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker))
-  if (failures.length > 0) {
-    throw new Error(`the seed images could not be stored: ${failures.join('; ')}`)
-  }
-  return { uploaded }
+  if (queue.length === 0) return { uploaded: 0 }
+  const stored = await Promise.all(
+    queue.map(async (object) => {
+      const drawing = await drawingFor(object)
+      await storeBytes(deps, object, drawing)
+      return { object, drawing }
+    }),
+  )
+  const now = new Date().toISOString()
+  await deps.db.admin.query(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+     select $1, object.name, object.owner, object.owner::text, object.metadata, gen_random_uuid()::text
+       from unnest($2::text[], $3::uuid[], $4::jsonb[]) as object (name, owner, metadata)
+     on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+       metadata = excluded.metadata, version = excluded.version`,
+    [
+      BUCKET,
+      stored.map(({ object }) => object.path),
+      stored.map(({ object }) => object.owner),
+      stored.map(({ drawing }) =>
+        JSON.stringify({
+          eTag: drawing.eTag,
+          size: drawing.bytes.length,
+          mimetype: 'image/jpeg',
+          cacheControl: 'max-age=3600',
+          lastModified: now,
+          contentLength: drawing.bytes.length,
+          httpStatusCode: 200,
+        }),
+      ),
+    ],
+  )
+  return { uploaded: stored.length }
 }

@@ -46,6 +46,12 @@ export const authErrors = {
     new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
   overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  overEmailSendRateLimit: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
   providerDisabled: () =>
     new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled'),
 }

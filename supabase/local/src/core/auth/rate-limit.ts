@@ -21,6 +21,18 @@ export class RateLimiter {
     return current.count <= this.limit
   }
 
+  /** Seconds until the key's window ends (0 when it has none). */
+  secondsLeft(key: string): number {
+    const current = this.#windows.get(key)
+    if (!current) return 0
+    return Math.max(0, Math.ceil((current.start + this.windowMs - this.now()) / 1000))
+  }
+
+  /** Forgets a key, e.g. once what it counted is settled. */
+  reset(key: string): void {
+    this.#windows.delete(key)
+  }
+
   #prune(now: number): void {
     for (const [key, window] of this.#windows) {
       if (now - window.start >= this.windowMs) this.#windows.delete(key)

@@ -18,6 +18,8 @@ export type FileStore = {
   /** Moves a pending file under its key, replacing any older bytes. */
   commit(file: PendingFile, bucket: string, key: string): Promise<void>
   discard(file: PendingFile): Promise<void>
+  /** The first bytes of a pending file, to tell its type from its content. */
+  head(file: PendingFile, length: number): Promise<Uint8Array>
   remove(bucket: string, key: string): Promise<void>
   /** Size and modification time of a stored object, or undefined when its bytes are missing. */
   stat(bucket: string, key: string): Promise<fs.Stats | undefined>
@@ -55,6 +57,9 @@ export function fileStore(dataDir: string): FileStore {
       })
       try {
         await pipeline(body, meter, fs.createWriteStream(tempPath))
+        // On disk before the upload is answered: a crash after the answer must not lose the bytes.
+        const written = await fsp.open(tempPath, 'r+')
+        await written.sync().finally(() => written.close())
       } catch (error) {
         await fsp.rm(tempPath, { force: true })
         if (error instanceof StorageError) throw error
@@ -67,6 +72,8 @@ export function fileStore(dataDir: string): FileStore {
       try {
         await fsp.mkdir(path.dirname(target), { recursive: true })
         await fsp.rename(file.tempPath, target)
+        const folder = await fsp.open(path.dirname(target), 'r')
+        await folder.sync().finally(() => folder.close())
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         // A key that is also another key's folder (`a/b` next to `a/b/c`) cannot exist as a plain file.
@@ -74,6 +81,16 @@ export function fileStore(dataDir: string): FileStore {
           throw new StorageError('409', 'ResourceAlreadyExists', 'Duplicate', 'The resource already exists')
         }
         throw error
+      }
+    },
+    async head(file, length) {
+      const handle = await fsp.open(file.tempPath, 'r')
+      try {
+        const buffer = Buffer.alloc(length)
+        const { bytesRead } = await handle.read(buffer, 0, length, 0)
+        return new Uint8Array(buffer.subarray(0, bytesRead))
+      } finally {
+        await handle.close()
       }
     },
     async discard(file) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import { chooserExpiredPage, chooserPage } from '../../core/auth/chooser-page'
 import { isValidEmail, normalizeEmail } from '../../core/auth/email'
@@ -5,13 +6,13 @@ import { authErrors } from '../../core/auth/errors'
 import { readPkceParams } from '../../core/auth/pkce'
 import { resolveRedirect, withFragment, withQuery } from '../../core/auth/redirect'
 import { signJwt, verifyJwt } from '../../core/jwt'
-import { type AuthContext, clientOf } from './context'
+import { type AuthContext, CHOOSER_STATE_TTL_SECONDS, clientOf } from './context'
 import { createFlowState, issueAuthCode } from './flow-store'
 import { signInWithGoogleAccount } from './google-account'
 import { signIn } from './issue-session'
 
 /** The chooser's state travels signed, as GoTrue's OAuth state does; it lasts as long as a PKCE flow. */
-const STATE_TTL_SECONDS = 300
+const STATE_TTL_SECONDS = CHOOSER_STATE_TTL_SECONDS
 const STATE_PURPOSE = 'local-google-chooser'
 
 type ChooserState = { redirectTo: string; flowStateId: string | undefined }
@@ -27,7 +28,7 @@ export async function authorize(c: Context, ctx: AuthContext): Promise<Response>
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
   const flow =
     pkce.kind === 'pkce'
-      ? await createFlowState(ctx.deps.db.admin, {
+      ? await createFlowState(ctx.deps.db.auth.pool, {
           userId: null,
           challenge: pkce.challenge,
           method: pkce.method,
@@ -42,6 +43,7 @@ export async function authorize(c: Context, ctx: AuthContext): Promise<Response>
       provider: 'google',
       redirect_to: redirectTo,
       flow_state_id: flow?.id,
+      jti: randomUUID(),
       iat: now,
       exp: now + STATE_TTL_SECONDS,
     },
@@ -83,8 +85,11 @@ export async function submitChooser(c: Context, ctx: AuthContext): Promise<Respo
   const again = (error: string) => c.html(chooserPage({ state: stateToken, email, name, error }), 400)
   if (!isValidEmail(email)) return again('Enter a valid email address.')
   if (!name) return again('Enter your name.')
+  if (name.length > 255 || name.includes('\u0000')) return again('Enter your name.')
+  // A state signs in once: a replayed form (or its URL) finds it used.
+  if (!ctx.usedStates.hit(stateToken)) return expired(c)
 
-  const target = await ctx.deps.db.transaction(async (tx) => {
+  const target = await ctx.deps.db.auth.transaction(async (tx) => {
     const userId = await signInWithGoogleAccount(tx, email, name)
     if (state.flowStateId) {
       const code = await issueAuthCode(tx, state.flowStateId, userId)
@@ -105,8 +110,9 @@ export async function submitChooser(c: Context, ctx: AuthContext): Promise<Respo
 
 /** GET /chooser/cancel: back to the app with the error a refused Google consent gives. */
 export async function cancelChooser(c: Context, ctx: AuthContext): Promise<Response> {
-  const state = await readState(ctx, c.req.query('state') ?? '')
-  if (!state) return expired(c)
+  const stateToken = c.req.query('state') ?? ''
+  const state = await readState(ctx, stateToken)
+  if (!state || !ctx.usedStates.hit(stateToken)) return expired(c)
   const error = { error: 'access_denied', error_description: 'The user cancelled the sign-in', sb: '' }
   const base = state.flowStateId ? withQuery(state.redirectTo, error) : state.redirectTo
   return c.redirect(withFragment(base, error), 302)

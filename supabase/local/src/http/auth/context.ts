@@ -3,22 +3,48 @@ import type { Context } from 'hono'
 import { RateLimiter } from '../../core/auth/rate-limit'
 import type { RedirectPolicy } from '../../core/auth/redirect'
 import type { StackDeps } from '../deps'
+import { OTP_EXPIRY_SECONDS } from './email-token-store'
 
 /** What every Auth route shares: the stack, the redirect policy and the in-memory rate limits. */
 export type AuthContext = {
   deps: StackDeps
   policy: RedirectPolicy
-  /** Password sign-ins per email and IP: config.toml's `sign_in_sign_ups = 30` per 5 minutes. */
-  loginLimiter: RateLimiter
+  /**
+   * Sign-ins and sign-ups per IP address (GoTrue's `sign_in_sign_ups`, 30 per 5 minutes): one address
+   * cannot spray passwords over many accounts, and nobody elsewhere can lock an owner out.
+   */
+  signInLimiter: RateLimiter
+  /** Email and token verifications per IP address (GoTrue's `token_verifications`, 30 per 5 minutes). */
+  verifyLimiter: RateLimiter
+  /** Emails per address: one a minute (GoTrue's `max_frequency`). */
+  emailLimiter: RateLimiter
+  /** Wrong codes per email: the pending code is voided after a few, so six digits cannot be guessed. */
+  codeFailures: RateLimiter
+  /** Chooser states already used: each signs in once. */
+  usedStates: RateLimiter
   /** The public address of the Auth service, as email links and the `iss` claim name it. */
   authUrl: string
 }
+
+const PER_IP_WINDOW_MS = 5 * 60_000
+const PER_IP_LIMIT = 30
+const EMAIL_INTERVAL_MS = 60_000
+/** Wrong guesses one emailed code survives: the next wrong guess voids it. */
+export const MAX_CODE_ATTEMPTS = 5
+export const CHOOSER_STATE_TTL_SECONDS = 300
+
+/** GoTrue's per-IP window; with the limits off (throw-away test stacks) a window that never fills. */
+const perIp = (on: boolean) => new RateLimiter(on ? PER_IP_LIMIT : Number.MAX_SAFE_INTEGER, PER_IP_WINDOW_MS)
 
 export function authContext(deps: StackDeps): AuthContext {
   return {
     deps,
     policy: { siteUrl: deps.config.siteUrl, allowList: deps.config.additionalRedirectUrls },
-    loginLimiter: new RateLimiter(30, 5 * 60_000),
+    signInLimiter: perIp(deps.config.authRateLimits),
+    verifyLimiter: perIp(deps.config.authRateLimits),
+    emailLimiter: new RateLimiter(1, deps.config.authRateLimits ? EMAIL_INTERVAL_MS : 0),
+    codeFailures: new RateLimiter(MAX_CODE_ATTEMPTS - 1, OTP_EXPIRY_SECONDS * 1000),
+    usedStates: new RateLimiter(1, CHOOSER_STATE_TTL_SECONDS * 1000),
     authUrl: `${deps.config.apiUrl}/auth/v1`,
   }
 }

@@ -43,3 +43,14 @@ export async function consumeEmailToken(
   const user = await findUserById(sql, row.id)
   return user ? { user, token: row.token } : undefined
 }
+
+/** Clears the pending token of a type for the user with this email, so it can no longer be used. */
+export async function voidEmailTokens(sql: Sql, type: string, email: string): Promise<void> {
+  const columns = COLUMNS[type]
+  if (!columns) return
+  await sql.query(
+    `update auth.users set ${columns.token} = '', updated_at = now()
+     where lower(email) = $1 and ${columns.token} <> ''`,
+    [email],
+  )
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { authErrors } from '../../core/auth/errors'
 import type { Sql } from './sql'
 
 export type FlowStateRecord = {
@@ -16,6 +17,15 @@ export type FlowStateRecord = {
 /** How long an auth code may wait for its exchange (GoTrue's FlowStateExpiryDuration). */
 export const FLOW_STATE_TTL_SECONDS = 300
 
+/** How long a flow waits for its user at most: an emailed link lives as long as its code (1 hour). */
+const FLOW_STATE_MAX_AGE_SECONDS = 3600
+/** Flows waiting at once, across all callers: past this, starting another is refused until some end. */
+export const MAX_PENDING_FLOWS = 10_000
+
+/**
+ * Starts a flow. Flows nobody finished are removed once they can no longer be, and the number pending is
+ * capped, so requests that start flows and never finish them cannot fill the database.
+ */
 export async function createFlowState(
   sql: Sql,
   input: {
@@ -26,6 +36,17 @@ export async function createFlowState(
     authenticationMethod: string
   },
 ): Promise<FlowStateRecord> {
+  await sql.query(
+    `delete from auth.flow_state where created_at < now() - make_interval(secs => $1)
+       or (authentication_method <> 'recovery' and auth_code_issued_at is null
+           and created_at < now() - make_interval(secs => $2))`,
+    [FLOW_STATE_MAX_AGE_SECONDS, FLOW_STATE_TTL_SECONDS],
+  )
+  const pending = await sql.query<{ full: boolean }>(
+    'select count(*) >= $1 as full from (select 1 from auth.flow_state limit $1) f',
+    [MAX_PENDING_FLOWS],
+  )
+  if (pending.rows[0]?.full) throw authErrors.overRequestRateLimit()
   const { rows } = await sql.query<FlowStateRecord>(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        authentication_method, created_at, updated_at)
@@ -49,7 +70,7 @@ export async function createFlowState(
 export async function issueAuthCode(sql: Sql, flowId: string, userId: string): Promise<string | undefined> {
   const { rows } = await sql.query<{ auth_code: string }>(
     `update auth.flow_state set user_id = $2, auth_code_issued_at = now(), updated_at = now()
-     where id = $1 returning auth_code`,
+     where id = $1 and auth_code_issued_at is null returning auth_code`,
     [flowId, userId],
   )
   return rows[0]?.auth_code

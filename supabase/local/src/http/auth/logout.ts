@@ -10,7 +10,7 @@ const SCOPES: readonly string[] = ['global', 'local', 'others']
 export async function logout(c: Context, ctx: AuthContext): Promise<Response> {
   const scope = c.req.query('scope') ?? 'global'
   if (!SCOPES.includes(scope)) throw authErrors.validation(`Unsupported logout scope "${scope}"`)
-  await ctx.deps.db.transaction(async (tx) => {
+  await ctx.deps.db.auth.transaction(async (tx) => {
     const { userId, sessionId } = await authenticate(c, ctx, tx)
     await deleteSessions(tx, userId, sessionId, scope as LogoutScope)
   })

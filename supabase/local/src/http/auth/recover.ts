@@ -5,7 +5,7 @@ import { readPkceParams } from '../../core/auth/pkce'
 import { recoveryEmail } from '../../core/auth/recovery-email'
 import { resolveRedirect } from '../../core/auth/redirect'
 import { newOtp, PKCE_PREFIX, tokenHash } from '../../core/auth/tokens'
-import type { AuthContext } from './context'
+import { type AuthContext, clientOf } from './context'
 import { createFlowState } from './flow-store'
 import { readBody, stringField } from './respond'
 import { findUserByEmail } from './user-store'
@@ -22,9 +22,13 @@ export async function recover(c: Context, ctx: AuthContext): Promise<Response> {
   if (!isValidEmail(email)) throw authErrors.validation('Unable to validate email address: invalid format')
   const pkce = readPkceParams(body.code_challenge, body.code_challenge_method)
   if (pkce.kind === 'invalid') throw authErrors.validation(pkce.message)
+  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  // Counted per address whether or not it has an account, so the answer tells nobody which exist.
+  if (!ctx.emailLimiter.hit(email))
+    throw authErrors.overEmailSendRateLimit(ctx.emailLimiter.secondsLeft(email))
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
 
-  const mail = await ctx.deps.db.transaction(async (tx) => {
+  const mail = await ctx.deps.db.auth.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email)
     if (!user) return undefined
     const otp = newOtp()

@@ -15,6 +15,7 @@ import { createUser, findUserByEmail } from './user-store'
  * default), so the answer is a session.
  */
 export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
+  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
   const body = await readBody(c)
   const rawEmail = stringField(body, 'email')
   const password = stringField(body, 'password')
@@ -30,7 +31,7 @@ export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
 
   const passwordHash = await hashPassword(password)
   const session = await uniqueEmail(
-    ctx.deps.db.transaction(async (tx) => {
+    ctx.deps.db.auth.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw authErrors.userAlreadyExists()
       const userId = await createUser(tx, {
         email,

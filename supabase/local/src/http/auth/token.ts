@@ -5,7 +5,7 @@ import { verifierMatches } from '../../core/auth/pkce'
 import { type AuthContext, clientOf } from './context'
 import { deleteFlowState, FLOW_STATE_TTL_SECONDS, takeFlowByCode } from './flow-store'
 import { sessionResponse, signIn } from './issue-session'
-import { passwordMatches } from './password-check'
+import { passwordMatches, spendPasswordCheck } from './password-check'
 import { readBody, stringField } from './respond'
 import {
   activeRefreshToken,
@@ -37,10 +37,15 @@ async function passwordGrant(c: Context, ctx: AuthContext, body: Record<string, 
   const email = normalizeEmail(stringField(body, 'email') ?? '')
   const password = stringField(body, 'password') ?? ''
   const client = clientOf(c)
-  if (!ctx.loginLimiter.hit(`${email}|${client.ip ?? ''}`)) throw authErrors.overRequestRateLimit()
-  return ctx.deps.db.transaction(async (tx) => {
+  if (!ctx.signInLimiter.hit(client.ip ?? '')) throw authErrors.overRequestRateLimit()
+  return ctx.deps.db.auth.transaction(async (tx) => {
     const user = email ? await findUserByEmail(tx, email) : undefined
-    if (!user || !password || !(await passwordMatches(tx, user.id, password))) {
+    if (!user) {
+      // As slow as a wrong password for a real account, so the answer's timing tells nothing.
+      await spendPasswordCheck(password)
+      throw authErrors.invalidCredentials()
+    }
+    if (!password || !(await passwordMatches(tx, user.id, password))) {
       throw authErrors.invalidCredentials()
     }
     if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed()
@@ -56,7 +61,7 @@ async function refreshTokenGrant(ctx: AuthContext, body: Record<string, unknown>
   const presented = stringField(body, 'refresh_token')
   if (!presented) throw authErrors.validation('refresh_token required')
   const reuseMs = ctx.deps.config.refreshTokenReuseIntervalSeconds * 1000
-  const outcome = await ctx.deps.db.transaction(async (tx) => {
+  const outcome = await ctx.deps.db.auth.transaction(async (tx) => {
     const token = await lockRefreshToken(tx, presented)
     if (!token?.session_id) return { error: authErrors.refreshTokenNotFound() }
     if (!(await sessionExists(tx, token.session_id))) return { error: authErrors.refreshSessionNotFound() }
@@ -84,7 +89,7 @@ async function pkceGrant(c: Context, ctx: AuthContext, body: Record<string, unkn
   if (!authCode || !verifier) {
     throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty')
   }
-  return ctx.deps.db.transaction(async (tx) => {
+  return ctx.deps.db.auth.transaction(async (tx) => {
     const flow = await takeFlowByCode(tx, authCode)
     if (!flow?.user_id) throw authErrors.flowStateNotFound()
     const issuedAt = flow.auth_code_issued_at ?? flow.created_at

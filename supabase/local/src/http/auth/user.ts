@@ -21,8 +21,8 @@ async function currentUserJson(sql: Sql, userId: string) {
 
 /** GET /user: the bare user object of the bearer token's user. */
 export async function getUser(c: Context, ctx: AuthContext): Promise<Response> {
-  const { userId } = await authenticate(c, ctx, ctx.deps.db.admin)
-  return c.json(await currentUserJson(ctx.deps.db.admin, userId))
+  const { userId } = await authenticate(c, ctx, ctx.deps.db.auth.pool)
+  return c.json(await currentUserJson(ctx.deps.db.auth.pool, userId))
 }
 
 /**
@@ -42,7 +42,7 @@ export async function updateUser(c: Context, ctx: AuthContext): Promise<Response
   const passwordHash = password !== undefined ? await hashPassword(password) : undefined
 
   const user = await uniqueEmail(
-    ctx.deps.db.transaction(async (tx) => {
+    ctx.deps.db.auth.transaction(async (tx) => {
       const { userId, sessionId } = await authenticate(c, ctx, tx)
       const current = await findUserById(tx, userId, true)
       if (!current) throw authErrors.userNotFound()

@@ -4,10 +4,10 @@ import { authErrors } from '../../core/auth/errors'
 import { resolveRedirect, withFragment, withQuery } from '../../core/auth/redirect'
 import { PKCE_PREFIX, tokenHash } from '../../core/auth/tokens'
 import { type AuthContext, clientOf } from './context'
-import { consumeEmailToken, isVerifyType } from './email-token-store'
+import { consumeEmailToken, isVerifyType, voidEmailTokens } from './email-token-store'
 import { issueAuthCode, latestFlowOfUser } from './flow-store'
 import { signIn } from './issue-session'
-import { readBody, stringField } from './respond'
+import { queryParam, readBody, stringField } from './respond'
 import { confirmEmail } from './user-store'
 
 /** The `amr` method each verification type signs in with. */
@@ -32,12 +32,13 @@ const LINK_EXPIRED = {
  * belongs to a PKCE flow; a used or expired link redirects with the error instead.
  */
 export async function verifyLink(c: Context, ctx: AuthContext): Promise<Response> {
-  const token = c.req.query('token') ?? ''
-  const type = c.req.query('type') ?? ''
-  const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
+  const token = queryParam(c, 'token') ?? ''
+  const type = queryParam(c, 'type') ?? ''
+  const redirectTo = resolveRedirect(queryParam(c, 'redirect_to'), ctx.policy)
   if (!isVerifyType(type)) throw authErrors.validation('Verify requires a verification type')
+  if (!ctx.verifyLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
   const isPkce = token.startsWith(PKCE_PREFIX)
-  const target = await ctx.deps.db.transaction(async (tx) => {
+  const target = await ctx.deps.db.auth.transaction(async (tx) => {
     const found = await consumeEmailToken(tx, type, token ? [token] : [])
     if (!found) return undefined
     await confirmEmail(tx, found.user.id)
@@ -70,18 +71,28 @@ export async function verifyOtp(c: Context, ctx: AuthContext): Promise<Response>
   const otp = stringField(body, 'token')
   const email = stringField(body, 'email')
   if (!isVerifyType(type)) throw authErrors.validation('Verify requires a verification type')
+  if (!ctx.verifyLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
   let candidates: string[]
+  const address = email ? normalizeEmail(email) : undefined
   if (hash) candidates = [hash, PKCE_PREFIX + hash]
-  else if (otp && email) {
-    const computed = tokenHash(normalizeEmail(email), otp)
+  else if (otp && address) {
+    const computed = tokenHash(address, otp)
     candidates = [computed, PKCE_PREFIX + computed]
   } else throw authErrors.validation('Verify requires either a token or a token hash')
-  const session = await ctx.deps.db.transaction(async (tx) => {
+  const session = await ctx.deps.db.auth.transaction(async (tx) => {
     const found = await consumeEmailToken(tx, type, candidates)
     if (!found) return undefined
     await confirmEmail(tx, found.user.id)
     return signIn(tx, ctx, found.user.id, METHOD[type] ?? type, clientOf(c))
   })
-  if (!session) throw authErrors.otpExpired()
-  return c.json(session)
+  if (session) {
+    if (address) ctx.codeFailures.reset(address)
+    return c.json(session)
+  }
+  // A six-digit code survives only a few wrong guesses: then it is voided and a new one must be sent.
+  if (otp && address && !ctx.codeFailures.hit(address)) {
+    await ctx.deps.db.auth.transaction((tx) => voidEmailTokens(tx, type, address))
+    ctx.codeFailures.reset(address)
+  }
+  throw authErrors.otpExpired()
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { fromPgError, RestError } from '../../core/rest/errors'
+import { DatabaseUnavailable, isConnectionLoss } from '../../db/database'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8'
@@ -22,6 +23,16 @@ export function sendError(c: Context, error: RestError): Response {
 /** Maps whatever a request threw to PostgREST's answer; only an unexpected bug gives a 500. */
 export function sendFailure(c: Context, error: unknown, anonymous: boolean): Response {
   if (error instanceof RestError) return sendError(c, error)
+  if (error instanceof DatabaseUnavailable && error.reason === 'pool_timeout') {
+    return sendError(
+      c,
+      new RestError(504, { code: 'PGRST003', details: null, hint: null, message: error.message }),
+    )
+  }
+  if (isConnectionLoss(error)) {
+    const message = 'Database client error. Retrying the connection.'
+    return sendError(c, new RestError(503, { code: 'PGRST001', details: null, hint: null, message }))
+  }
   const fromPg = fromPgError(error, anonymous)
   if (fromPg) return sendError(c, fromPg)
   console.error(error)

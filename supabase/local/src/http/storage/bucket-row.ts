@@ -10,7 +10,7 @@ export type BucketRow = {
 
 /** Storage reads bucket settings as superuser, before any policy applies (NoSuchBucket if missing). */
 export async function findBucket(db: Database, id: string): Promise<BucketRow> {
-  const { rows } = await db.admin.query<{
+  const { rows } = await db.storage.query<{
     id: string
     public: boolean | null
     file_size_limit: string | null

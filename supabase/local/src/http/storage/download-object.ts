@@ -14,7 +14,7 @@ export async function downloadPublicObject(c: Context, deps: StackDeps, store: F
   const address = objectAddress(c, '/object/public/')
   const bucket = await findBucket(deps.db, address.bucket)
   if (!bucket.public) throw storageErrors.noSuchBucket()
-  const row = await selectObject(deps.db.admin, address.bucket, address.key)
+  const row = await selectObject(deps.db.storage.pool, address.bucket, address.key)
   if (!row) throw storageErrors.noSuchKey()
   return serveObject(c, store, address, row)
 }
@@ -39,7 +39,7 @@ export async function downloadSignedObject(c: Context, deps: StackDeps, store: F
   const verified = await verifyJwt(token, deps.config.jwtSecret)
   if (!verified.ok) throw verified.expired ? storageErrors.expiredToken() : storageErrors.invalidSignature()
   if (verified.claims.url !== `${address.bucket}/${address.key}`) throw storageErrors.invalidSignature()
-  const row = await selectObject(deps.db.admin, address.bucket, address.key)
+  const row = await selectObject(deps.db.storage.pool, address.bucket, address.key)
   if (!row) throw storageErrors.noSuchKey()
   return serveObject(c, store, address, row)
 }

@@ -32,7 +32,7 @@ export async function putObjectAsAdmin(deps: Pick<StackDeps, 'config' | 'db'>, o
     httpStatusCode: 200,
   }
   try {
-    return await deps.db.transaction(async (client) => {
+    return await deps.db.storage.transaction(async (client) => {
       const { rows } = await client.query<{ id: string }>(
         `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
          values ($1, $2, $3, $4::uuid, $4::text, $5, $6)

@@ -10,6 +10,7 @@ import type { StackDeps } from '../deps'
 import { findBucket } from './bucket-row'
 import { objectAddress } from './object-address'
 import { selectObject } from './object-row'
+import { headerValue } from './serve-object'
 import { parseTransformOptions, renditionKey, type TransformOptions } from './transform-options'
 
 /** Supabase's resize modes in sharp's terms: contain fits inside the box without padding, as imgproxy does. */
@@ -39,7 +40,7 @@ export async function renderPublicImage(c: Context, deps: StackDeps, store: File
   const options = parseTransformOptions((name) => c.req.query(name))
   const bucket = await findBucket(deps.db, address.bucket)
   if (!bucket.public) throw storageErrors.noSuchBucket()
-  const row = await selectObject(deps.db.admin, address.bucket, address.key)
+  const row = await selectObject(deps.db.storage.pool, address.bucket, address.key)
   if (!row) throw storageErrors.noSuchKey()
   const mimetype = row.metadata?.mimetype ?? 'application/octet-stream'
   if (!IMAGE_TYPES.has(mimetype)) throw storageErrors.invalidRequest('The object is not an image')
@@ -49,7 +50,7 @@ export async function renderPublicImage(c: Context, deps: StackDeps, store: File
   const eTag = `"${createHash('sha256').update(`${version}:${rendition}`).digest('hex').slice(0, 32)}"`
   const lastModified = new Date(row.metadata?.lastModified ?? row.updated_at)
   const headers: Record<string, string> = {
-    'Cache-Control': row.metadata?.cacheControl ?? 'no-cache',
+    'Cache-Control': headerValue(row.metadata?.cacheControl, 'no-cache'),
     ETag: eTag,
     'Last-Modified': lastModified.toUTCString(),
   }

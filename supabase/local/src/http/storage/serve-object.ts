@@ -3,9 +3,15 @@ import type { Context } from 'hono'
 import { parseByteRange } from '../../core/storage/byte-range'
 import { isNotModified } from '../../core/storage/conditional-request'
 import type { FileStore } from '../../core/storage/file-store'
+import { parseMimeType } from '../../core/storage/mime-type'
 import { storageErrors } from '../../core/storage/storage-error'
 import type { ObjectAddress } from './object-address'
 import type { ObjectRow } from './object-row'
+
+/** A stored header value, or the fallback when it is anything but printable ASCII. */
+export function headerValue(value: string | undefined, fallback: string): string {
+  return value && /^[\x20-\x7e]{1,256}$/.test(value) ? value : fallback
+}
 
 /** `?download` / `?download=<name>` asks for an attachment, as Storage honours it. */
 function disposition(c: Context, key: string): string | undefined {
@@ -25,7 +31,7 @@ export async function serveObject(c: Context, store: FileStore, address: ObjectA
   const eTag = row.metadata?.eTag ?? `"${row.id}"`
   const lastModified = new Date(row.metadata?.lastModified ?? row.updated_at)
   const headers: Record<string, string> = {
-    'Cache-Control': row.metadata?.cacheControl ?? 'no-cache',
+    'Cache-Control': headerValue(row.metadata?.cacheControl, 'no-cache'),
     ETag: eTag,
     'Last-Modified': lastModified.toUTCString(),
     'Accept-Ranges': 'bytes',
@@ -38,7 +44,7 @@ export async function serveObject(c: Context, store: FileStore, address: ObjectA
   }
   if (isNotModified(conditions, { eTag, lastModified })) return c.body(null, 304, headers)
 
-  headers['Content-Type'] = row.metadata?.mimetype ?? 'application/octet-stream'
+  headers['Content-Type'] = parseMimeType(row.metadata?.mimetype ?? '') ?? 'application/octet-stream'
   const range = parseByteRange(c.req.header('range'), stats.size)
   if (range === 'unsatisfiable') {
     return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${stats.size}` })

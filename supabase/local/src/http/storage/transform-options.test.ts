@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTransformOptions, renditionKey } from './transform-options'
+import { parseTransformOptions, RENDITION_SIDES, renditionKey } from './transform-options'
 
 const parse = (query: Record<string, string>) => parseTransformOptions((name) => query[name])
 
@@ -18,7 +18,7 @@ describe('image transformation options are read as Supabase reads them', () => {
       parse({ width: '10', height: '20', resize: 'contain', quality: '55', format: 'origin' }),
     ).toMatchObject({
       resize: 'contain',
-      quality: 55,
+      quality: 60,
       format: 'origin',
     })
   })
@@ -33,6 +33,16 @@ describe('image transformation options are read as Supabase reads them', () => {
     for (const query of bad) {
       expect(() => parse(query)).toThrow(expect.objectContaining({ statusCode: '400' }))
     }
+  })
+  it('rounds sizes and quality up to a fixed set, so renditions per object are bounded', () => {
+    const keys = new Set<string>()
+    for (let width = 1; width <= 2500; width += 1) keys.add(renditionKey(parse({ width: String(width) })))
+    expect(keys.size).toBe(RENDITION_SIDES.length)
+    expect(parse({ width: '401', height: '299', quality: '71' })).toMatchObject({
+      width: 480,
+      height: 300,
+      quality: 80,
+    })
   })
   it('names each rendition differently', () => {
     expect(renditionKey(parse({ width: '400' }))).not.toBe(renditionKey(parse({ width: '800' })))

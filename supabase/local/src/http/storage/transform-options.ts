@@ -11,6 +11,33 @@ export type TransformOptions = {
 }
 
 const MAX_SIDE = 2500
+
+/**
+ * The sides a rendition is made at: a requested width or height is rounded up to the next of these,
+ * and the quality up to a multiple of 10, so one object has a bounded number of renditions on disk
+ * however many sizes are asked for.
+ */
+export const RENDITION_SIDES = [
+  100,
+  150,
+  200,
+  300,
+  400,
+  480,
+  540,
+  600,
+  720,
+  800,
+  960,
+  1080,
+  1200,
+  1600,
+  2000,
+  MAX_SIDE,
+] as const
+
+const snapSide = (side: number | undefined) =>
+  side === undefined ? undefined : (RENDITION_SIDES.find((s) => s >= side) ?? MAX_SIDE)
 const RESIZE_MODES = ['cover', 'contain', 'fill'] as const
 
 function dimension(name: string, raw: string | undefined): number | undefined {
@@ -38,10 +65,10 @@ export function parseTransformOptions(query: (name: string) => string | undefine
     throw storageErrors.invalidRequest('format must be origin or webp')
   }
   return {
-    width: dimension('width', query('width')),
-    height: dimension('height', query('height')),
+    width: snapSide(dimension('width', query('width'))),
+    height: snapSide(dimension('height', query('height'))),
     resize: resize as TransformOptions['resize'],
-    quality,
+    quality: Math.ceil(quality / 10) * 10,
     format,
   }
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
-import type { FileStore } from '../../core/storage/file-store'
-import { isMimeTypeAllowed } from '../../core/storage/mime-type'
+import type { FileStore, PendingFile } from '../../core/storage/file-store'
+import { isMimeTypeAllowed, parseMimeType, sniffMimeType } from '../../core/storage/mime-type'
 import { storageErrors } from '../../core/storage/storage-error'
 import type { StackDeps } from '../deps'
 import { findBucket } from './bucket-row'
 import { objectAddress } from './object-address'
 import { ownerUuid, requireCaller } from './storage-caller'
-import { readUploadBody } from './upload-body'
+import { discardBody, readUploadBody } from './upload-body'
 
 /** Storage's global upload limit (the CLI's `[storage] file_size_limit = "50MiB"`). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024
@@ -23,6 +23,26 @@ const UPSERT = `${INSERT}
   returning id`
 
 /**
+ * The type an object is stored and served as: what its bytes are. A bucket that limits types takes only
+ * bytes of an allowed type, whatever the upload claims; elsewhere an unrecognised body keeps the
+ * declared type (served with `nosniff` and a sandboxing policy).
+ */
+async function storedMimeType(
+  store: FileStore,
+  pending: PendingFile,
+  declared: string,
+  allowed: readonly string[] | null,
+): Promise<string> {
+  const sniffed = sniffMimeType(await store.head(pending, 32))
+  if (allowed && allowed.length > 0) {
+    if (!sniffed || !isMimeTypeAllowed(sniffed, allowed))
+      throw storageErrors.invalidMimeType(sniffed ?? declared)
+    return sniffed
+  }
+  return sniffed ?? declared
+}
+
+/**
  * POST (new, or upsert with `x-upsert: true`) and PUT (overwrite) of /object/<bucket>/<key>. The row is
  * written as the caller so the policies on storage.objects decide; the bytes become visible under
  * the key only once that write succeeded.
@@ -34,15 +54,23 @@ export async function uploadObject(c: Context, deps: StackDeps, store: FileStore
   const bucketRow = await findBucket(deps.db, bucket)
   const limit = Math.min(bucketRow.fileSizeLimit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT)
   const body = await readUploadBody(c, limit)
-  if (!isMimeTypeAllowed(body.contentType, bucketRow.allowedMimeTypes)) {
-    body.stream.destroy()
-    throw storageErrors.invalidMimeType(body.contentType)
+  const declared = parseMimeType(body.contentType)
+  if (!declared || !isMimeTypeAllowed(declared, bucketRow.allowedMimeTypes)) {
+    discardBody(body.stream)
+    throw storageErrors.invalidMimeType(declared ?? 'unknown')
   }
   const pending = await store.writeTemp(body.stream, limit)
+  let mimetype: string
+  try {
+    mimetype = await storedMimeType(store, pending, declared, bucketRow.allowedMimeTypes)
+  } catch (error) {
+    await store.discard(pending)
+    throw error
+  }
   const metadata = {
     eTag: pending.eTag,
     size: pending.size,
-    mimetype: body.contentType,
+    mimetype,
     cacheControl: body.cacheControl,
     lastModified: new Date().toISOString(),
     contentLength: pending.size,

@@ -1,0 +1,288 @@
+import { setWorkerUrl } from 'maplibre-gl'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import 'maplibre-gl/dist/maplibre-gl.css'
+import './map.css'
+import { useRouter } from '@tanstack/react-router'
+import type { FeatureCollection, Point } from 'geojson'
+import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibre } from 'maplibre-gl'
+import { type MouseEvent, useCallback, useMemo, useRef, useState } from 'react'
+import {
+  Layer,
+  type MapRef,
+  Map as MapView,
+  Marker,
+  NavigationControl,
+  Popup,
+  Source,
+  type ViewStateChangeEvent,
+} from 'react-map-gl/maplibre'
+import { type Bbox, compactPrice, toBbox } from '../api/search-area'
+import { rasterStyle } from './map-style'
+import { MapUnavailable, useTileStatus } from './use-tile-status'
+
+setWorkerUrl(workerUrl)
+
+/** A home as the search map draws it. `price` is the price a person pays. */
+export type SearchMapHome = {
+  id: string
+  type: 'rent' | 'sale'
+  name: string
+  location: string
+  price: number
+  latitude: number
+  longitude: number
+  coverUrl: string | null
+}
+
+export type SearchMapProps = {
+  homes: SearchMapHome[]
+  /** Every home the search found; more than `homes.length` when the map shows only the first 500. */
+  total: number
+  /** The search's area, if it has one: the map opens on it instead of on the homes. */
+  bbox: Bbox | null
+  onSearchArea: (bbox: Bbox) => void
+  listingHref: (home: SearchMapHome) => string
+}
+
+/** Where a map of no homes opens: the whole of the UK. */
+const UK: Bbox = [-8.2, 49.9, 1.8, 58.7]
+const FIT = { padding: 48, maxZoom: 14 }
+/** Homes closer than this many pixels are drawn as one cluster with their count. */
+const CLUSTER_RADIUS = 48
+
+type Shown =
+  | { kind: 'cluster'; id: number; count: number; longitude: number; latitude: number }
+  | { kind: 'home'; home: SearchMapHome }
+
+const fullPrice = (home: SearchMapHome) =>
+  `£${home.price.toLocaleString('en-GB')}${home.type === 'rent' ? ' / month' : ''}`
+
+function boundsOf(homes: SearchMapHome[]): Bbox {
+  if (homes.length === 0) return UK
+  let [west, south, east, north] = [180, 90, -180, -90]
+  for (const { longitude, latitude } of homes) {
+    west = Math.min(west, longitude)
+    east = Math.max(east, longitude)
+    south = Math.min(south, latitude)
+    north = Math.max(north, latitude)
+  }
+  return [west, south, east, north]
+}
+
+const asBounds = ([west, south, east, north]: Bbox): LngLatBoundsLike => [
+  [west, south],
+  [east, north],
+]
+
+/**
+ * Clusters and single homes as MapLibre's clustering draws them in the current view. (querySourceFeatures
+ * would also return the clusters of tiles of other zooms still held for a transition: homes twice.)
+ */
+function shownOn(map: MapLibre, byId: Map<string, SearchMapHome>): Shown[] {
+  const shown = new Map<string, Shown>()
+  for (const feature of map.queryRenderedFeatures({ layers: ['homes'] })) {
+    const props = feature.properties ?? {}
+    const [longitude = 0, latitude = 0] = (feature.geometry as Point).coordinates
+    if (props.cluster) {
+      const id = Number(props.cluster_id)
+      shown.set(`c${id}`, { kind: 'cluster', id, count: Number(props.point_count), longitude, latitude })
+    } else {
+      const home = byId.get(String(props.id))
+      if (home) shown.set(home.id, { kind: 'home', home })
+    }
+  }
+  return [...shown.values()]
+}
+
+const keyOf = (items: Shown[]) =>
+  items
+    .map((s) => (s.kind === 'home' ? s.home.id : `c${s.id}:${s.count}`))
+    .sort()
+    .join()
+
+/**
+ * The search results on a map: a price marker per home, clusters with counts where markers crowd, a card
+ * for the tapped home, `Search this area` once the map has moved, and a list of the homes in view.
+ */
+export default function SearchMap({ homes, total, bbox, onSearchArea, listingHref }: SearchMapProps) {
+  const mapRef = useRef<MapRef>(null)
+  const router = useRouter()
+  const mapStyle = useMemo(rasterStyle, [])
+  const tiles = useTileStatus()
+  const [initialView] = useState(() => {
+    const area = bbox ?? boundsOf(homes)
+    const single = !bbox && homes.length === 1 ? homes[0] : undefined
+    return single
+      ? { longitude: single.longitude, latitude: single.latitude, zoom: 13 }
+      : { bounds: asBounds(area), fitBoundsOptions: FIT }
+  })
+  const [shown, setShown] = useState<Shown[]>([])
+  const [inView, setInView] = useState<SearchMapHome[]>([])
+  const [selected, setSelected] = useState<SearchMapHome | null>(null)
+  const [moved, setMoved] = useState(false)
+
+  const byId = useMemo(() => new Map(homes.map((home) => [home.id, home])), [homes])
+  const data = useMemo<FeatureCollection<Point>>(
+    () => ({
+      type: 'FeatureCollection',
+      features: homes.map((home) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [home.longitude, home.latitude] },
+        properties: { id: home.id },
+      })),
+    }),
+    [homes],
+  )
+
+  const refresh = useCallback(() => {
+    const map = mapRef.current?.getMap()
+    if (!map?.getSource('homes') || !map.isSourceLoaded('homes')) return
+    const next = shownOn(map, byId)
+    setShown((current) => (keyOf(current) === keyOf(next) ? current : next))
+    const bounds = map.getBounds()
+    setInView(homes.filter((home) => bounds.contains([home.longitude, home.latitude])))
+  }, [byId, homes])
+
+  const onMoveEnd = useCallback(
+    (event: ViewStateChangeEvent) => {
+      // A move the person made (drag, pinch, wheel, buttons, keys), not a resize or the first fit.
+      if (event.originalEvent) setMoved(true)
+      refresh()
+    },
+    [refresh],
+  )
+
+  const expandCluster = async (cluster: Extract<Shown, { kind: 'cluster' }>) => {
+    const map = mapRef.current?.getMap()
+    const source = map?.getSource<GeoJSONSource>('homes')
+    if (!map || !source) return
+    const zoom = await source.getClusterExpansionZoom(cluster.id)
+    setMoved(true)
+    map.easeTo({ center: [cluster.longitude, cluster.latitude], zoom })
+  }
+
+  const searchThisArea = () => {
+    const bounds = mapRef.current?.getMap().getBounds()
+    if (!bounds) return
+    setMoved(false)
+    onSearchArea(toBbox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()))
+  }
+
+  const open = (event: MouseEvent<HTMLAnchorElement>, home: SearchMapHome) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    void router.navigate({ href: listingHref(home) })
+  }
+
+  return (
+    <div className="search-map">
+      {total > homes.length ? (
+        <p className="search-map__count" role="status">
+          Showing {homes.length.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')} homes
+        </p>
+      ) : null}
+      <div className="search-map__frame">
+        <MapView
+          ref={mapRef}
+          initialViewState={initialView}
+          mapStyle={mapStyle}
+          attributionControl={{ compact: false }}
+          style={{ width: '100%', height: '100%' }}
+          onLoad={refresh}
+          onIdle={refresh}
+          onMoveEnd={onMoveEnd}
+          onSourceData={(event) => {
+            tiles.onSourceData(event)
+            if (event.sourceId === 'homes' && event.isSourceLoaded) refresh()
+          }}
+          onError={tiles.onError}
+          onClick={() => setSelected(null)}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          <Source
+            id="homes"
+            type="geojson"
+            data={data}
+            cluster
+            clusterRadius={CLUSTER_RADIUS}
+            clusterMaxZoom={FIT.maxZoom}
+          >
+            {/* Invisible: MapLibre clusters the homes; the markers below draw them as HTML. */}
+            <Layer id="homes" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
+          </Source>
+          {shown.map((item) =>
+            item.kind === 'cluster' ? (
+              <Marker key={`c${item.id}`} longitude={item.longitude} latitude={item.latitude}>
+                <button
+                  type="button"
+                  className="search-map__cluster"
+                  aria-label={`${item.count} homes here, zoom in`}
+                  onClick={() => void expandCluster(item)}
+                >
+                  {item.count}
+                </button>
+              </Marker>
+            ) : (
+              <Marker
+                key={item.home.id}
+                longitude={item.home.longitude}
+                latitude={item.home.latitude}
+                anchor="bottom"
+              >
+                <button
+                  type="button"
+                  className="search-map__price"
+                  aria-label={`${item.home.name}, ${fullPrice(item.home)}`}
+                  onClick={(event) => {
+                    event.stopPropagation()
+                    setSelected(item.home)
+                  }}
+                >
+                  {compactPrice(item.home.price)}
+                </button>
+              </Marker>
+            ),
+          )}
+          {selected ? (
+            <Popup
+              longitude={selected.longitude}
+              latitude={selected.latitude}
+              anchor="bottom"
+              offset={36}
+              closeButton={false}
+              closeOnClick={false}
+              maxWidth="240px"
+            >
+              <a className="search-map__card" href={listingHref(selected)} onClick={(e) => open(e, selected)}>
+                {selected.coverUrl ? (
+                  <img src={selected.coverUrl} alt="" width={220} height={124} crossOrigin="anonymous" />
+                ) : null}
+                <strong>{selected.name}</strong>
+                <span>{selected.location}</span>
+                <span className="search-map__card-price">{fullPrice(selected)}</span>
+              </a>
+            </Popup>
+          ) : null}
+        </MapView>
+        <MapUnavailable status={tiles.status} />
+        {moved ? (
+          <button type="button" className="search-map__search-area" onClick={searchThisArea}>
+            Search this area
+          </button>
+        ) : null}
+      </div>
+      <details className="search-map__list">
+        <summary>Homes on this map ({inView.length.toLocaleString('en-GB')})</summary>
+        <ul>
+          {inView.map((home) => (
+            <li key={home.id}>
+              <a href={listingHref(home)} onClick={(e) => open(e, home)}>
+                {home.name}, {home.location}, {fullPrice(home)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  )
+}

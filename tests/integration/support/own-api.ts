@@ -1,0 +1,41 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { Hono } from 'hono'
+import { inject } from 'vitest'
+import { loadConfig } from '../../../supabase/local/src/config'
+import { prepareDatabase } from '../../../supabase/local/src/db/bootstrap'
+import { connectDatabase } from '../../../supabase/local/src/db/database'
+import { buildApp } from '../../../supabase/local/src/http/app'
+import { fileOutbox } from '../../../supabase/local/src/mail/outbox'
+
+export type OwnApi = { url: string; anonKey: string; close(): Promise<void> }
+
+/**
+ * A second API of the integration stack's database, in this process, with the stack's defaults: Auth's
+ * per-IP rate limits on. The shared stack lifts them, since every test request comes from one address.
+ */
+export async function startOwnApi(): Promise<OwnApi> {
+  const db = connectDatabase(await prepareDatabase(inject('databaseUrl'), inject('jwtSecret')))
+  let app: Hono | undefined
+  const server = serve({
+    fetch: (request, env) => (app as Hono).fetch(request, env),
+    hostname: '127.0.0.1',
+    port: 0,
+  })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const port = (server.address() as AddressInfo).port
+  const dataDir = inject('dataDir')
+  const config = loadConfig(
+    { ...process.env, LOCAL_DATA_DIR: dataDir, LOCAL_AUTH_RATE_LIMITS: 'on' },
+    { apiPort: port },
+  )
+  app = buildApp({ config, db, outbox: fileOutbox(`${dataDir}/mail`) })
+  return {
+    url: config.apiUrl,
+    anonKey: config.anonKey,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await db.close()
+    },
+  }
+}
