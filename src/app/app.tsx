@@ -1,5 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { createAuthSession } from '../lib/auth-session'
+import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { createAppRouter } from './router'
 
 const auth = createAuthSession()
@@ -12,6 +13,13 @@ auth.subscribe(() => {
   if (status !== lastStatus && lastStatus !== 'checking') void router.invalidate()
   lastStatus = status
 })
+
+// An error toast does not outlive its screen: a person who moves on (not a guard's redirect, which
+// happens while a navigation is already under way) no longer sees the old failure.
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.pathChanged && router.state.status === 'idle') markErrorsStale()
+})
+router.subscribe('onResolved', () => dismissStaleErrors())
 
 // Back online, every screen that showed the device's copy (or said what needs a connection) reads afresh,
 // without a reload. Creating a listing is left alone: its loader only opens a draft from this device.

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react'
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary' | 'ghost' | 'danger'
+  /** `destructive`: an action that loses something, beside others (outlined red); `danger`: the one to confirm it. */
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger' | 'destructive'
   block?: boolean
 }
 

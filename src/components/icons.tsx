@@ -91,3 +91,15 @@ export const PinIcon = (props: IconProps) => (
     <circle cx="12" cy="9.5" r="2.5" />
   </Icon>
 )
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+)
+
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m15 6-6 6 6 6" />
+  </Icon>
+)

@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { listingImageUrl } from '../lib/image-transform'
 import { formatAdded } from '../utils/format-added'
-import { formatListingPrice } from '../utils/format-price'
 import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
+import { ListingPrice } from './listing-price'
 
 /** What a card needs from a listing; the Listing type of features/listings fits it. */
 export type ListingCardData = {
@@ -76,7 +76,7 @@ export function ListingCard({
         <div className="listing-card__body">
           <p className="listing-card__location">{listing.location}</p>
           <Heading className="listing-card__name">{listing.name}</Heading>
-          <p className="listing-card__price">
+          <ListingPrice listing={listing} className="listing-card__price">
             {showType ? (
               <>
                 <span className="badge badge--type">
@@ -84,8 +84,7 @@ export function ListingCard({
                 </span>{' '}
               </>
             ) : null}
-            {formatListingPrice(listing)}
-          </p>
+          </ListingPrice>
           <p className="listing-card__rooms">
             <span>
               <BedIcon size={18} />

@@ -55,9 +55,13 @@ export function forgetSaved(listingIds: readonly string[]): Promise<void> {
 
 /**
  * Brings this device's saves and the server's list for `userId` together (see planSavedSync), queuing what the
- * server lacks. Returns the ids newly saved on this device (their listings may need fetching).
+ * server lacks. Returns the ids newly saved on this device (their listings may need fetching) and how many of
+ * the device's saves joined the account (only on the first merge for this user).
  */
-export function mergeSavedWithServer(userId: string, server: readonly string[]): Promise<string[]> {
+export function mergeSavedWithServer(
+  userId: string,
+  server: readonly string[],
+): Promise<{ added: string[]; joined: number }> {
   return withLocalDb(
     (db) =>
       db.transaction('rw', db.saved, db.savedOps, db.meta, async () => {
@@ -74,9 +78,9 @@ export function mergeSavedWithServer(userId: string, server: readonly string[]):
           plan.push.map((listingId): SavedOp => ({ userId, listingId, kind: 'save', queuedAt: now })),
         )
         await writeMeta(db, META.savedMergedFor, userId)
-        return plan.add
+        return { added: plan.add, joined: plan.push.length }
       }),
-    [],
+    { added: [], joined: 0 },
   )
 }
 

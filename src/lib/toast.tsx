@@ -25,13 +25,39 @@ export function Toasts() {
 
 type Kind = 'success' | 'error' | 'info'
 
+// An error is about the attempt that failed: a later success, or leaving the screen it was raised on, makes
+// it stale. Errors raised while a navigation is under way (a guard's reason) belong to the screen it opens.
+const openErrors = new Map<string, { stale: boolean }>()
+
+const dismissErrors = (which: (entry: { stale: boolean }) => boolean) => {
+  const ids = [...openErrors].filter(([, entry]) => which(entry)).map(([id]) => id)
+  if (ids.length === 0) return
+  for (const id of ids) openErrors.delete(id)
+  void loadToasts().then(({ toast }) => {
+    for (const id of ids) toast.dismiss(id)
+  })
+}
+
 // A toast raised before the area has mounted is queued by react-toastify and shown once it has.
 const show = (kind: Kind, message: string) => {
   if (!requested) {
     requested = true
     for (const listener of listeners) listener()
   }
-  void loadToasts().then(({ toast }) => toast[kind](message, { toastId: `${kind}:${message}` }))
+  const toastId = `${kind}:${message}`
+  if (kind === 'success') dismissErrors(() => true)
+  if (kind === 'error') openErrors.set(toastId, { stale: false })
+  void loadToasts().then(({ toast }) => toast[kind](message, { toastId }))
+}
+
+/** A navigation to another screen begins: the errors shown until now are about the screen being left. */
+export function markErrorsStale(): void {
+  for (const entry of openErrors.values()) entry.stale = true
+}
+
+/** The navigation has landed: the errors about the screen left behind go. */
+export function dismissStaleErrors(): void {
+  dismissErrors((entry) => entry.stale)
 }
 
 /** Shows a notice; the same text is never stacked twice. */

@@ -1,4 +1,4 @@
-import { createFileRoute, Link, notFound, useRouter } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
 import { NotFound } from '../components/not-found'
 import { useStoredListing } from '../device/listings'
 import { loadListing } from '../features/listings/api/get-listing'
@@ -18,6 +18,14 @@ export const Route = createFileRoute('/category/$categoryName/$listingId')({
   loader: async ({ params }) => {
     const listing = await unlessUnreachable(loadListing(params.listingId))
     if (!listing) throw notFound()
+    // A home shown under the other category's address moves to its own, in place of the wrong entry.
+    if (!isUnreachable(listing) && listing.type !== params.categoryName) {
+      throw redirect({
+        to: '/category/$categoryName/$listingId',
+        params: { categoryName: listing.type, listingId: listing.id },
+        replace: true,
+      })
+    }
     return listing
   },
   component: ListingPage,
@@ -62,11 +70,19 @@ function ListingView({ listing }: { listing: Listing }) {
       </div>
       <div className="listing-page__body">
         <ListingDetails listing={listing} />
-        {isOwner ? null : (
+        {isOwner ? (
+          <Link
+            to="/edit-listing/$listingId"
+            params={{ listingId: listing.id }}
+            className="button button--secondary button--block listing-page__contact"
+          >
+            Edit Listing
+          </Link>
+        ) : (
           <Link
             to="/contact/$landlordId"
             params={{ landlordId: listing.userRef }}
-            search={{ listingName: listing.name }}
+            search={{ listingName: listing.name, listingId: listing.id, listingType: listing.type }}
             className="button button--primary button--block listing-page__contact"
           >
             Contact Landlord

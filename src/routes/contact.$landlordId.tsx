@@ -10,9 +10,17 @@ import { notify } from '../lib/toast'
 const CONTACT_LOAD_ERROR = 'Could not get landlord/owner data'
 const CONTACT_OFFLINE = 'You are offline. Contacting a landlord needs a connection.'
 
+/** What the message is about; the id and type also lead back to the listing. */
+type ContactSearch = { listingName?: string; listingId?: string; listingType?: 'rent' | 'sale' }
+
 export const Route = createFileRoute('/contact/$landlordId')({
-  validateSearch: (search: Record<string, unknown>): { listingName?: string } =>
-    typeof search.listingName === 'string' ? { listingName: search.listingName } : {},
+  validateSearch: (search: Record<string, unknown>): ContactSearch => ({
+    ...(typeof search.listingName === 'string' ? { listingName: search.listingName } : {}),
+    ...(typeof search.listingId === 'string' ? { listingId: search.listingId } : {}),
+    ...(search.listingType === 'rent' || search.listingType === 'sale'
+      ? { listingType: search.listingType }
+      : {}),
+  }),
   // A failed or empty answer is shown on the page rather than as a crash: the visitor can still go back.
   // Offline it fails at once; a network that hangs gets READ_TIMEOUT_MS.
   loader: ({ params }) => withinReadTimeout(getLandlordContact(params.landlordId)).catch(() => null),
@@ -21,7 +29,8 @@ export const Route = createFileRoute('/contact/$landlordId')({
 
 function Contact() {
   const landlord = Route.useLoaderData()
-  const { listingName = '' } = Route.useSearch()
+  const { listingName = '', listingId, listingType } = Route.useSearch()
+  const listing = listingId && listingType ? { id: listingId, type: listingType } : null
   const online = useOnlineStatus()
 
   useEffect(() => {
@@ -39,7 +48,7 @@ function Contact() {
   return (
     <div className="page page--narrow">
       <PageHeader title={`Contact ${landlord.name}`} />
-      <ContactLandlord landlord={landlord} listingName={listingName} />
+      <ContactLandlord landlord={landlord} listingName={listingName} listing={listing} />
     </div>
   )
 }

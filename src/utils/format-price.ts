@@ -7,7 +7,12 @@ export function formatPounds(amount: number): string {
   return `${sign}£${digits}`
 }
 
-type Priced = { type: 'rent' | 'sale'; offer: boolean; regularPrice: number; discountedPrice: number | null }
+export type Priced = {
+  type: 'rent' | 'sale'
+  offer: boolean
+  regularPrice: number
+  discountedPrice: number | null
+}
 
 /** The price a listing asks: the discounted price when it is on offer. */
 export function askingPrice(listing: Priced): number {

@@ -107,6 +107,8 @@ test.describe('accounts', () => {
     const account = newAccount('google')
     await page.goto('/sign-in')
     await page.getByRole('button', { name: 'Continue with Google' }).click()
+    // The sign-in form has an Email field too: fill the chooser's only once it is the page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeVisible()
     await page.getByLabel('Email').fill(account.email)
     await page.getByLabel('Name').fill(account.name)
     await page.getByRole('button', { name: 'Continue' }).click()

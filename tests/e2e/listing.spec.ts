@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { anon, newestListings, priceText, type SeedListing, signInAs } from './support/stack'
+import { anon, priceText, signInAs, someListing } from './support/stack'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
-async function someListing(match: (listing: SeedListing) => boolean): Promise<SeedListing> {
-  const listing = (await newestListings()).find(match)
-  if (!listing) throw new Error('the seed has no listing of the kind this test needs')
-  return listing
-}
 
 test.describe('the listing page', () => {
   test('shows the price, type, discount, rooms, features and a map of the location', async ({ page }) => {

@@ -52,6 +52,13 @@ export async function newestListings(
   return data as unknown as SeedListing[]
 }
 
+/** The newest listing that matches, or a clear failure when the seed has none of that kind. */
+export async function someListing(match: (listing: SeedListing) => boolean): Promise<SeedListing> {
+  const listing = (await newestListings()).find(match)
+  if (!listing) throw new Error('the seed has no listing of the kind this test needs')
+  return listing
+}
+
 /** Signs a demo user in through the API and hands the session to the app as supabase-js stores it. */
 export async function signInAs(page: Page, email: string): Promise<Session> {
   const client = apiClient()

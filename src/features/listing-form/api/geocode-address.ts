@@ -2,11 +2,26 @@ import { env } from '../../../config/env'
 import { AppError } from '../../../lib/errors'
 import { firstGeocodeResult } from '../geocode-result'
 
+type Place = { lat: number; lng: number } | null
+
+// The form checks an address as it is submitted and the publish step needs its place: one request serves both.
+const answers = new Map<string, Place>()
+const ANSWERS_KEPT = 20
+
 /**
  * Where an address is, from the configured geocoder (Geoapify's search shape), or null when it finds nothing.
  * Throws when the geocoder cannot be reached, so the form can tell "wrong address" from "try again".
  */
-export async function geocodeAddress(address: string): Promise<{ lat: number; lng: number } | null> {
+export async function geocodeAddress(address: string): Promise<Place> {
+  const known = answers.get(address)
+  if (known !== undefined) return known
+  const place = await askGeocoder(address)
+  if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value ?? '')
+  answers.set(address, place)
+  return place
+}
+
+async function askGeocoder(address: string): Promise<Place> {
   const query = new URLSearchParams({ text: address, format: 'json', apiKey: env.geocoderKey })
   let response: Response
   try {

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
 import { ChoiceToggle } from '../../../components/choice-toggle'
+import { PhotoPicker } from '../../../components/photo-picker'
 import { ProgressBar } from '../../../components/progress-bar'
 import { Spinner } from '../../../components/spinner'
 import { TextField } from '../../../components/text-field'
@@ -9,6 +10,7 @@ import { focusFirstInvalid } from '../../../utils/field-errors'
 import {
   IMAGE_ACCEPT,
   LISTING_LIMITS,
+  LISTING_MESSAGES,
   type ListingDraft,
   type ListingField,
   type ListingFormValues,
@@ -47,6 +49,15 @@ const YES_NO = [
   { value: false, label: 'No' },
 ] as const
 
+/** The spec's address message when the geocoder finds nothing; nothing when it cannot be asked. */
+async function checkAddress(address: string): Promise<string | undefined> {
+  const text = address.trim()
+  if (!env.geocoding || !navigator.onLine || text === '') return undefined
+  const { geocodeAddress } = await import('../api/geocode-address')
+  const place = await geocodeAddress(text).catch(() => undefined)
+  return place === null ? LISTING_MESSAGES.addressNotFound : undefined
+}
+
 /** The Create a Listing / Edit Listing form (spec §5): one set of fields, images only on create. */
 export function ListingForm({
   mode,
@@ -65,6 +76,12 @@ export function ListingForm({
   const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
   const files = useRef<File[]>(initialFiles ?? [])
+  const [photos, setPhotos] = useState<File[]>(files.current)
+  const choosePhotos = (chosen: File[]) => {
+    files.current = chosen
+    setPhotos(chosen)
+    set('images', chosen)
+  }
 
   useEffect(() => {
     if (focusRequest > 0) focusFirstInvalid(formRef.current)
@@ -85,23 +102,31 @@ export function ListingForm({
     setFocusRequest((n) => n + 1)
   }
 
-  const validate = () => {
+  // Every problem in one round: the address is looked up while the other fields are checked, so a wrong
+  // address shows with the rest instead of after they are fixed. Offline, publishing checks it later.
+  type Checked = { draft: ListingDraft } | { errors: Partial<Record<ListingField, string>> }
+  const validate = async (): Promise<Checked> => {
     const result = validateListing(values, {
       images: mode === 'create' ? 'required' : 'none',
       coordinates: env.geocoding ? 'geocoded' : 'manual',
     })
-    if (!result.ok) showErrors(result.errors)
-    return result.ok ? result.draft : null
+    const addressError = result.ok || !result.errors.address ? await checkAddress(values.address) : undefined
+    if (result.ok) return addressError ? { errors: { address: addressError } } : { draft: result.draft }
+    return { errors: addressError ? { ...result.errors, address: addressError } : result.errors }
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (submitting) return
-    const draft = validate()
-    if (!draft) return
     setSubmitting(true)
+    const checked = await validate()
+    if ('errors' in checked) {
+      // In one render: the fields come back enabled, so the first wrong one can take focus.
+      setSubmitting(false)
+      return showErrors(checked.errors)
+    }
     try {
-      const fieldErrors = await onSubmit(draft, files.current, values)
+      const fieldErrors = await onSubmit(checked.draft, files.current, values)
       if (fieldErrors) showErrors(fieldErrors)
     } finally {
       setSubmitting(false)
@@ -224,22 +249,18 @@ export function ListingForm({
           />
         ) : null}
         {mode === 'create' ? (
-          <TextField
+          <PhotoPicker
             label="Images"
-            name="images"
-            type="file"
             accept={IMAGE_ACCEPT}
-            multiple
+            files={photos}
+            onChange={choosePhotos}
+            uploaded={uploading ? uploading.done : null}
             hint={`The first image will be the cover (max ${LISTING_LIMITS.maxImages}).${
-              initialFiles?.length && files.current === initialFiles
+              initialFiles?.length && photos === initialFiles
                 ? ` ${initialFiles.length} kept from the draft; choosing images replaces them.`
                 : ''
             }`}
             error={errors.images}
-            onChange={(event) => {
-              files.current = Array.from(event.target.files ?? [])
-              set('images', files.current)
-            }}
           />
         ) : null}
       </fieldset>

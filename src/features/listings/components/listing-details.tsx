@@ -1,7 +1,8 @@
 import { BathIcon, BedIcon, PinIcon } from '../../../components/icons'
+import { ListingPrice } from '../../../components/listing-price'
 import type { Listing } from '../../../types/listing'
 import { formatAdded } from '../../../utils/format-added'
-import { formatListingPrice, formatPounds, offerDiscount } from '../../../utils/format-price'
+import { formatPounds, offerDiscount } from '../../../utils/format-price'
 import { pluralise } from '../../../utils/pluralise'
 
 /** Name, price, location, type, discount and features of one listing (spec §2, listing detail). */
@@ -10,7 +11,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
   return (
     <div className="listing-details">
       <h1 className="listing-details__name">{listing.name}</h1>
-      <p className="listing-details__price">{formatListingPrice(listing)}</p>
+      <ListingPrice listing={listing} className="listing-details__price" />
       <p className="listing-details__location">
         <PinIcon size={18} />
         {listing.location}

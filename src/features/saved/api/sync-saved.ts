@@ -30,12 +30,16 @@ export async function flushSavedOps(userId: string): Promise<boolean> {
   return true
 }
 
-/** Brings this device's saves and the signed-in user's saved_listings together (see planSavedSync). */
-async function reconcile(userId: string): Promise<void> {
-  if (!(await flushSavedOps(userId))) return
-  const added = await mergeSavedWithServer(userId, await fetchSavedListingIds())
+/**
+ * Brings this device's saves and the signed-in user's saved_listings together (see planSavedSync). Returns how
+ * many homes saved on this device before were added to the account (only ever on the first merge).
+ */
+async function reconcile(userId: string): Promise<number> {
+  if (!(await flushSavedOps(userId))) return 0
+  const { added, joined } = await mergeSavedWithServer(userId, await fetchSavedListingIds())
   await fetchMissingListings(added)
   await flushSavedOps(userId)
+  return joined
 }
 
 /** Saved homes this device has never seen: fetch them (and their photos) so they show offline too. */
@@ -48,10 +52,13 @@ async function fetchMissingListings(ids: string[]): Promise<void> {
   await Promise.all(listings.map((listing) => keepPhotosOffline(listing.imageUrls)))
 }
 
-let running: Promise<void> = Promise.resolve()
+let running: Promise<number> = Promise.resolve(0)
 
-/** Runs one reconciliation at a time; failures (offline) wait for the next trigger. */
-export function syncSaved(userId: string): Promise<void> {
-  running = running.then(() => reconcile(userId)).catch(() => undefined)
+/**
+ * Runs one reconciliation at a time; failures (offline) wait for the next trigger. Resolves to how many homes
+ * saved before signing in joined the account.
+ */
+export function syncSaved(userId: string): Promise<number> {
+  running = running.then(() => reconcile(userId)).catch(() => 0)
   return running
 }

@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
 import { useUserId } from '../../../hooks/use-session'
+import { notify } from '../../../lib/toast'
+import { pluralise } from '../../../utils/pluralise'
 
 /** Keeps a signed-in user's saves in step with the server: on sign-in, at start and whenever the device is back online. */
 export function SavedSync() {
@@ -7,7 +9,14 @@ export function SavedSync() {
   useEffect(() => {
     if (!userId) return
     const sync = () => {
-      void import('../api/sync-saved').then(({ syncSaved }) => syncSaved(userId)).catch(() => undefined)
+      void import('../api/sync-saved')
+        .then(({ syncSaved }) => syncSaved(userId))
+        .then((joined) => {
+          // Said once: the merge happens only the first time this user signs in on this device.
+          if (joined > 0)
+            notify.info(`${pluralise(joined, 'saved home', 'saved homes')} added to your account`)
+        })
+        .catch(() => undefined)
     }
     sync()
     window.addEventListener('online', sync)

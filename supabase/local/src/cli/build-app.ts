@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process'
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../config'
 
 const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const VITE = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 
 function newestChange(target: string): number {
   if (!fs.existsSync(target)) return 0
@@ -14,16 +15,43 @@ function newestChange(target: string): number {
     .reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), stat.mtimeMs)
 }
 
+export type BuildOptions = {
+  /** Extra build-time variables (a build made with them is never reused). */
+  env?: NodeJS.ProcessEnv
+  /** Show the build's own output as it runs (`npm start -- --verbose`); otherwise only when it fails. */
+  verbose?: boolean
+  /** Runs the build; Vite by default. */
+  run?: (args: string[], options: { env: NodeJS.ProcessEnv; verbose: boolean }) => SpawnSyncReturns<string>
+  /** Where progress goes. */
+  print?: (line: string) => void
+}
+
+const runVite: NonNullable<BuildOptions['run']> = (args, { env, verbose }) =>
+  spawnSync(process.execPath, [VITE, ...args], {
+    cwd: REPO_ROOT,
+    stdio: verbose ? 'inherit' : 'pipe',
+    encoding: 'utf8',
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+
 /** Builds the app into `outDir` unless a build newer than every source file is already there. */
-export function buildAppIfNeeded(outDir: string, env: NodeJS.ProcessEnv = {}): void {
+export function buildAppIfNeeded(outDir: string, options: BuildOptions = {}): void {
+  const { env = {}, verbose = false, run = runVite, print = console.log } = options
   const stamp = path.join(outDir, 'index.html')
   const sources = Math.max(...INPUTS.map((p) => newestChange(path.join(REPO_ROOT, p))))
   if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > sources && Object.keys(env).length === 0) return
-  console.log('[app] building the production bundle…')
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
+  print('[app] building the production bundle…')
+  const started = performance.now()
+  const result = run(['build', '--outDir', outDir, '--emptyOutDir'], {
     env: { ...process.env, ...env },
+    verbose,
   })
-  if (result.status !== 0) throw new Error('The app build failed (see above).')
+  if (result.status !== 0) {
+    // The build's own words are what explain a failure: show them in full, then stop.
+    if (!verbose)
+      print(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`.trimEnd())
+    throw new Error('The app build failed (see above).')
+  }
+  print(`[app] built in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -16,7 +16,7 @@ const apiUrl = `http://127.0.0.1:${E2E_PORTS.apiPort}`
 fs.rmSync(dataDir, { recursive: true, force: true })
 removeRelocatedCluster(dataDir)
 try {
-  buildAppIfNeeded(dist, { VITE_SUPABASE_URL: apiUrl })
+  buildAppIfNeeded(dist, { env: { VITE_SUPABASE_URL: apiUrl } })
 } catch (error) {
   fail(error)
 }

@@ -1,4 +1,5 @@
 // `npm start`: build the app if needed, start the local stack and serve the production build.
+// `npm start -- --verbose` also shows the build's own output (always shown when the build fails).
 import path from 'node:path'
 import { loadConfig, REPO_ROOT } from '../config'
 import { startStack } from '../stack'
@@ -8,8 +9,9 @@ import { statusText } from './status'
 
 const config = loadConfig()
 const dist = path.join(REPO_ROOT, 'dist')
+const verbose = process.argv.includes('--verbose')
 try {
-  buildAppIfNeeded(dist)
+  buildAppIfNeeded(dist, { verbose })
 } catch (error) {
   fail(error)
 }

@@ -69,7 +69,12 @@ export function DraftsList({ userId }: { userId: string }) {
                   </Link>
                 ) : null}
                 {draft.state !== 'publishing' ? (
-                  <Button variant="ghost" aria-label={`Delete draft ${name}`} onClick={() => remove(draft)}>
+                  <Button
+                    variant={draft.state === 'published' ? 'secondary' : 'destructive'}
+                    className="drafts__remove"
+                    aria-label={`Delete draft ${name}`}
+                    onClick={() => remove(draft)}
+                  >
                     {draft.state === 'published' ? 'Dismiss' : 'Delete'}
                   </Button>
                 ) : null}
