@@ -1,28 +1,6 @@
-import type { Bbox } from '../../types/home-search'
 import type { Listing } from '../../types/listing'
+import type { MapHome } from '../../types/search-map'
 import { askingPrice } from '../../utils/format-price'
-
-/** A home as the search map draws it. */
-export type MapHome = {
-  id: string
-  type: 'rent' | 'sale'
-  name: string
-  location: string
-  /** The price a person pays. */
-  price: number
-  latitude: number
-  longitude: number
-  coverUrl: string | null
-}
-
-/** What the search map needs: the homes with a position, the count of all matches, the area searched. */
-export type SearchMapProps = {
-  homes: MapHome[]
-  total: number
-  bbox: Bbox | null
-  onSearchArea: (bbox: Bbox) => void
-  listingHref: (home: MapHome) => string
-}
 
 /** The homes a map can place (those with a position). */
 export function toMapHomes(listings: Listing[]): MapHome[] {

@@ -16,33 +16,12 @@ import {
   Source,
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre'
+import type { MapHome as SearchMapHome, SearchMapProps } from '../../../types/search-map'
 import { type Bbox, compactPrice, toBbox } from '../api/search-area'
 import { rasterStyle } from './map-style'
 import { MapUnavailable, useTileStatus } from './use-tile-status'
 
 setWorkerUrl(workerUrl)
-
-/** A home as the search map draws it. `price` is the price a person pays. */
-export type SearchMapHome = {
-  id: string
-  type: 'rent' | 'sale'
-  name: string
-  location: string
-  price: number
-  latitude: number
-  longitude: number
-  coverUrl: string | null
-}
-
-export type SearchMapProps = {
-  homes: SearchMapHome[]
-  /** Every home the search found; more than `homes.length` when the map shows only the first 500. */
-  total: number
-  /** The search's area, if it has one: the map opens on it instead of on the homes. */
-  bbox: Bbox | null
-  onSearchArea: (bbox: Bbox) => void
-  listingHref: (home: SearchMapHome) => string
-}
 
 /** Where a map of no homes opens: the whole of the UK. */
 const UK: Bbox = [-8.2, 49.9, 1.8, 58.7]
