@@ -6,6 +6,7 @@ import { findTable } from '../../core/rest/schema-cache'
 import { buildRead } from '../../core/rest/statements'
 import type { Catalog } from '../../db/catalog'
 import type { Database } from '../../db/database'
+import { patternLane, usesPatternFilter } from './pattern-lane'
 import type { RestRequest } from './request'
 import { JSON_TYPE, OBJECT_TYPE, sendBody } from './respond'
 import { runAsCaller } from './run'
@@ -31,10 +32,12 @@ export async function readRows(
       shape: request.shape,
     }),
   )
-  const row = await runAsCaller(db, request, true, statement, (result) => {
-    if (request.shape.singular && Number(result.page_total) !== 1)
-      throw singularity(Number(result.page_total))
-  })
+  const read = () =>
+    runAsCaller(db, request, true, statement, (result) => {
+      if (request.shape.singular && Number(result.page_total) !== 1)
+        throw singularity(Number(result.page_total))
+    })
+  const row = usesPatternFilter(parts.filters) ? await patternLane.run(read) : await read()
   const total = row.total === null ? null : Number(row.total)
   const rows = Number(row.page_total)
   const status = request.shape.singular ? 200 : rangeStatus(page.offset, rows, total)
