@@ -47,6 +47,53 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
   }, path)
 }
 
+/** Waits until the device's database holds the list view `key`, written at or after `since`. */
+async function expectStoredView(page: Page, key: string, since: number): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ([viewKey, after]) =>
+          new Promise<boolean>((resolve) => {
+            // Opening a database that does not exist yet would create it: ask whether it exists first.
+            void indexedDB.databases().then(
+              (databases) => {
+                if (!databases.some((d) => d.name === 'roost')) return resolve(false)
+                readView()
+              },
+              () => resolve(false),
+            )
+            const readView = () => {
+              const open = indexedDB.open('roost')
+              open.onerror = () => resolve(false)
+              open.onsuccess = () => {
+                const db = open.result
+                if (!db.objectStoreNames.contains('views')) {
+                  db.close()
+                  return resolve(false)
+                }
+                const get = db
+                  .transaction('views')
+                  .objectStore('views')
+                  .get(viewKey as string)
+                get.onsuccess = () => {
+                  db.close()
+                  resolve(
+                    ((get.result as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0) >= (after as number),
+                  )
+                }
+                get.onerror = () => {
+                  db.close()
+                  resolve(false)
+                }
+              }
+            }
+          }),
+        [key, since] as const,
+      ),
+    )
+    .toBe(true)
+}
+
 async function expectShown(page: Page, screen: Screen, seed: Seed, history: History, how: Case) {
   const shows = screen.shows(seed, history, how)
   const waits = how === 'hang' && screen.waitsOnHang?.(history) === true
@@ -87,11 +134,15 @@ for (const who of ['visitor', 'alice'] as Who[]) {
         await waitForServiceWorker(page)
         if (history === 'never seen') return
         for (const screen of screens) {
+          const opened = Date.now()
           await page.goto(screen.path(seed))
           const online = screen.online(seed)
           if (online.heading)
             await expect(page.getByRole('heading', { level: 1, name: online.heading })).toBeVisible()
           await expect(page.getByRole('main').getByText(online.text).first()).toBeVisible()
+          // A list shows the server's answer before the device has kept it; leaving the page at once would
+          // abort that write, so 'seen' means kept on the device, as it is for a person who looked at it.
+          if (screen.storedView) await expectStoredView(page, screen.storedView, opened)
           if (screen.name === 'a listing')
             await page.getByRole('button', { name: `Save ${seed.other.name}` }).click()
         }

@@ -45,6 +45,8 @@ export type Screen = {
   banner(history: History): boolean
   /** A network that hangs leaves this screen waiting for the read timeout before it says so. */
   waitsOnHang?(history: History): boolean
+  /** The list view the device keeps of this screen (src/device/listings.ts), for a list. */
+  storedView?: string
 }
 
 export const TEXT = {
@@ -70,10 +72,17 @@ export const TEXT = {
 const offline = (how: Case) => how !== 'hang'
 
 /** A list of homes: the device's copy when seen; never seen, a sentence (at once offline, after the read timeout on a hanging network). */
-function list(name: string, heading: string, path: string, first: (seed: Seed) => SeedListing): Screen {
+function list(
+  name: string,
+  heading: string,
+  path: string,
+  storedView: string,
+  first: (seed: Seed) => SeedListing,
+): Screen {
   return {
     name,
     who: 'visitor',
+    storedView,
     path: () => path,
     online: (seed) => ({ heading, text: first(seed).name }),
     shows: (seed, history, how) => ({
@@ -102,10 +111,10 @@ function form(name: string, path: string, heading: string, offlineText: string |
 }
 
 export const SCREENS: Screen[] = [
-  list('Explore', 'Explore', '/', (seed) => seed.newest),
-  list('Offers', 'Offers', '/offers', (seed) => seed.newestOffer),
-  list('Places for Rent', 'Places for Rent', '/category/rent', (seed) => seed.newestRent),
-  list('Places for Sale', 'Places for Sale', '/category/sale', (seed) => seed.newestSale),
+  list('Explore', 'Explore', '/', 'recommended', (seed) => seed.newest),
+  list('Offers', 'Offers', '/offers', 'offers', (seed) => seed.newestOffer),
+  list('Places for Rent', 'Places for Rent', '/category/rent', 'category:rent', (seed) => seed.newestRent),
+  list('Places for Sale', 'Places for Sale', '/category/sale', 'category:sale', (seed) => seed.newestSale),
   {
     name: 'a listing',
     who: 'visitor',
