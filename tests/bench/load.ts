@@ -1,6 +1,6 @@
 // A bounded load test on loopback: the category page's first request at a fixed rate for a fixed time,
-// alone and then beside a stream of slow anonymous queries, each of which the anon role's
-// statement_timeout (3 s) ends. Open loop: requests leave on schedule whether or not earlier ones are
+// alone and then beside a stream of slow anonymous queries, each seconds of regex work, which the
+// anon role's statement_timeout (3 s) bounds. Open loop: requests leave on schedule whether or not earlier ones are
 // answered, so a stall shows as latency instead of hiding as a lower rate.
 import { spawn } from 'node:child_process'
 import { REPO_ROOT } from '../../supabase/local/src/config'
@@ -26,7 +26,8 @@ export type LoadPhase = {
   p99Ms: number
   maxMs: number
   achievedPerSec: number
-  slow?: { sent: number; timedOut: number; p50Ms: number }
+  /** The slow queries sent, how each ended (200, statement_timeout, any other error) and their median. */
+  slow?: { sent: number; answered: number; timedOut: number; failed: number; p50Ms: number }
 }
 
 export type LoadReport = {
@@ -73,7 +74,7 @@ export function loadMarkdown(r: LoadReport, table: (head: string[], rows: string
   md.push(
     `Command: tests/bench/load.ts (also alone: \`npx tsx tests/bench/load-run.ts\`). ${r.rate} requests/s for ${r.seconds} s, open loop over loopback ` +
       `(at most ${MAX_IN_FLIGHT} in flight; more are counted as dropped), of \`${r.request}\`; then the same while ${r.slowQueries} clients keep ` +
-      `a slow anonymous query running (\`${r.slowRequest}\`), which anon's 3 s statement_timeout ends with a 500 (57014).`,
+      `a slow anonymous query running (\`${r.slowRequest}\`), about 2 s of regex backtracking each; anon's 3 s statement_timeout ends any that runs longer with a 500 (57014).`,
   )
   md.push('')
   md.push(
@@ -88,7 +89,7 @@ export function loadMarkdown(r: LoadReport, table: (head: string[], rows: string
         'p99',
         'Max',
         'Achieved/s',
-        'Slow queries (ended by timeout, p50)',
+        'Slow queries: sent: answered / timed out / other error, p50',
       ],
       r.phases.map((p) => [
         p.name,
@@ -100,7 +101,7 @@ export function loadMarkdown(r: LoadReport, table: (head: string[], rows: string
         `${p.p99Ms} ms`,
         `${p.maxMs} ms`,
         String(p.achievedPerSec),
-        p.slow ? `${p.slow.sent} (${p.slow.timedOut}, ${p.slow.p50Ms} ms)` : '–',
+        p.slow ? `${p.slow.sent}: ${p.slow.answered} / ${p.slow.timedOut} / ${p.slow.failed}, p50 ${p.slow.p50Ms} ms` : '–',
       ]),
     ),
   )
