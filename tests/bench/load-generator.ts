@@ -10,7 +10,8 @@ import { quantile, round } from './stats'
  * Twenty back-reference patterns over every listing name, none of which matches: back-references make
  * Postgres's regex engine backtrack, about 2 s of one core per request at 100,000 listings.
  */
-const SLOW_PATTERN = (i: number) => `name.match."(.*)(.*)(.*)(.*)(.*)(.*)(.*)\\\\7\\\\6\\\\5\\\\4\\\\3\\\\2\\\\1#${i}"`
+const SLOW_PATTERN = (i: number) =>
+  `name.match."(.*)(.*)(.*)(.*)(.*)(.*)(.*)\\\\7\\\\6\\\\5\\\\4\\\\3\\\\2\\\\1#${i}"`
 const SLOW_FILTER = `or=${encodeURIComponent(`(${Array.from({ length: 20 }, (_, i) => SLOW_PATTERN(i)).join(',')})`)}`
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -101,7 +101,9 @@ export function loadMarkdown(r: LoadReport, table: (head: string[], rows: string
         `${p.p99Ms} ms`,
         `${p.maxMs} ms`,
         String(p.achievedPerSec),
-        p.slow ? `${p.slow.sent}: ${p.slow.answered} / ${p.slow.timedOut} / ${p.slow.failed}, p50 ${p.slow.p50Ms} ms` : '–',
+        p.slow
+          ? `${p.slow.sent}: ${p.slow.answered} / ${p.slow.timedOut} / ${p.slow.failed}, p50 ${p.slow.p50Ms} ms`
+          : '–',
       ]),
     ),
   )
