@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, inject, it } from 'vitest'
 import { pkceClient, signedInUser, withDatabase } from './support/clients'
 
-const APP = 'http://localhost:55173/auth/callback'
+const APP = 'http://localhost:25173/auth/callback'
 
 /** Follows /authorize to the chooser page, as a browser would. */
 async function openChooser(

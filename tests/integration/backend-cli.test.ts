@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../../supabase/local/src/config'
 import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
 
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
-const ports = { api: 57321 + offset, db: 57322 + offset, mail: 57324 + offset }
+const ports = { api: 27321 + offset, db: 27322 + offset, mail: 27324 + offset }
 const dataDir = path.join(REPO_ROOT, '.local', 'test-backend-cli')
 
 type Started = { child: ChildProcess; output: () => string; readyMs: number }

@@ -14,7 +14,7 @@ import { relocatedClusterDir, removeRelocatedCluster } from '../../supabase/loca
  */
 
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
-const ports = { api: 52321 + offset, db: 52322 + offset, mail: 52324 + offset }
+const ports = { api: 22321 + offset, db: 22322 + offset, mail: 22324 + offset }
 const api = `http://127.0.0.1:${ports.api}`
 const dataDir = path.join(REPO_ROOT, '.local', 'test-fault-injection')
 const CLIENTS = 6

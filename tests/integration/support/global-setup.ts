@@ -11,10 +11,10 @@ import { type RunningStack, startStack } from '../../../supabase/local/src/stack
  */
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
 export const INTEGRATION_PORTS = {
-  apiPort: 55321 + offset,
-  dbPort: 55322 + offset,
-  mailPort: 55324 + offset,
-  appPort: 55173 + offset,
+  apiPort: 25321 + offset,
+  dbPort: 25322 + offset,
+  mailPort: 25324 + offset,
+  appPort: 25173 + offset,
 }
 
 declare module 'vitest' {

@@ -116,10 +116,10 @@ export async function seedBenchListings(
 
 /** The bench's own stack settings: ports and data folder apart from `npm start`'s. */
 export const BENCH_ENV = {
-  APP_PORT: '58173',
-  LOCAL_API_PORT: '58321',
-  LOCAL_DB_PORT: '58322',
-  LOCAL_MAIL_PORT: '58324',
+  APP_PORT: '28173',
+  LOCAL_API_PORT: '28321',
+  LOCAL_DB_PORT: '28322',
+  LOCAL_MAIL_PORT: '28324',
   LOCAL_DATA_DIR: path.join(REPO_ROOT, '.local', 'bench'),
 }
 

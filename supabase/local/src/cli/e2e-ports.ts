@@ -5,10 +5,10 @@
 const offset = Number(process.env.ROOST_E2E_PORT_OFFSET ?? 0)
 
 export const E2E_PORTS = {
-  appPort: 56173 + offset,
-  apiPort: 56321 + offset,
-  dbPort: 56322 + offset,
-  mailPort: 56324 + offset,
+  appPort: 26173 + offset,
+  apiPort: 26321 + offset,
+  dbPort: 26322 + offset,
+  mailPort: 26324 + offset,
 }
 
 export const E2E_APP_URL = `http://localhost:${E2E_PORTS.appPort}`
