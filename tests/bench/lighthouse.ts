@@ -15,7 +15,7 @@ export type LighthouseRun = {
 }
 export type LighthousePage = { name: string; url: string; runs: LighthouseRun[]; median: LighthouseRun }
 
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless=new',
   // Chromium refuses to start its sandbox as root.
   '--no-sandbox',
