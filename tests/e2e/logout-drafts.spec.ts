@@ -12,7 +12,7 @@ test.describe('logging out of a device that holds drafts', () => {
     await waitForServiceWorker(page)
     // Some listing photos pass through the image cache.
     await page.goto('/')
-    await expect(page.getByRole('main').getByRole('img').first()).toBeVisible()
+    await expect(page.getByRole('group', { name: /^1 \/ \d+$/ }).locator('img')).toBeVisible()
     await expect.poll(async () => (await cachedUrls(page, 'listing-images')).length).toBeGreaterThan(0)
 
     await page.goto('/create-listing')

@@ -62,3 +62,42 @@ test("a listing's gallery turns by its arrows before Swiper loads, and Swiper ta
   await expect(page.locator('.listing-gallery.swiper-initialized')).toBeVisible()
   await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeInViewport()
 })
+
+test('a first visit opens the device database only once its first screen has loaded, and still keeps what it showed', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await expect(page.getByRole('group', { name: '1 / 5' }).locator('img')).toBeVisible()
+  // The view Explore showed is kept for offline use, in IndexedDB.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        // Only look once the app has made it: opening a missing database would create it.
+        if (!(await indexedDB.databases()).some((entry) => entry.name === 'roost')) return 0
+        return new Promise<number>((resolve) => {
+          const open = indexedDB.open('roost')
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('views')) {
+              db.close()
+              return resolve(0)
+            }
+            const count = db.transaction('views').objectStore('views').count()
+            count.onsuccess = () => resolve(count.result)
+            count.onerror = () => resolve(0)
+            db.close()
+          }
+          open.onerror = () => resolve(0)
+        })
+      }),
+    )
+    .toBeGreaterThan(0)
+  const timing = await page.evaluate(() => {
+    const dexie = performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/local-db-(?!access-)[\w-]+\.js$/.test(entry.name))
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    return { dexieAt: dexie?.startTime ?? -1, loadedAt: navigation?.loadEventEnd ?? Number.NaN }
+  })
+  expect(timing.dexieAt).toBeGreaterThanOrEqual(timing.loadedAt)
+})
