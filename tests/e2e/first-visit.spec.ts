@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectStoredView } from './support/device'
 import { newestListings } from './support/stack'
 
 /**
@@ -69,29 +70,7 @@ test('a first visit opens the device database only once its first screen has loa
   await page.goto('/')
   await expect(page.getByRole('group', { name: '1 / 5' }).locator('img')).toBeVisible()
   // The view Explore showed is kept for offline use, in IndexedDB.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        // Only look once the app has made it: opening a missing database would create it.
-        if (!(await indexedDB.databases()).some((entry) => entry.name === 'roost')) return 0
-        return new Promise<number>((resolve) => {
-          const open = indexedDB.open('roost')
-          open.onsuccess = () => {
-            const db = open.result
-            if (!db.objectStoreNames.contains('views')) {
-              db.close()
-              return resolve(0)
-            }
-            const count = db.transaction('views').objectStore('views').count()
-            count.onsuccess = () => resolve(count.result)
-            count.onerror = () => resolve(0)
-            db.close()
-          }
-          open.onerror = () => resolve(0)
-        })
-      }),
-    )
-    .toBeGreaterThan(0)
+  await expectStoredView(page, 'recommended', 0)
   const timing = await page.evaluate(() => {
     const dexie = performance
       .getEntriesByType('resource')
