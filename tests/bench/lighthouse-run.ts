@@ -36,13 +36,19 @@ const stack = await startStack(config, { log: () => {}, appDist: dist })
 try {
   const appUrl = `http://127.0.0.1:${config.appPort}`
   for (const file of fs.readdirSync(path.join(dist, 'assets'))) {
-    await fetch(`${appUrl}/assets/${file}`, { headers: { 'accept-encoding': 'br' } }).then((r) => r.arrayBuffer())
+    await fetch(`${appUrl}/assets/${file}`, { headers: { 'accept-encoding': 'br' } }).then((r) =>
+      r.arrayBuffer(),
+    )
   }
   const first = (
-    await stack.db.admin.query("select id, type from public.listings order by created_at desc, id desc limit 1")
+    await stack.db.admin.query(
+      'select id, type from public.listings order by created_at desc, id desc limit 1',
+    )
   ).rows[0] as { id: string; type: string }
   const named: Record<string, string> = { listing: `/category/${first.type}/${first.id}` }
-  const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/offers', '/category/rent', 'listing', '/search']
+  const pages = process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : ['/', '/offers', '/category/rent', 'listing', '/search']
   for (const page of pages) {
     const scores: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = []
     let detail = ''
@@ -67,22 +73,30 @@ try {
         console.log(page, `run ${i + 1}`, JSON.stringify(run))
         type Items = { items?: Record<string, unknown>[] }
         const boot = ((a['bootup-time']?.details as Items)?.items ?? []).map(
-          (x) => `${String(x.url).replace(appUrl, '')}: total ${Math.round(Number(x.total))} script ${Math.round(Number(x.scripting))} parse ${Math.round(Number(x.scriptParseCompile))}`,
+          (x) =>
+            `${String(x.url).replace(appUrl, '')}: total ${Math.round(Number(x.total))} script ${Math.round(Number(x.scripting))} parse ${Math.round(Number(x.scriptParseCompile))}`,
         )
         const tasks = ((a['long-tasks']?.details as Items)?.items ?? []).map(
-          (x) => `${Math.round(Number(x.startTime))}+${Math.round(Number(x.duration))} ${String(x.url).replace(appUrl, '')}`,
+          (x) =>
+            `${Math.round(Number(x.startTime))}+${Math.round(Number(x.duration))} ${String(x.url).replace(appUrl, '')}`,
         )
-        const lcpBreak = ((a['lcp-breakdown-insight']?.details as Items)?.items ?? [])
+        const lcpBreak = (a['lcp-breakdown-insight']?.details as Items)?.items ?? []
         detail = [
-          'bootup:', ...boot, 'long tasks:', ...tasks,
-          'lcp phases:', JSON.stringify(lcpBreak).slice(0, 600),
+          'bootup:',
+          ...boot,
+          'long tasks:',
+          ...tasks,
+          'lcp phases:',
+          JSON.stringify(lcpBreak).slice(0, 600),
         ].join('\n  ')
       } finally {
         chrome.kill()
       }
     }
     const m = (k: keyof (typeof scores)[number]) => median(scores.map((s) => s[k]))
-    console.log(`${page} MEDIAN score ${m('score')} FCP ${m('fcp')} LCP ${m('lcp')} TBT ${m('tbt')} CLS ${m('cls')}`)
+    console.log(
+      `${page} MEDIAN score ${m('score')} FCP ${m('fcp')} LCP ${m('lcp')} TBT ${m('tbt')} CLS ${m('cls')}`,
+    )
     console.log(`  ${detail}`)
   }
 } finally {
