@@ -5,12 +5,10 @@ type GalleryPhotoProps = {
   url: string
   index: number
   count: number
-  /** Called once the photo has loaded or failed. */
-  onImageSettled?: () => void
 }
 
 /** One photo of a listing's gallery; the cover is the page's largest paint, so it loads first. */
-export function GalleryPhoto({ name, url, index, count, onImageSettled }: GalleryPhotoProps) {
+export function GalleryPhoto({ name, url, index, count }: GalleryPhotoProps) {
   return (
     <img
       src={listingImageUrl(url, 'photo')}
@@ -21,8 +19,6 @@ export function GalleryPhoto({ name, url, index, count, onImageSettled }: Galler
       fetchPriority={index === 0 ? 'high' : 'auto'}
       decoding="async"
       crossOrigin="anonymous"
-      onLoad={onImageSettled}
-      onError={onImageSettled}
     />
   )
 }

@@ -51,7 +51,7 @@ export default function ListingGallerySwiper({
       pagination={{ clickable: true }}
       navigation={imageUrls.length > 1}
       keyboard={{ enabled: true, onlyInViewport: true }}
-      a11y={{ containerMessage: `Photos of ${name}`, slideRole: 'group' }}
+      a11y={{ containerRole: 'region', containerMessage: `Photos of ${name}`, slideRole: 'group' }}
       onSwiper={setSwiper}
       onSlideChange={(instance) => onCurrentChange(instance.activeIndex)}
     >

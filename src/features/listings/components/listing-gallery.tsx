@@ -1,16 +1,17 @@
-import { lazy, Suspense, useRef, useState } from 'react'
-import { useAfterFirstImage } from '../hooks/use-after-first-image'
+import { lazy, Suspense, startTransition, useRef, useState } from 'react'
 import { GalleryPhoto } from './gallery-photo'
 import { OpenPhotoButton } from './open-photo-button'
+import { SlideTrack } from './slide-track'
 
-// Swiper (~30 kB gzip) must not hold back the cover photo: the cover shows on its own, and Swiper loads
-// and takes over once it is in. The full-screen view (with Swiper's zoom) loads on the first tap.
+// Swiper (~30 kB gzip, and its start-up work) must not weigh on a first visit: the gallery draws and turns
+// without it, and Swiper loads once the person reaches for the gallery (to swipe, say), then takes over at
+// the same photo. The full-screen view (with Swiper's zoom) loads on the first tap.
 const ListingGallerySwiper = lazy(() => import('./listing-gallery-swiper'))
 const GalleryViewer = lazy(() => import('./gallery-viewer'))
 
 /** The listing's photos, cover first, in a swipeable gallery with arrows and dots, and a full-screen view. */
 export function ListingGallery({ name, imageUrls }: { name: string; imageUrls: string[] }) {
-  const { ready, onImageSettled } = useAfterFirstImage()
+  const [reached, setReached] = useState(false)
   const [current, setCurrent] = useState(0)
   const [viewing, setViewing] = useState(false)
   const frame = useRef<HTMLDivElement>(null)
@@ -32,22 +33,27 @@ export function ListingGallery({ name, imageUrls }: { name: string; imageUrls: s
     )
   }
   const openProps = { count: imageUrls.length, current, onOpen: open }
-  const coverOnly = (
-    <div className="listing-gallery">
-      <GalleryPhoto
-        name={name}
-        url={cover}
-        index={0}
-        count={imageUrls.length}
-        onImageSettled={onImageSettled}
-      />
-      <OpenPhotoButton index={0} {...openProps} />
-    </div>
+  const track = (
+    <SlideTrack
+      className="listing-gallery"
+      label={`Photos of ${name}`}
+      count={imageUrls.length}
+      current={current}
+      onGo={setCurrent}
+      onReach={() => startTransition(() => setReached(true))}
+      renderSlide={(index) => (
+        <>
+          <GalleryPhoto name={name} url={imageUrls[index] ?? cover} index={index} count={imageUrls.length} />
+          <OpenPhotoButton index={index} {...openProps} />
+        </>
+      )}
+    />
   )
   return (
     <div ref={frame} className="listing-gallery-frame">
-      {ready ? (
-        <Suspense fallback={coverOnly}>
+      {/* Reaching for it is a transition: the track stays, and keeps taking taps, until Swiper is in. */}
+      <Suspense fallback={track}>
+        {reached ? (
           <ListingGallerySwiper
             name={name}
             imageUrls={imageUrls}
@@ -55,10 +61,10 @@ export function ListingGallery({ name, imageUrls }: { name: string; imageUrls: s
             keyboard={!viewing}
             {...openProps}
           />
-        </Suspense>
-      ) : (
-        coverOnly
-      )}
+        ) : (
+          track
+        )}
+      </Suspense>
       {viewing ? (
         <Suspense fallback={null}>
           <GalleryViewer name={name} imageUrls={imageUrls} start={current} onClose={close} />

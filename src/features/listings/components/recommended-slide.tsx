@@ -4,16 +4,7 @@ import type { Listing } from '../../../types/listing'
 import { formatListingPrice } from '../../../utils/format-price'
 
 /** One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), name and price. */
-export function RecommendedSlide({
-  listing,
-  first,
-  onImageSettled,
-}: {
-  listing: Listing
-  first: boolean
-  /** Called once the cover has loaded or failed. */
-  onImageSettled?: () => void
-}) {
+export function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean }) {
   const cover = listing.imageUrls[0]
   return (
     <Link
@@ -31,8 +22,6 @@ export function RecommendedSlide({
           fetchPriority={first ? 'high' : 'auto'}
           decoding="async"
           crossOrigin="anonymous"
-          onLoad={onImageSettled}
-          onError={onImageSettled}
         />
       ) : null}
       <span className="recommended-slide__caption">

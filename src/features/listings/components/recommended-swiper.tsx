@@ -1,27 +1,30 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { Swiper as SwiperInstance } from 'swiper'
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
-import 'swiper/css'
-import 'swiper/css/navigation'
-import 'swiper/css/pagination'
 import type { Listing } from '../../../types/listing'
 import { RecommendedSlide } from './recommended-slide'
+import { AUTOPLAY_DELAY_MS } from './slider-motion'
 
-/** Spec §9: the slider moves on every 8000 ms and pauses while the pointer is over it. */
-const AUTOPLAY_DELAY_MS = 8000
+type RecommendedSwiperProps = {
+  listings: Listing[]
+  /** The slide the slider showed before Swiper took over. */
+  initialSlide: number
+  onSlideChange: (index: number) => void
+  playing: boolean
+  /** The pause/play button, drawn at the container's start. */
+  start: ReactNode
+}
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-
-/**
- * The Recommended slides in Swiper: autoplay, arrows, dots and keys. Anything that moves on its own
- * for more than 5 s needs a way to stop it (WCAG 2.2.2), and it starts stopped for people who ask
- * their device for reduced motion.
- */
-export default function RecommendedSwiper({ listings }: { listings: Listing[] }) {
+/** The Recommended slides in Swiper: autoplay, arrows, dots, keys and swipes. */
+export default function RecommendedSwiper({
+  listings,
+  initialSlide,
+  onSlideChange,
+  playing,
+  start,
+}: RecommendedSwiperProps) {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null)
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion())
 
   useEffect(() => {
     if (!swiper?.autoplay) return
@@ -34,34 +37,22 @@ export default function RecommendedSwiper({ listings }: { listings: Listing[] })
       className="recommended-slider"
       modules={[A11y, Autoplay, Keyboard, Navigation, Pagination]}
       onSwiper={setSwiper}
+      onSlideChange={(instance) => onSlideChange(instance.realIndex)}
+      initialSlide={initialSlide}
       slidesPerView={1}
       rewind
       autoplay={{ delay: AUTOPLAY_DELAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false }}
       pagination={{ clickable: true }}
       navigation
       keyboard={{ enabled: true, onlyInViewport: true }}
-      a11y={{ containerMessage: 'Recommended listings', slideRole: 'group' }}
+      a11y={{ containerRole: 'region', containerMessage: 'Recommended listings', slideRole: 'group' }}
     >
       {listings.map((listing, index) => (
         <SwiperSlide key={listing.id}>
           <RecommendedSlide listing={listing} first={index === 0} />
         </SwiperSlide>
       ))}
-      <button
-        slot="container-start"
-        type="button"
-        className="slider-autoplay-toggle"
-        aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
-        onClick={() => setPlaying((now) => !now)}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          {playing ? (
-            <path fill="currentColor" d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
-          ) : (
-            <path fill="currentColor" d="M8 5.5v13l11-6.5z" />
-          )}
-        </svg>
-      </button>
+      {start}
     </Swiper>
   )
 }

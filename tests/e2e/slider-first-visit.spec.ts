@@ -1,0 +1,64 @@
+import { expect, type Page, test } from '@playwright/test'
+import { newestListings } from './support/stack'
+
+/**
+ * A first visit draws, turns and autoplays the Recommended slider and the listing gallery without Swiper
+ * (~30 kB gzip and its start-up work); Swiper loads once the person reaches for the slider, and takes
+ * over at the slide they were on.
+ */
+test.use({ serviceWorkers: 'block' })
+
+/** Whether the page has fetched a Swiper chunk so far. */
+function watchSwiper(page: Page): () => boolean {
+  let fetched = false
+  page.on('request', (request) => {
+    if (/\/(recommended-swiper|listing-gallery-swiper)-[\w-]+\.js$/.test(request.url())) fetched = true
+  })
+  return () => fetched
+}
+
+test('Explore turns and autoplays its slider before Swiper loads, and Swiper takes over where it was', async ({
+  page,
+}) => {
+  const newest = (await newestListings()).slice(0, 5)
+  const swiperFetched = watchSwiper(page)
+  await page.clock.install()
+  await page.goto('/')
+  await expect(page.getByRole('group', { name: '1 / 5' })).toContainText(newest[0]?.name ?? '')
+  await page.waitForLoadState('networkidle')
+  expect(swiperFetched()).toBe(false)
+
+  // Autoplay's step, with nothing but the page's own clock: slide 2 comes into view.
+  await page.clock.runFor(8000)
+  await expect(page.getByRole('group', { name: '2 / 5' })).toBeInViewport()
+  expect(swiperFetched()).toBe(false)
+
+  // A tap on an arrow turns at once and brings Swiper in, which keeps the slide shown.
+  await page.getByRole('button', { name: 'Next slide' }).click()
+  await expect(page.getByRole('group', { name: '3 / 5' })).toBeInViewport()
+  await expect.poll(swiperFetched).toBe(true)
+  await expect(page.locator('.recommended-slider.swiper-initialized')).toBeVisible()
+  await expect(page.getByRole('group', { name: '3 / 5' })).toBeInViewport()
+  await expect(page.getByRole('button', { name: 'Go to slide 3' })).toHaveClass(
+    /swiper-pagination-bullet-active/,
+  )
+})
+
+test("a listing's gallery turns by its arrows before Swiper loads, and Swiper takes over at that photo", async ({
+  page,
+}) => {
+  const swiperFetched = watchSwiper(page)
+  await page.goto('/category/sale/5eed0000-0000-4000-8000-000000000002')
+  const first = page.getByRole('group', { name: /^1 \/ \d+$/ })
+  await expect(first).toBeVisible()
+  const count = Number((await first.getAttribute('aria-label'))?.split(' / ')[1])
+  expect(count).toBeGreaterThan(1)
+  await page.waitForLoadState('networkidle')
+  expect(swiperFetched()).toBe(false)
+
+  await page.getByRole('button', { name: 'Next slide' }).click()
+  await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeInViewport()
+  await expect.poll(swiperFetched).toBe(true)
+  await expect(page.locator('.listing-gallery.swiper-initialized')).toBeVisible()
+  await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeInViewport()
+})
