@@ -140,10 +140,20 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: lets tests/bench/bundle-size.ts measure the JS each route loads.
     manifest: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // maplibre in a chunk of its own name, shared by every map, so a screen's scripts show whether it loaded.
-        manualChunks: (id) => (id.includes('/node_modules/maplibre-gl/') ? 'maplibre-gl' : undefined),
+        codeSplitting: {
+          groups: [
+            // maplibre in a chunk of its own name, shared by every map, so a screen's scripts show whether it loaded.
+            { name: 'maplibre-gl', test: /[\\/]node_modules[\\/]maplibre-gl[\\/]/ },
+            // React and the router in one file: every screen needs them first, and a dozen small shared
+            // chunks cost a phone on HTTP/1.1 extra round trips before the first paint.
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/]/,
+            },
+          ],
+        },
       },
     },
   },

@@ -5,18 +5,46 @@ export type { RoostDb }
 
 let opening: Promise<RoostDb> | undefined
 
+/** The name of the device database (src/lib/local-db.ts). */
+export const LOCAL_DB_NAME = 'roost'
+
+/**
+ * Resolves at once when the device already keeps a Roost database (a return visit, maybe offline, reads
+ * its copies straight away). On a first visit there is nothing to read yet, so Dexie (~30 kB gzip, and
+ * the work of creating the database) waits until the first screen has loaded and the browser is idle,
+ * instead of competing with the first screen for the network and the main thread.
+ */
+async function deviceDbWanted(): Promise<void> {
+  if (typeof window === 'undefined' || typeof indexedDB?.databases !== 'function') return
+  const known = await indexedDB.databases().then(
+    (list) => list.some((entry) => entry.name === LOCAL_DB_NAME),
+    () => true,
+  )
+  if (known) return
+  if (document.readyState !== 'complete') {
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+  }
+  await new Promise((resolve) =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(resolve, { timeout: 2000 })
+      : window.setTimeout(resolve, 200),
+  )
+}
+
 /**
  * The device database, loaded on first use: the one way to Dexie (~30 kB gzip), as getSupabase() is to
  * supabase-js, so no screen pulls it into the first render by accident. Only src/device calls it.
  */
 export function getLocalDb(): Promise<RoostDb> {
-  opening ??= import('./local-db').then(
-    ({ db }) => db,
-    (error: unknown) => {
-      opening = undefined
-      throw error
-    },
-  )
+  opening ??= deviceDbWanted()
+    .then(() => import('./local-db'))
+    .then(
+      ({ db }) => db,
+      (error: unknown) => {
+        opening = undefined
+        throw error
+      },
+    )
   return opening
 }
 
@@ -42,8 +70,9 @@ export function useLocalQuery<T>(key: string, query: (db: RoostDb) => Promise<T>
   useEffect(() => {
     let cancelled = false
     let unsubscribe = () => {}
-    void Promise.all([getLocalDb(), import('./local-db')])
-      .then(([db, { liveQuery }]) => {
+    void getLocalDb()
+      .then(async (db) => [db, (await import('./local-db')).liveQuery] as const)
+      .then(([db, liveQuery]) => {
         if (cancelled) return
         const subscription = liveQuery(() => latestQuery.current(db)).subscribe({
           next: (value) => setAnswer({ key, value }),

@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, liveQuery, type Table } from 'dexie'
 import type { Listing, ListingFormText, ListingPosition } from '../types/listing'
+import { LOCAL_DB_NAME } from './local-db-access'
 
 export { liveQuery }
 
@@ -77,7 +78,7 @@ export class RoostDb extends Dexie {
   drafts!: EntityTable<Draft, 'id'>
   draftPhotos!: Table<DraftPhoto, [string, number]>
 
-  constructor(name = 'roost') {
+  constructor(name = LOCAL_DB_NAME) {
     super(name)
     // Shipped schemas are never edited: a change (e.g. the drafts tables) goes in version(2) with its upgrade.
     // Booleans are not valid IndexedDB keys, so `offer` is filtered, not indexed; views keep list order.

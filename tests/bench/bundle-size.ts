@@ -33,12 +33,16 @@ export const SCREENS: Record<string, string[]> = {
 export const MAP_MODULE = 'src/features/map/components/location-map.tsx'
 export const LISTING_SCREEN = '/category/rent/{id} (before the map)'
 
-/** Loaded on demand by every screen as soon as it starts: the device database (loaders read and mirror through it). */
+/**
+ * Loaded on demand by every screen at start: the device database (loaders read and mirror through it), at
+ * once on a return visit and, on a first visit, once the screen has loaded.
+ */
 const STARTUP_LAZY = ['src/lib/local-db.ts']
-/** Loaded on demand by one screen right after its first paint. */
+/**
+ * Loaded on demand by one screen at start. Swiper is not: the slider and the gallery work without it, and it
+ * loads when the person reaches for one (src/features/listings/components/slide-track.tsx).
+ */
 const SCREEN_LAZY: Record<string, string[]> = {
-  '/': ['src/features/listings/components/recommended-swiper.tsx'],
-  '/category/rent/{id} (before the map)': ['src/features/listings/components/listing-gallery-swiper.tsx'],
   // A signed-in screen: the stored session makes the app load supabase-js at start.
   '/create-listing': ['node_modules/@supabase/supabase-js/dist/index.mjs'],
 }

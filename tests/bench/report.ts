@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BenchSeedResult } from '../../supabase/local/src/cli/bench-seed'
-import type { ScreenBundle } from './bundle-size'
+import { LISTING_SCREEN, type ScreenBundle } from './bundle-size'
 import type { CacheFootprint } from './cache-footprint'
 import { CPU_SLOWDOWN, EVENT_THRESHOLD_MS, type InteractionResult } from './interaction'
 import type { LighthousePage } from './lighthouse'
@@ -85,20 +85,29 @@ function targets(r: BenchReport): Target[] {
           : 'script work between the tap and the next paint',
     })
   }
-  const home = r.bundles.find((b) => b.screen === '/')
-  if (home) {
-    const top = home.modules
+  // Issue #13's JS targets: a first visit's scripts (everything fetched at start, the device database
+  // included; Swiper loads when the slider is reached for) and those of the first render alone.
+  for (const name of ['/', '/offers', LISTING_SCREEN, '/search']) {
+    const screen = r.bundles.find((b) => b.screen === name)
+    if (!screen) continue
+    const top = screen.modules
       .slice(0, 4)
       .map((m) => `${m.group} ${kib(m.bytes)} KiB min`)
       .join(', ')
-    out.push({
-      target:
-        "JS for '/' ≤ 150 KiB gzip (everything it fetches at start, incl. the lazily loaded device database and Swiper)",
-      measured: `${kib(home.js.gzip)} KiB (first render alone: ${kib(home.initialJsGzip)} KiB)`,
-      met: home.js.gzip <= 150 * 1024,
-      margin: `${home.js.gzip <= 150 * 1024 ? '' : '+'}${kib(home.js.gzip - 150 * 1024)} KiB`,
-      cause: home.js.gzip <= 150 * 1024 ? '' : `largest parts: ${top}`,
-    })
+    const targets = [
+      { what: 'a first visit', bytes: screen.js.gzip, budget: 150 },
+      { what: 'its first render', bytes: screen.initialJsGzip, budget: 100 },
+    ]
+    for (const t of targets) {
+      const met = t.bytes <= t.budget * 1024
+      out.push({
+        target: `JS for ${t.what} of '${name}' ≤ ${t.budget} KiB gzip`,
+        measured: `${kib(t.bytes)} KiB`,
+        met,
+        margin: `${met ? '' : '+'}${kib(t.bytes - t.budget * 1024)} KiB`,
+        cause: met ? '' : `largest parts: ${top}`,
+      })
+    }
   }
   const q = r.queries.queries
   const p1 = q.find((x) => x.name === 'category-page-1')
@@ -188,7 +197,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push(
     `Command: \`${r.commands.build}\`, then \`npx tsx tests/bench/bundle-size.ts ${'.local/bench/dist'}\`. ` +
       'Files per screen from the Vite manifest: the entry and its static imports, the route’s split chunks, and the chunks the screen loads lazily at start-up ' +
-      '(the device database on every screen; Swiper on / and the listing page, after the first paint; supabase-js on /create-listing, a signed-in screen). ' +
+      '(the device database on every screen; supabase-js on /create-listing, a signed-in screen). Swiper is not counted: the slider and gallery work without it, and it loads when the person reaches for one. ' +
       'A visitor who has not signed in never loads supabase-js; react-toastify loads with the first toast. Sizes are of the files `npm start` serves, compressed as it compresses them: gzip level 9 and brotli quality 11 (Node zlib). ' +
       '"After the map" adds the map chunk, maplibre-gl, its CSS and the worker module maplibre fetches.',
   )

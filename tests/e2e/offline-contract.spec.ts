@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { userIdOf } from './support/accounts'
+import { expectStoredView } from './support/device'
 import {
   type Case,
   HISTORIES,
@@ -45,53 +46,6 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
     const index = Number((window.history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0)
     window.history.pushState({ __TSR_index: index + 1, key: `${Date.now()}` }, '', to)
   }, path)
-}
-
-/** Waits until the device's database holds the list view `key`, written at or after `since`. */
-async function expectStoredView(page: Page, key: string, since: number): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        ([viewKey, after]) =>
-          new Promise<boolean>((resolve) => {
-            // Opening a database that does not exist yet would create it: ask whether it exists first.
-            void indexedDB.databases().then(
-              (databases) => {
-                if (!databases.some((d) => d.name === 'roost')) return resolve(false)
-                readView()
-              },
-              () => resolve(false),
-            )
-            const readView = () => {
-              const open = indexedDB.open('roost')
-              open.onerror = () => resolve(false)
-              open.onsuccess = () => {
-                const db = open.result
-                if (!db.objectStoreNames.contains('views')) {
-                  db.close()
-                  return resolve(false)
-                }
-                const get = db
-                  .transaction('views')
-                  .objectStore('views')
-                  .get(viewKey as string)
-                get.onsuccess = () => {
-                  db.close()
-                  resolve(
-                    ((get.result as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0) >= (after as number),
-                  )
-                }
-                get.onerror = () => {
-                  db.close()
-                  resolve(false)
-                }
-              }
-            }
-          }),
-        [key, since] as const,
-      ),
-    )
-    .toBe(true)
 }
 
 async function expectShown(page: Page, screen: Screen, seed: Seed, history: History, how: Case) {

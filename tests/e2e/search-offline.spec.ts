@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectStoredView } from './support/device'
 import { waitForServiceWorker } from './support/service-worker'
 import { newestListings } from './support/stack'
 
@@ -15,9 +16,12 @@ test('offline, /search runs the same filters and sort over the homes kept on thi
 
   await page.goto('/')
   await waitForServiceWorker(page)
+  const opened = Date.now()
   await page.goto('/category/rent')
   await expect(cards.filter({ hasText: first.name })).toBeVisible()
   await expect(cards).toHaveCount(10)
+  // Seen means kept: the device writes the page once the screen has loaded.
+  await expectStoredView(page, 'category:rent', opened)
 
   await context.setOffline(true)
   await page.goto('/search?type=rent&sort=price-desc')

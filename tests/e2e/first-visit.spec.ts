@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectStoredView } from './support/device'
 import { newestListings } from './support/stack'
 
 /**
@@ -61,4 +62,21 @@ test("a listing's gallery turns by its arrows before Swiper loads, and Swiper ta
   await expect.poll(swiperFetched).toBe(true)
   await expect(page.locator('.listing-gallery.swiper-initialized')).toBeVisible()
   await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeInViewport()
+})
+
+test('a first visit opens the device database only once its first screen has loaded, and still keeps what it showed', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await expect(page.getByRole('group', { name: '1 / 5' }).locator('img')).toBeVisible()
+  // The view Explore showed is kept for offline use, in IndexedDB.
+  await expectStoredView(page, 'recommended', 0)
+  const timing = await page.evaluate(() => {
+    const dexie = performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/local-db-(?!access-)[\w-]+\.js$/.test(entry.name))
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    return { dexieAt: dexie?.startTime ?? -1, loadedAt: navigation?.loadEventEnd ?? Number.NaN }
+  })
+  expect(timing.dexieAt).toBeGreaterThanOrEqual(timing.loadedAt)
 })
