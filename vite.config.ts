@@ -7,6 +7,7 @@ import { parseEnv } from './src/config/parse-env'
 import { earlyRequestScript } from './src/lib/early-request'
 import { buildImageUrl, LISTING_IMAGE } from './src/lib/image-url'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/types/listing'
+import { appEnv } from './vite-app-env'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
 const LANDING_ROUTES: string[] = [
@@ -72,6 +73,7 @@ export default defineConfig({
       },
     }),
     react(),
+    appEnv(),
     preconnectToApi(),
     VitePWA({
       // A new version waits until the user accepts it, so nobody loses what they were typing.

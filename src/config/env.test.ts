@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from './env'
+import { parseEnv } from './parse-env'
 
 describe('app configuration is read once and defaults to the local stack (DESIGN §2)', () => {
   it('fills every default from an empty environment', () => {

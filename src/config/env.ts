@@ -1,5 +1,6 @@
-import { type AppEnv, parseEnv } from './parse-env'
+import type { AppEnv } from './parse-env'
 
-export { type AppEnv, parseEnv }
+export type { AppEnv }
 
-export const env: AppEnv = parseEnv(import.meta.env)
+/** The configuration the app was built with, validated at build time (vite-app-env.ts): no parsing at start. */
+export const env: AppEnv = __ROOST_ENV__

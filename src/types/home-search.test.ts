@@ -73,6 +73,18 @@ describe('parseHomeSearch: the URL contract of /search', () => {
     expect(parseHomeSearch({ q: 2000 })).toEqual({ q: '2000' })
   })
 
+  it('reads whole numbers written as text, and refuses numbers that are not finite', () => {
+    expect(
+      parseHomeSearch({ minPrice: ' 500 ', maxPrice: '2000.0', minBeds: '1.5', minBaths: '1e1' }),
+    ).toEqual({
+      minPrice: 500,
+      maxPrice: 2000,
+    })
+    expect(
+      parseHomeSearch({ q: Number.NaN, minPrice: Number.POSITIVE_INFINITY, bbox: 5, view: ['map'] }),
+    ).toEqual({})
+  })
+
   it('cuts very long text instead of refusing it', () => {
     expect(parseHomeSearch({ q: 'a'.repeat(500) }).q).toHaveLength(100)
   })

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini'
 import { LISTING_TYPES } from './listing'
 
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const
@@ -33,38 +32,43 @@ export const MAX_QUERY_LENGTH = 100
 const MAX_PRICE = 750_000_000
 const MAX_ROOMS = 50
 
+/** A search as the URL may spell it: HomeSearch, plus the defaults written out. */
+type SearchFields = Omit<HomeSearch, 'sort' | 'view'> & { sort?: SearchSort; view?: 'list' | 'map' }
+
+/** Reads one URL field: its value, or undefined when it does not parse (then the field is dropped). */
+type FieldReader<T> = (value: unknown) => T | undefined
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
+
 // The router reads `?minPrice=500` as the number 500 and `?q=123` as 123: numbers may arrive as either.
-const numberText = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^\s*\d+(\.\d+)?\s*$/))]),
-  z.transform((value) => Number(value)),
-)
-const wholeNumber = (min: number, max: number) =>
-  z.pipe(numberText, z.number().check(z.int(), z.gte(min), z.lte(max)))
+const wholeNumber =
+  (min: number, max: number): FieldReader<number> =>
+  (value) => {
+    const number = typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value
+    return finite(number) && Number.isInteger(number) && number >= min && number <= max ? number : undefined
+  }
 
-const flag = z.pipe(
-  z.union([z.literal(true), z.literal('true')]),
-  z.transform(() => true as const),
-)
+const flag: FieldReader<true> = (value) => (value === true || value === 'true' ? true : undefined)
 
-const queryText = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value) => String(value).replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH)),
-)
+const oneOf =
+  <T extends string>(values: readonly T[]): FieldReader<T> =>
+  (value) =>
+    values.includes(value as T) ? (value as T) : undefined
 
-const bboxText = z.pipe(
-  z.string(),
-  z.transform((value, ctx): string => {
-    const bbox = parseBbox(value)
-    if (bbox) return bbox.join(',')
-    ctx.issues.push({ code: 'custom', message: 'not a bbox', input: value })
-    return z.NEVER
-  }),
-)
+const queryText: FieldReader<string> = (value) =>
+  typeof value === 'string' || finite(value)
+    ? String(value).replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH)
+    : undefined
 
-/** One schema per URL field; a value that does not parse is dropped, never an error. */
-const FIELDS = {
+const bboxText: FieldReader<string> = (value) => {
+  const bbox = typeof value === 'string' ? parseBbox(value) : null
+  return bbox ? bbox.join(',') : undefined
+}
+
+/** One reader per URL field, in the URL's order; a value that does not parse is dropped, never an error. */
+const FIELDS: { [K in keyof SearchFields]-?: FieldReader<NonNullable<SearchFields[K]>> } = {
   q: queryText,
-  type: z.enum(LISTING_TYPES),
+  type: oneOf(LISTING_TYPES),
   minPrice: wholeNumber(0, MAX_PRICE),
   maxPrice: wholeNumber(0, MAX_PRICE),
   minBeds: wholeNumber(1, MAX_ROOMS),
@@ -72,36 +76,18 @@ const FIELDS = {
   parking: flag,
   furnished: flag,
   offer: flag,
-  sort: z.enum(SEARCH_SORTS),
-  view: z.enum(['list', 'map']),
+  sort: oneOf(SEARCH_SORTS),
+  view: oneOf(['list', 'map'] as const),
   bbox: bboxText,
-} as const
+}
 
-/** Keeps a field's value when it parses, else leaves it out. */
-const dropInvalid = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined)
-
-/** The zod schema of a search URL: each field parsed on its own; what does not parse becomes undefined. */
-export const homeSearchSchema = z.object({
-  q: dropInvalid(FIELDS.q),
-  type: dropInvalid(FIELDS.type),
-  minPrice: dropInvalid(FIELDS.minPrice),
-  maxPrice: dropInvalid(FIELDS.maxPrice),
-  minBeds: dropInvalid(FIELDS.minBeds),
-  minBaths: dropInvalid(FIELDS.minBaths),
-  parking: dropInvalid(FIELDS.parking),
-  furnished: dropInvalid(FIELDS.furnished),
-  offer: dropInvalid(FIELDS.offer),
-  sort: dropInvalid(FIELDS.sort),
-  view: dropInvalid(FIELDS.view),
-  bbox: dropInvalid(FIELDS.bbox),
-})
+const URL_KEYS = Object.keys(FIELDS) as (keyof HomeSearch)[]
 
 /** A search from whatever the URL holds: unknown or malformed values dropped, defaults left out. */
 export function parseHomeSearch(raw: Record<string, unknown>): HomeSearch {
-  return withoutDefaults(homeSearchSchema.parse(raw))
+  const fields = Object.fromEntries(URL_KEYS.map((key) => [key, FIELDS[key](raw[key])]))
+  return withoutDefaults(fields as SearchFields)
 }
-
-const URL_KEYS = Object.keys(homeSearchSchema.shape) as (keyof HomeSearch)[]
 
 /**
  * The route's validateSearch: like parseHomeSearch, but naming every field (undefined when dropped),
@@ -113,7 +99,7 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
 }
 
 /** The search as it goes into a URL: empty text, defaults and unset flags left out. */
-export function withoutDefaults(search: Partial<z.output<typeof homeSearchSchema>>): HomeSearch {
+export function withoutDefaults(search: SearchFields): HomeSearch {
   const out: HomeSearch = {}
   if (search.q) out.q = search.q
   if (search.type) out.type = search.type

@@ -1,43 +1,83 @@
-import * as z from 'zod/mini'
 import type { TableRow } from './database'
 
 export const LISTING_TYPES = ['rent', 'sale'] as const
 export type ListingType = (typeof LISTING_TYPES)[number]
-export const listingTypeSchema = z.enum(LISTING_TYPES)
+
+export const isListingType = (value: unknown): value is ListingType =>
+  LISTING_TYPES.includes(value as ListingType)
 
 /** A row of public.listings as PostgREST returns it (snake_case); its type comes from src/types/database.ts. */
 export type ListingRow = TableRow<'listings'>
 
+/** The kinds of value a column holds, and the TypeScript type of each. */
+type ColumnTypes = {
+  string: string
+  'string|null': string | null
+  number: number
+  'number|null': number | null
+  boolean: boolean
+  'string[]': string[]
+  'rent|sale': ListingType
+}
+type ColumnKind = keyof ColumnTypes
+/** The kind whose type is exactly T. */
+type KindOf<T> = {
+  [K in ColumnKind]: [T] extends [ColumnTypes[K]] ? ([ColumnTypes[K]] extends [T] ? K : never) : never
+}[ColumnKind]
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
+const isString = (value: unknown): value is string => typeof value === 'string'
+
+const CHECK_KIND: { [K in ColumnKind]: (value: unknown) => boolean } = {
+  string: isString,
+  'string|null': (value) => value === null || isString(value),
+  number: isNumber,
+  'number|null': (value) => value === null || isNumber(value),
+  boolean: (value) => typeof value === 'boolean',
+  'string[]': (value) => Array.isArray(value) && value.every(isString),
+  'rent|sale': isListingType,
+}
+
 /**
- * The runtime check of a listings row. `satisfies` ties it to ListingRow: a column added to the database types
- * and not here is a type error, and LISTING_COLUMNS (what every read selects) follows this object's keys.
+ * What each column of a listings row holds, checked at run time. `satisfies` ties it to ListingRow: a column
+ * added to the database types and not here, or given another type there, is a type error; LISTING_COLUMNS
+ * (what every read selects) follows this object's keys.
  */
-export const listingRowSchema = z.object({
-  id: z.string(),
-  type: listingTypeSchema,
-  name: z.string(),
-  bedrooms: z.number(),
-  bathrooms: z.number(),
-  parking: z.boolean(),
-  furnished: z.boolean(),
-  location: z.string(),
-  description: z.nullable(z.string()),
-  offer: z.boolean(),
-  regular_price: z.number(),
-  discounted_price: z.nullable(z.number()),
-  image_urls: z.array(z.string()),
-  latitude: z.nullable(z.number()),
-  longitude: z.nullable(z.number()),
-  created_at: z.string(),
-  updated_at: z.nullable(z.string()),
-  user_ref: z.string(),
-}) satisfies z.ZodMiniType<ListingRow>
+const LISTING_ROW_COLUMNS = {
+  id: 'string',
+  type: 'rent|sale',
+  name: 'string',
+  bedrooms: 'number',
+  bathrooms: 'number',
+  parking: 'boolean',
+  furnished: 'boolean',
+  location: 'string',
+  description: 'string|null',
+  offer: 'boolean',
+  regular_price: 'number',
+  discounted_price: 'number|null',
+  image_urls: 'string[]',
+  latitude: 'number|null',
+  longitude: 'number|null',
+  created_at: 'string',
+  updated_at: 'string|null',
+  user_ref: 'string',
+} as const satisfies { [C in keyof ListingRow]-?: KindOf<ListingRow[C]> }
+
+const COLUMN_NAMES = Object.keys(LISTING_ROW_COLUMNS) as (keyof ListingRow)[]
+
+/** The columns of a row that are missing or hold the wrong kind of value (none: it is a ListingRow). */
+function badColumns(row: unknown): string[] {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return ['(not an object)']
+  const record = row as Record<string, unknown>
+  return COLUMN_NAMES.filter((column) => !CHECK_KIND[LISTING_ROW_COLUMNS[column]](record[column]))
+}
 
 /** The Recommended slider shows the 5 newest listings (spec §2, §9). */
 export const RECOMMENDED_COUNT = 5
 
-/** The columns every listing read selects: those of listingRowSchema, in its order. */
-export const LISTING_COLUMNS = Object.keys(listingRowSchema.shape).join(',')
+/** The columns every listing read selects: those of LISTING_ROW_COLUMNS, in its order. */
+export const LISTING_COLUMNS = COLUMN_NAMES.join(',')
 
 /**
  * A listing in the app's words (spec §3). The shapes around it derive from it: the device's copy
@@ -94,7 +134,13 @@ export function toListing(row: ListingRow): Listing {
 
 /** Parses rows from the API; a row that breaks the contract is an error, not a silent hole. */
 export function parseListingRows(rows: unknown): Listing[] {
-  return z.array(listingRowSchema).parse(rows).map(toListing)
+  if (!Array.isArray(rows)) throw new Error('Listings from the API are not a list')
+  return rows.map((row: unknown, index) => {
+    const bad = badColumns(row)
+    if (bad.length > 0)
+      throw new Error(`Listing row ${index} from the API has bad columns: ${bad.join(', ')}`)
+    return toListing(row as ListingRow)
+  })
 }
 
 /** Where a listing sits in newest-first order (created_at desc, id desc): a list view's entry, a page's cursor. */

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { REPO_ROOT } from '../../supabase/local/src/config'
-import { measureScreens } from '../bench/bundle-size'
+import { isJs, LISTING_SCREEN, measureScreens } from '../bench/bundle-size'
 
 /**
  * What a phone downloads before it can show the first screen matters most on a bad network. These
@@ -11,7 +12,7 @@ import { measureScreens } from '../bench/bundle-size'
  *
  * Measured 184.1 and 182.7 KiB, plus ~5%. The target is 150; what fills it: react-dom, the router's
  * React bindings and the landing screens in the entry (~80), Dexie for the offline copy (~30), Swiper
- * for the slider/gallery (~30, loaded after the first photo), TanStack Router's core (~19), zod (~8),
+ * for the slider/gallery (~30, loaded after the first photo), TanStack Router's core (~19),
  * postgrest-js (~5). supabase-js, react-toastify and maplibre are not fetched by a visitor who has not
  * signed in, raised a toast or scrolled to the map.
  */
@@ -77,4 +78,24 @@ test(`a listing page loads at most ${BUDGET_KIB.listing} KiB of JavaScript (gzip
     expect(page.getByRole('group', { name: /^1 \/ \d+$/ })).toBeVisible(),
   )
   expect(kib).toBeLessThanOrEqual(BUDGET_KIB.listing)
+})
+
+/** The screens people land on: none of them needs zod, which only the forms use. */
+const FIRST_VISIT_SCREENS = ['/', '/offers', '/category/rent', LISTING_SCREEN, '/search']
+/** A name every build of zod keeps through minification (its base schema class). */
+const ZOD_MARKER = '$ZodType'
+
+const scriptsWithZod = (files: string[]) =>
+  files.filter((file) => isJs(file) && readFileSync(path.join(E2E_DIST, file), 'utf8').includes(ZOD_MARKER))
+
+test('a first visit to a browsing screen loads no zod; the forms still do', () => {
+  const screens = measureScreens(E2E_DIST)
+  const filesOf = (screen: string) => {
+    const row = screens.find((candidate) => candidate.screen === screen)
+    if (!row) throw new Error(`No '${screen}' screen in tests/bench/bundle-size.ts`)
+    return row.files
+  }
+  for (const screen of FIRST_VISIT_SCREENS) expect(scriptsWithZod(filesOf(screen)), screen).toEqual([])
+  // The listing form validates with zod: its screen shows that the marker finds zod where it is.
+  expect(scriptsWithZod(filesOf('/create-listing'))).not.toEqual([])
 })

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { isNetworkError } from '../lib/errors'
+import { isListingType, LISTING_COLUMNS, parseListingRows } from './listing'
+
+const row = {
+  id: '5eed0000-0000-4000-8000-000000000001',
+  type: 'rent',
+  name: 'Flat by the park',
+  bedrooms: 2,
+  bathrooms: 1,
+  parking: false,
+  furnished: true,
+  location: '1 Park Road, London',
+  description: null,
+  offer: true,
+  regular_price: 1500,
+  discounted_price: 1400,
+  image_urls: ['https://example.com/a.jpg'],
+  latitude: 51.5,
+  longitude: -0.1,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: null,
+  user_ref: '33333333-3333-4333-8333-333333333333',
+}
+
+describe('parseListingRows: rows from the API keep their contract', () => {
+  it('turns good rows into listings, ignoring columns it does not know', () => {
+    const [listing] = parseListingRows([{ ...row, effective_price: 1400 }])
+    expect(listing).toMatchObject({
+      id: row.id,
+      type: 'rent',
+      regularPrice: 1500,
+      discountedPrice: 1400,
+      imageUrls: ['https://example.com/a.jpg'],
+      geolocation: { lat: 51.5, lng: -0.1 },
+      updatedAt: null,
+      userRef: row.user_ref,
+    })
+    expect(listing).not.toHaveProperty('effective_price')
+    expect(parseListingRows([])).toEqual([])
+  })
+
+  it.each([
+    ['a value of the wrong type', { ...row, regular_price: '1500' }, /regular_price/],
+    ['a missing column', (({ bedrooms: _, ...rest }) => rest)(row), /bedrooms/],
+    ['null where a value is required', { ...row, name: null }, /name/],
+    ['a type other than rent or sale', { ...row, type: 'castle' }, /type/],
+    ['a photo list holding something else', { ...row, image_urls: ['a.jpg', 7] }, /image_urls/],
+    ['a number that is not finite', { ...row, latitude: Number.NaN }, /latitude/],
+    ['something other than a row', 'row', /not an object/],
+  ])('refuses %s as an error, not a hole', (_, bad, column) => {
+    expect(() => parseListingRows([row, bad])).toThrow(column)
+  })
+
+  it('names every bad column of a row, and refuses an answer that is not a list', () => {
+    expect(() => parseListingRows([{ ...row, offer: 'yes', description: 3 }])).toThrow(
+      'Listing row 0 from the API has bad columns: description, offer',
+    )
+    expect(() => parseListingRows({ rows: [row] })).toThrow(/not a list/)
+    expect(() => parseListingRows(null)).toThrow(/not a list/)
+  })
+
+  it('is not mistaken for a failed connection', () => {
+    try {
+      parseListingRows([{ ...row, id: 1 }])
+      expect.unreachable()
+    } catch (error) {
+      expect(isNetworkError(error)).toBe(false)
+    }
+  })
+})
+
+describe('the listing columns', () => {
+  it('are every column of a row, in the table order, selected by every read', () => {
+    expect(LISTING_COLUMNS).toBe(
+      'id,type,name,bedrooms,bathrooms,parking,furnished,location,description,offer,regular_price,' +
+        'discounted_price,image_urls,latitude,longitude,created_at,updated_at,user_ref',
+    )
+    expect(LISTING_COLUMNS.split(',').sort()).toEqual(Object.keys(row).sort())
+  })
+
+  it('has rent and sale as the only types', () => {
+    expect(['rent', 'sale', 'castle', 'Rent', undefined].map(isListingType)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ])
+  })
+})
