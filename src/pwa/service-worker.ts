@@ -26,9 +26,18 @@ export function dismissUpdate(): void {
   for (const listener of listeners) listener()
 }
 
-/** Registers the service worker (production builds) and watches for new versions. */
+/**
+ * Registers the service worker (production builds) and watches for new versions, once the page has loaded:
+ * installing it downloads the whole app for offline use, which must not compete with a first visit's
+ * first screen on a slow network (nor must workbox-window's script).
+ */
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}
+
+function register(): void {
   applyUpdate = registerSW({
     immediate: true,
     onNeedRefresh() {

@@ -8,29 +8,37 @@ import { isJs, LISTING_SCREEN, measureScreens } from '../bench/bundle-size'
 /**
  * What a phone downloads before it can show the first screen matters most on a bad network. These
  * budgets count every script a cold visit fetches (gzip level 9, as served), with no service worker,
- * until the screen works (slider or gallery ready) and the network is quiet.
+ * until the screen works and the network is quiet; and the scripts of the first render alone, from the
+ * build's manifest (as `npm run bench` counts them).
  *
- * Measured 184.1 and 182.7 KiB, plus ~5%. The target is 150; what fills it: react-dom, the router's
- * React bindings and the landing screens in the entry (~80), Dexie for the offline copy (~30), Swiper
- * for the slider/gallery (~30, loaded after the first photo), TanStack Router's core (~19),
- * postgrest-js (~5). supabase-js, react-toastify and maplibre are not fetched by a visitor who has not
- * signed in, raised a toast or scrolled to the map.
+ * The target (#13) is 150 KiB for a first visit and 100 for the first render. What fills a first visit:
+ * React and TanStack Router in one framework chunk (~91), Dexie for the offline copy (~31, once the
+ * screen has loaded), the app's entry (~18), postgrest-js (~5), workbox-window (~2, after the load
+ * event). Swiper loads when the slider is reached for; supabase-js, zod, react-toastify and maplibre
+ * are not fetched by a visitor who has not signed in, opened a form, raised a toast or shown a map.
+ * /search is over the target by its own screen (~4): its budget holds what it measured, 153.5.
  */
-const BUDGET_KIB = { explore: 194, listing: 192 }
+const FIRST_VISIT_KIB = { explore: 150, offers: 150, listing: 150, search: 154 }
 
-/** The JS the first render of '/' needs (entry, its static imports, the route's chunks), as the bench counts it. */
-const FIRST_RENDER_KIB = 150
+/**
+ * The first render's scripts (entry, its static imports, the route's chunks): measured 116.6 on /, /offers
+ * and a listing page, 120.9 on /search. The target is 100: React and the router alone are ~91.
+ */
+const FIRST_RENDER_KIB = 122
 /** The build the e2e server serves (supabase/local/src/cli/e2e-server.ts). */
 const E2E_DIST = path.join(REPO_ROOT, '.local', 'e2e-dist')
 
 test.use({ serviceWorkers: 'block' })
 
-test(`Explore's first render needs at most ${FIRST_RENDER_KIB} KiB of JavaScript (gzip)`, () => {
-  const explore = measureScreens(E2E_DIST).find((row) => row.screen === '/')
-  if (!explore) throw new Error("No '/' screen in tests/bench/bundle-size.ts")
-  const kib = explore.initialJsGzip / 1024
-  console.log(`/ first render: ${kib.toFixed(1)} KiB of JS (gzip)`)
-  expect(kib).toBeLessThanOrEqual(FIRST_RENDER_KIB)
+test(`the first render of a browsing screen needs at most ${FIRST_RENDER_KIB} KiB of JavaScript (gzip)`, () => {
+  const screens = measureScreens(E2E_DIST)
+  for (const name of ['/', '/offers', LISTING_SCREEN, '/search']) {
+    const screen = screens.find((row) => row.screen === name)
+    if (!screen) throw new Error(`No '${name}' screen in tests/bench/bundle-size.ts`)
+    const kib = screen.initialJsGzip / 1024
+    console.log(`${name} first render: ${kib.toFixed(1)} KiB of JS (gzip)`)
+    expect(kib, name).toBeLessThanOrEqual(FIRST_RENDER_KIB)
+  }
 })
 
 async function scriptKiB(page: Page, path: string, ready: () => Promise<void>): Promise<number> {
@@ -49,35 +57,45 @@ async function scriptKiB(page: Page, path: string, ready: () => Promise<void>): 
   return total
 }
 
-test(`Explore loads at most ${BUDGET_KIB.explore} KiB of JavaScript (gzip)`, async ({ page }) => {
-  // Until the slider works (Swiper loads after the first photo), not just until the first slide shows.
+test(`Explore's first visit loads at most ${FIRST_VISIT_KIB.explore} KiB of JavaScript (gzip)`, async ({
+  page,
+}) => {
+  // Until the slider works and the device has opened its database, not just until the first slide shows.
   const kib = await scriptKiB(page, '/', () =>
     expect(page.getByRole('button', { name: 'Next slide' })).toBeVisible(),
   )
-  expect(kib).toBeLessThanOrEqual(BUDGET_KIB.explore)
+  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB.explore)
 })
 
-test(`the search loads at most ${BUDGET_KIB.explore} KiB of JavaScript (gzip), and no map on the list`, async ({
+test(`Offers' first visit loads at most ${FIRST_VISIT_KIB.offers} KiB of JavaScript (gzip)`, async ({
+  page,
+}) => {
+  const kib = await scriptKiB(page, '/offers', () =>
+    expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible(),
+  )
+  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB.offers)
+})
+
+test(`the search's first visit loads at most ${FIRST_VISIT_KIB.search} KiB of JavaScript (gzip), and no map on the list`, async ({
   page,
 }) => {
   const kib = await scriptKiB(page, '/search?type=rent', () =>
     expect(page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })).toBeVisible(),
   )
-  expect(kib).toBeLessThanOrEqual(BUDGET_KIB.explore)
+  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB.search)
   const scripts = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => entry.name),
   )
   expect(scripts.filter((name) => /maplibre/i.test(name))).toEqual([])
 })
 
-test(`a listing page loads at most ${BUDGET_KIB.listing} KiB of JavaScript (gzip) before its map`, async ({
+test(`a listing page's first visit loads at most ${FIRST_VISIT_KIB.listing} KiB of JavaScript (gzip) before its map`, async ({
   page,
 }) => {
-  // Until the gallery works (Swiper loads after the cover), not just until the heading shows.
   const kib = await scriptKiB(page, '/category/sale/5eed0000-0000-4000-8000-000000000002', () =>
     expect(page.getByRole('group', { name: /^1 \/ \d+$/ })).toBeVisible(),
   )
-  expect(kib).toBeLessThanOrEqual(BUDGET_KIB.listing)
+  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB.listing)
 })
 
 /** The screens people land on: none of them needs zod, which only the forms use. */

@@ -64,7 +64,7 @@ test("a listing's gallery turns by its arrows before Swiper loads, and Swiper ta
   await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeInViewport()
 })
 
-test('a first visit opens the device database only once its first screen has loaded, and still keeps what it showed', async ({
+test('a first visit opens the device database and installs the app for offline use only once its first screen has loaded, and still keeps what it showed', async ({
   page,
 }) => {
   await page.goto('/')
@@ -72,11 +72,16 @@ test('a first visit opens the device database only once its first screen has loa
   // The view Explore showed is kept for offline use, in IndexedDB.
   await expectStoredView(page, 'recommended', 0)
   const timing = await page.evaluate(() => {
-    const dexie = performance
-      .getEntriesByType('resource')
-      .find((entry) => /\/local-db-(?!access-)[\w-]+\.js$/.test(entry.name))
+    const startOf = (file: RegExp) =>
+      performance.getEntriesByType('resource').find((entry) => file.test(entry.name))?.startTime ?? -1
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-    return { dexieAt: dexie?.startTime ?? -1, loadedAt: navigation?.loadEventEnd ?? Number.NaN }
+    return {
+      dexieAt: startOf(/\/local-db-(?!access-)[\w-]+\.js$/),
+      workboxAt: startOf(/\/workbox-window[\w.-]*\.js$/),
+      loadedAt: navigation?.loadEventStart ?? Number.NaN,
+    }
   })
   expect(timing.dexieAt).toBeGreaterThanOrEqual(timing.loadedAt)
+  // Registering the service worker (workbox-window) and its downloads wait for the load event too.
+  expect(timing.workboxAt).toBeGreaterThanOrEqual(timing.loadedAt)
 })
