@@ -26,7 +26,7 @@ export const CHROME_FLAGS = [
   '--no-first-run',
 ]
 
-async function runOnce(url: string, chromePath: string): Promise<LighthouseRun> {
+export async function runOnce(url: string, chromePath: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
   try {
     const result = await lighthouse(url, {
@@ -58,7 +58,7 @@ async function runOnce(url: string, chromePath: string): Promise<LighthouseRun> 
   }
 }
 
-function medianRun(runs: LighthouseRun[]): LighthouseRun {
+export function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const pick = (k: keyof Omit<LighthouseRun, 'lcpElement'>) => median(runs.map((r) => r[k]))
   return {
     score: pick('score'),
