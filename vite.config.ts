@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { parseEnv } from './src/config/parse-env'
+import { PAGE_SIZE } from './src/features/listings/api/listings-keyset'
 import { earlyRequestScript } from './src/lib/early-request'
 import { buildImageUrl, LISTING_IMAGE } from './src/lib/image-url'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/types/listing'
@@ -43,6 +44,8 @@ function preconnectToApi(): Plugin {
           recommendedCount: RECOMMENDED_COUNT,
           imageTransforms: env.imageTransforms,
           photo: LISTING_IMAGE.photo,
+          pageRows: PAGE_SIZE + 1,
+          card: LISTING_IMAGE.card,
         },
         buildImageUrl,
       )

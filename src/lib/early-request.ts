@@ -19,6 +19,10 @@ export type EarlyRequestConfig = {
   imageTransforms: boolean
   /** The slider's and gallery's photo size (LISTING_IMAGE.photo). */
   photo: ImageTransform
+  /** How many rows a list's first page asks for (PAGE_SIZE + 1: one more shows whether there is a next). */
+  pageRows: number
+  /** A card's cover size (LISTING_IMAGE.card). */
+  card: ImageTransform
 }
 
 type EarlyWindow = Pick<Window, 'location' | 'navigator' | 'fetch' | 'document'> & {
@@ -26,9 +30,9 @@ type EarlyWindow = Pick<Window, 'location' | 'navigator' | 'fetch' | 'document'>
 }
 
 /**
- * On '/' and a listing page, fires the anonymous PostgREST GET the app's fetcher makes (same URL and headers;
- * listings are public, so a stored session would not change the answer) and preloads the first photo as
- * soon as the answer names it. Runs as index.html's inline script: self-contained, it uses only its arguments.
+ * On '/', a listing page, Offers and a category's list, fires the anonymous PostgREST GET the app's fetcher
+ * makes (same URL and headers; listings are public, so a stored session would not change the answer) and
+ * preloads the first photo, at the size that screen shows it, as soon as the answer names it. Runs as index.html's inline script: self-contained, it uses only its arguments.
  */
 export function startEarlyRequest(
   c: EarlyRequestConfig,
@@ -41,23 +45,32 @@ export function startEarlyRequest(
   const listing = /^\/category\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
     path,
   )
+  const category = /^\/category\/(rent|sale)$/.exec(path)
+  const newest = 'order=created_at.desc%2Cid.desc'
   let url: string
-  if (path === '/') url = `${rest}&order=created_at.desc%2Cid.desc&limit=${c.recommendedCount}`
+  let cover = c.photo
+  if (path === '/') url = `${rest}&${newest}&limit=${c.recommendedCount}`
   else if (listing) url = `${rest}&id=eq.${listing[1]}`
-  else return
+  else if (path === '/offers') {
+    url = `${rest}&offer=eq.true&${newest}&limit=${c.pageRows}`
+    cover = c.card
+  } else if (category) {
+    url = `${rest}&type=eq.${category[1]}&${newest}&limit=${c.pageRows}`
+    cover = c.card
+  } else return
   const response = win.fetch(url, { headers: { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` } })
   win.__roostEarly = { url, startedAt: Date.now(), response }
   response
     .then((r) => (r.ok ? r.clone().json() : []))
     .then((rows: { image_urls?: unknown[] }[]) => {
-      const cover = rows[0]?.image_urls?.[0]
-      if (typeof cover !== 'string') return
+      const first = rows[0]?.image_urls?.[0]
+      if (typeof first !== 'string') return
       const link = win.document.createElement('link')
       link.rel = 'preload'
       link.as = 'image'
       link.crossOrigin = 'anonymous'
       link.fetchPriority = 'high'
-      link.href = imageUrl(cover, c.photo, { enabled: c.imageTransforms, supabaseUrl: c.supabaseUrl })
+      link.href = imageUrl(first, cover, { enabled: c.imageTransforms, supabaseUrl: c.supabaseUrl })
       win.document.head.append(link)
     })
     .catch(() => {})

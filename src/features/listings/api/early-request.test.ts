@@ -5,7 +5,9 @@ import { listingImageUrl } from '@/lib/image-transform'
 import { buildImageUrl, LISTING_IMAGE } from '@/lib/image-url'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '@/types/listing'
 import { fetchListing } from './get-listing'
+import { getListingsPage } from './get-listings-page'
 import { fetchRecommendedListings } from './get-recommended-listings'
+import { PAGE_SIZE } from './listings-keyset'
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
@@ -36,6 +38,8 @@ const config: EarlyRequestConfig = {
   recommendedCount: RECOMMENDED_COUNT,
   imageTransforms: env.imageTransforms,
   photo: LISTING_IMAGE.photo,
+  pageRows: PAGE_SIZE + 1,
+  card: LISTING_IMAGE.card,
 }
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
@@ -98,8 +102,22 @@ describe("index.html's early request is the app's own first request", () => {
     expect(calls).toHaveLength(2)
   })
 
+  it.each([
+    ['/offers', { kind: 'offers' } as const],
+    ['/category/sale', { kind: 'type', type: 'sale' } as const],
+  ])("on %s, fires the list's first page GET, which the app then uses", async (path, filter) => {
+    const { win, calls, links } = fakeWindow(path)
+    startEarlyRequest(config, buildImageUrl, win)
+    const page = await getListingsPage(filter, null)
+    expect(page.listings.map((l) => l.id)).toEqual([LISTING_ID])
+    expect(calls).toHaveLength(1)
+    // The first card's cover, at the card's size.
+    await vi.waitFor(() => expect(links).toHaveLength(1))
+    expect(links[0]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
+  })
+
   it('starts nothing on other screens or offline', () => {
-    const { win, calls } = fakeWindow('/offers')
+    const { win, calls } = fakeWindow('/saved')
     startEarlyRequest(config, buildImageUrl, win)
     const offline = fakeWindow('/', false)
     startEarlyRequest(config, buildImageUrl, offline.win)
