@@ -57,6 +57,8 @@ test("a listing's gallery turns by its arrows before Swiper loads, and Swiper ta
   await page.waitForLoadState('networkidle')
   expect(swiperFetched()).toBe(false)
 
+  // Like Swiper's gallery (no rewind), the track stops at its ends.
+  await expect(page.getByRole('button', { name: 'Previous slide' })).toHaveAttribute('aria-disabled', 'true')
   await page.getByRole('button', { name: 'Next slide' }).click()
   await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeInViewport()
   await expect.poll(swiperFetched).toBe(true)

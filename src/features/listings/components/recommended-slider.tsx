@@ -37,6 +37,7 @@ export function RecommendedSlider({ listings }: { listings: Listing[] }) {
       onGo={setCurrent}
       onReach={() => startTransition(() => setReached(true))}
       start={toggle}
+      rewind
       renderSlide={(index) => {
         const listing = listings[index]
         return listing ? <RecommendedSlide listing={listing} first={index === 0} /> : null

@@ -36,6 +36,8 @@ type SlideTrackProps = {
   renderSlide: (index: number) => ReactNode
   /** Drawn before the slides, as Swiper's `container-start` slot. */
   start?: ReactNode
+  /** Past the last slide comes the first (Swiper's `rewind`); otherwise the arrows stop at the ends. */
+  rewind?: boolean
 }
 
 /**
@@ -53,9 +55,13 @@ export function SlideTrack({
   onReach,
   renderSlide,
   start,
+  rewind = false,
 }: SlideTrackProps) {
   const swipe = useRef<{ x: number; turned: boolean } | null>(null)
-  const go = (index: number) => onGo((index + count) % count)
+  const go = (index: number) =>
+    onGo(rewind ? (index + count) % count : Math.min(Math.max(index, 0), count - 1))
+  // As Swiper marks an arrow that cannot move: still named and in place, but inactive.
+  const stopsAt = (end: number) => (!rewind && current === end ? ' swiper-button-disabled' : '')
 
   const onPointerDown = (event: PointerEvent) => {
     onReach()
@@ -117,7 +123,8 @@ export function SlideTrack({
         <>
           <button
             type="button"
-            className="swiper-button-prev"
+            className={`swiper-button-prev${stopsAt(0)}`}
+            aria-disabled={stopsAt(0) !== '' || undefined}
             aria-label="Previous slide"
             onClick={() => go(current - 1)}
           >
@@ -125,7 +132,8 @@ export function SlideTrack({
           </button>
           <button
             type="button"
-            className="swiper-button-next"
+            className={`swiper-button-next${stopsAt(count - 1)}`}
+            aria-disabled={stopsAt(count - 1) !== '' || undefined}
             aria-label="Next slide"
             onClick={() => go(current + 1)}
           >
