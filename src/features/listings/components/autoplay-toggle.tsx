@@ -5,12 +5,11 @@ export function AutoplayToggle({
 }: {
   playing: boolean
   onToggle: () => void
-  /** Where swiper/react puts it: read from this element's props, so it is given here. */
+  /** Where swiper/react puts it: swiper/react reads it from this element's props (the DOM needs no slot). */
   slot: 'container-start'
 }) {
   return (
     <button
-      slot="container-start"
       type="button"
       className="slider-autoplay-toggle"
       aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
