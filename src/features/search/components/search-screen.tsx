@@ -1,15 +1,15 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { PageHeader } from '../../../components/page-header'
-import { clearFilters, formatBbox, type HomeSearch, parseBbox } from '../../../types/home-search'
+import { clearFilters, type HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
 import type { SearchMapProps } from '../../../types/search-map'
-import { formatHomeCount } from '../format-home-count'
 import { useHomeSearch } from '../hooks/use-home-search'
-import { useSearchMap } from '../hooks/use-search-map'
-import { listingHref, toMapHomes } from '../map-homes'
 import { SearchControls } from './search-controls'
 import { SearchResults } from './search-results'
 import './search.css'
+
+// The map view's code loads when the map is asked for: the list's first visit does without it.
+const SearchMapView = lazy(() => import('./search-map-view'))
 
 type SearchScreenProps = {
   search: HomeSearch
@@ -25,9 +25,6 @@ type SearchScreenProps = {
 export function SearchScreen({ search, onSearch, renderAction, renderMap }: SearchScreenProps) {
   const mapView = search.view === 'map'
   const results = useHomeSearch(search, !mapView)
-  const map = useSearchMap(search, mapView)
-  // While a new area of the same search loads, the map stays on screen where the person left it.
-  const mapHomes = map.status === 'ready' ? map : map.status === 'loading' ? map.previous : undefined
   const showView = (view: 'list' | 'map') => onSearch({ ...search, view: view === 'map' ? 'map' : undefined })
 
   return (
@@ -54,40 +51,17 @@ export function SearchScreen({ search, onSearch, renderAction, renderMap }: Sear
         </button>
       </fieldset>
       {mapView ? (
-        <section className="search-map" aria-label="Map of results">
-          {mapHomes ? (
-            <>
-              {map.status === 'ready' ? (
-                <h2 className="section-title" aria-live="polite">
-                  {formatHomeCount(map.total)}
-                </h2>
-              ) : (
-                <p className="search-results__state" role="status">
-                  Searching…
-                </p>
-              )}
-              {renderMap ? (
-                renderMap({
-                  homes: toMapHomes(mapHomes.listings),
-                  total: mapHomes.total,
-                  bbox: search.bbox ? parseBbox(search.bbox) : null,
-                  onSearchArea: (bbox) => onSearch({ ...search, bbox: formatBbox(bbox) }),
-                  listingHref,
-                })
-              ) : (
-                <p className="empty-state">
-                  The map is not available here yet. Switch to the list to see these homes.
-                </p>
-              )}
-            </>
-          ) : (
-            <p className="search-results__state" role="status">
-              {map.status === 'error'
-                ? 'Could not fetch listings. Check your connection and try again.'
-                : 'Searching…'}
-            </p>
-          )}
-        </section>
+        <Suspense
+          fallback={
+            <section className="search-map" aria-label="Map of results">
+              <p className="search-results__state" role="status">
+                Searching…
+              </p>
+            </section>
+          }
+        >
+          <SearchMapView search={search} onSearch={onSearch} renderMap={renderMap} />
+        </Suspense>
       ) : (
         <SearchResults
           results={results}

@@ -24,7 +24,7 @@ type State = { key: string; results: SearchMapResults }
 const withoutArea = ({ bbox: _bbox, ...search }: HomeSearch) => resultsKey(search)
 
 /** Up to MAP_LIMIT homes of a search for the map, with the count of all; offline, from this device. */
-export function useSearchMap(search: HomeSearch, enabled: boolean): SearchMapResults {
+export function useSearchMap(search: HomeSearch): SearchMapResults {
   const online = useOnlineStatus()
   const key = `${online ? 'server' : 'device'}:${resultsKey(search)}`
   const latest = useRef(search)
@@ -35,7 +35,6 @@ export function useSearchMap(search: HomeSearch, enabled: boolean): SearchMapRes
     shown.current = { search: withoutArea(search), homes: state.results }
 
   useEffect(() => {
-    if (!enabled) return
     let cancelled = false
     const homes = key.startsWith('server')
       ? fetchSearchMap(latest.current)
@@ -55,7 +54,7 @@ export function useSearchMap(search: HomeSearch, enabled: boolean): SearchMapRes
     return () => {
       cancelled = true
     }
-  }, [key, enabled])
+  }, [key])
 
   if (state.key === key && state.results.status !== 'loading') return state.results
   // Only for a new area: a search of no area opens the map afresh on all of its homes.
