@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { loadEnv, type Plugin } from 'vite'
 import { parseEnv } from './src/config/parse-env'
 
@@ -18,3 +19,12 @@ export function appEnv(): Plugin {
     },
   }
 }
+
+/** Import names the build, the dev server and the unit tests resolve alike. */
+export const APP_ALIASES = [
+  // `@/x` is `src/x` (tsconfig.base.json's paths say the same to TypeScript).
+  { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+  // Dexie's ES module build for current browsers (dist/modern): the same API as the ES5 build its package
+  // entry points to, in 1.3 KiB less (gzip) for every first visit.
+  { find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' },
+]

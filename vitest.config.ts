@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { appEnv } from './vite-app-env'
+import { APP_ALIASES, appEnv } from './vite-app-env'
 
 export default defineConfig({
   // The app's configuration as a build has it (src/config/env.ts reads the constant this defines).
   plugins: [appEnv()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: APP_ALIASES },
   test: {
     projects: [
       {
