@@ -81,7 +81,9 @@ try {
             `${Math.round(Number(x.startTime))}+${Math.round(Number(x.duration))} ${String(x.url).replace(appUrl, '')}`,
         )
         const lcpBreak = (a['lcp-breakdown-insight']?.details as Items)?.items ?? []
+        const observed = ((a.metrics?.details as Items)?.items ?? [])[0] ?? {}
         detail = [
+          `observed (unthrottled): FCP ${observed.observedFirstContentfulPaint} DCL ${observed.observedDomContentLoaded} LCP ${observed.observedLargestContentfulPaint} load ${observed.observedLoad}`,
           'bootup:',
           ...boot,
           'long tasks:',
