@@ -1,6 +1,6 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
+import { createApp } from './app/app'
 import { watchInstallOffer } from './pwa/install-prompt'
 import { recoverFromStaleApp } from './pwa/recover-stale-app'
 import { startServiceWorker } from './pwa/service-worker'
@@ -10,11 +10,33 @@ watchInstallOffer()
 recoverFromStaleApp()
 startServiceWorker()
 
-const root = document.getElementById('root')
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+/**
+ * The next task: the browser may paint the app's frame and answer a tap between two steps of the start,
+ * so that on a slow phone no step of it is one long task. A message, not a timer, which a background tab
+ * would hold back.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
+
+/** Evaluating the scripts is one task; reading the session and building the router, the next; the first
+ * render, in slices (a transition) from there on. */
+async function start(container: HTMLElement) {
+  await nextTask()
+  const App = createApp()
+  await nextTask()
+  const root = createRoot(container)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   )
 }
+
+const container = document.getElementById('root')
+if (container) void start(container)

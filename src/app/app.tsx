@@ -1,32 +1,36 @@
 import { RouterProvider } from '@tanstack/react-router'
+import type { ComponentType } from 'react'
 import { createAuthSession } from '../lib/auth-session'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { createAppRouter } from './router'
 
-const auth = createAuthSession()
-const router = createAppRouter(auth)
+/** The session and the router, wired together; the component that renders them. Called once, at start. */
+export function createApp(): ComponentType {
+  const auth = createAuthSession()
+  const router = createAppRouter(auth)
 
-// Re-run guards and loaders when the user signs in or out, so protected screens react at once.
-let lastStatus = auth.getState().status
-auth.subscribe(() => {
-  const status = auth.getState().status
-  if (status !== lastStatus && lastStatus !== 'checking') void router.invalidate()
-  lastStatus = status
-})
+  // Re-run guards and loaders when the user signs in or out, so protected screens react at once.
+  let lastStatus = auth.getState().status
+  auth.subscribe(() => {
+    const status = auth.getState().status
+    if (status !== lastStatus && lastStatus !== 'checking') void router.invalidate()
+    lastStatus = status
+  })
 
-// An error toast does not outlive its screen: a person who moves on (not a guard's redirect, which
-// happens while a navigation is already under way) no longer sees the old failure.
-router.subscribe('onBeforeNavigate', (event) => {
-  if (event.pathChanged && router.state.status === 'idle') markErrorsStale()
-})
-router.subscribe('onResolved', () => dismissStaleErrors())
+  // An error toast does not outlive its screen: a person who moves on (not a guard's redirect, which
+  // happens while a navigation is already under way) no longer sees the old failure.
+  router.subscribe('onBeforeNavigate', (event) => {
+    if (event.pathChanged && router.state.status === 'idle') markErrorsStale()
+  })
+  router.subscribe('onResolved', () => dismissStaleErrors())
 
-// Back online, every screen that showed the device's copy (or said what needs a connection) reads afresh,
-// without a reload. Creating a listing is left alone: its loader only opens a draft from this device.
-window.addEventListener('online', () => {
-  void router.invalidate({ filter: (match) => match.routeId !== '/_authenticated/create-listing' })
-})
+  // Back online, every screen that showed the device's copy (or said what needs a connection) reads afresh,
+  // without a reload. Creating a listing is left alone: its loader only opens a draft from this device.
+  window.addEventListener('online', () => {
+    void router.invalidate({ filter: (match) => match.routeId !== '/_authenticated/create-listing' })
+  })
 
-export function App() {
-  return <RouterProvider router={router} />
+  return function App() {
+    return <RouterProvider router={router} />
+  }
 }
