@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { fetchFirstPageAhead } from '../features/search/api/search-homes'
 import { SearchScreen } from '../features/search/components/search-screen'
 import { type HomeSearch, parseHomeSearch, validateHomeSearch } from '../types/home-search'
 
@@ -10,6 +11,12 @@ const SearchMap = lazy(() => import('../features/map/components/search-map'))
 /** /search: a search is its URL (DESIGN.md §9); values that do not parse are dropped, never an error. */
 export const Route = createFileRoute('/search')({
   validateSearch: (raw: Record<string, unknown>): HomeSearch => validateHomeSearch(raw),
+  // Arriving at the list, its first page is asked for at once, while the screen's code still loads.
+  // Later changes of the search are the screen's to fetch; a link's preload fetches nothing.
+  loader: ({ location, cause }) => {
+    const search = parseHomeSearch(location.search)
+    if (cause === 'enter' && search.view !== 'map' && navigator.onLine) fetchFirstPageAhead(search)
+  },
   component: Search,
 })
 

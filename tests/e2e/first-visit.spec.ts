@@ -87,3 +87,31 @@ test('a first visit opens the device database and installs the app for offline u
   // Registering the service worker (workbox-window) and its downloads wait for the load event too.
   expect(timing.workboxAt).toBeGreaterThanOrEqual(timing.loadedAt)
 })
+
+test("arriving at /search, the first page's request does not wait for the screen's code", async ({
+  page,
+}) => {
+  // The search screen's chunk is held back: its request can only start before it arrives if the route
+  // asked for the page ahead, while the screen's code still loads.
+  let chunkReleased = false
+  await page.route(/\/assets\/search-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    chunkReleased = true
+    await route.continue()
+  })
+  const firstPageRequests: boolean[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (
+      request.method() === 'GET' &&
+      url.pathname === '/rest/v1/listings' &&
+      url.searchParams.get('type') === 'eq.rent'
+    )
+      firstPageRequests.push(chunkReleased)
+  })
+  await page.goto('/search?type=rent')
+  await expect(page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // One request, made while the chunk was held back: the screen took that answer and asked no second time.
+  expect(firstPageRequests).toEqual([false])
+})

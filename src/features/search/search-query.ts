@@ -3,6 +3,9 @@ import type { Listing } from '../../types/listing'
 import { askingPrice } from '../../utils/format-price'
 import { searchWords } from '../../utils/match-listings'
 
+/** What decides the results: the search without its view (list and map show the same homes). */
+export const resultsKey = ({ view: _view, ...search }: HomeSearch): string => JSON.stringify(search)
+
 /** Results come 10 a page; one more is fetched to know whether another page exists. */
 export const SEARCH_PAGE_SIZE = 10
 /** The map shows at most this many homes of a search at once. */

@@ -7,6 +7,7 @@ import {
   afterCursor,
   bboxFilters,
   MAP_LIMIT,
+  resultsKey,
   SEARCH_PAGE_SIZE,
   type SearchCursor,
   type SearchFilter,
@@ -46,6 +47,30 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
   // Kept on the device as they are seen, so the same search finds them offline.
   void mirrorListings(page.listings)
   return page
+}
+
+/** How long a first page fetched ahead waits for its screen: older, the screen asks afresh. */
+const AHEAD_MAX_AGE_MS = 10_000
+
+let ahead: { key: string; startedAt: number; page: Promise<SearchPage> } | null = null
+
+/**
+ * Starts a search's first page before its screen is there: the route's loader calls it on arriving at
+ * /search, so the request does not wait for the screen's code and first render. The screen takes it
+ * with takeFirstPageAhead; its failure is the screen's to show, as if the screen had asked.
+ */
+export function fetchFirstPageAhead(search: HomeSearch): void {
+  const page = fetchSearchPage(search, null)
+  page.catch(() => undefined)
+  ahead = { key: resultsKey(search), startedAt: Date.now(), page }
+}
+
+/** The first page fetched ahead for this search (once), unless there is none or it is too old. */
+export function takeFirstPageAhead(search: HomeSearch): Promise<SearchPage> | undefined {
+  const taken = ahead
+  if (!taken || taken.key !== resultsKey(search)) return undefined
+  ahead = null
+  return Date.now() - taken.startedAt <= AHEAD_MAX_AGE_MS ? taken.page : undefined
 }
 
 /** Up to MAP_LIMIT homes of a search inside its map area, with the exact count of all of them. */

@@ -4,8 +4,8 @@ import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
-import { fetchSearchPage } from '../api/search-homes'
-import { SEARCH_PAGE_SIZE, type SearchCursor } from '../search-query'
+import { fetchSearchPage, takeFirstPageAhead } from '../api/search-homes'
+import { resultsKey, SEARCH_PAGE_SIZE, type SearchCursor } from '../search-query'
 
 /** The spec's message when listings cannot be fetched. */
 export const SEARCH_LOAD_ERROR = 'Could not fetch listings'
@@ -41,9 +41,6 @@ type State =
   | { key: string; status: 'error' }
   | ({ key: string; status: 'ready'; loadingMore: boolean } & Loaded)
 
-/** What decides the results: the search without its view (list and map show the same homes). */
-export const resultsKey = ({ view: _view, ...search }: HomeSearch): string => JSON.stringify(search)
-
 const withoutDuplicates = (listings: Listing[]) =>
   listings.filter((listing, i) => listings.findIndex((other) => other.id === listing.id) === i)
 
@@ -53,7 +50,7 @@ async function firstResults(search: HomeSearch, online: boolean): Promise<Loaded
     const listings = stored.slice(0, SEARCH_PAGE_SIZE)
     return { source: 'device', listings, total: stored.length, nextCursor: null, stored }
   }
-  const page = await fetchSearchPage(search, null)
+  const page = await (takeFirstPageAhead(search) ?? fetchSearchPage(search, null))
   const total = page.total ?? page.listings.length
   return { source: 'server', listings: page.listings, total, nextCursor: page.nextCursor, stored: null }
 }

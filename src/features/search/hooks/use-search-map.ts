@@ -4,8 +4,7 @@ import { useOnlineStatus } from '../../../hooks/use-online-status'
 import type { HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
 import { fetchSearchMap } from '../api/search-homes'
-import { MAP_LIMIT } from '../search-query'
-import { resultsKey } from './use-home-search'
+import { MAP_LIMIT, resultsKey } from '../search-query'
 
 type MapHomes = { listings: Listing[]; total: number }
 
