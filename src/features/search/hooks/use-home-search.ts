@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { searchStoredListings } from '../../../device/listings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
@@ -75,7 +75,8 @@ export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchRes
     setState({ key, status: 'loading' })
     firstResults(latest.current, key.startsWith('server')).then(
       (loaded) => {
-        if (!cancelled) setState({ key, status: 'ready', loadingMore: false, ...loaded })
+        // Drawing a page of cards is not urgent: in slices, a tap or a keystroke meanwhile is answered at once.
+        if (!cancelled) startTransition(() => setState({ key, status: 'ready', loadingMore: false, ...loaded }))
       },
       () => {
         if (cancelled) return
