@@ -35,9 +35,10 @@ export const LISTING_SCREEN = '/category/rent/{id} (before the map)'
 
 /**
  * Loaded on demand by every screen at start: the device database (loaders read and mirror through it), at
- * once on a return visit and, on a first visit, once the screen has loaded.
+ * once on a return visit and, on a first visit, once the screen has loaded; and workbox-window, which
+ * registers the service worker after the load event.
  */
-const STARTUP_LAZY = ['src/lib/local-db.ts']
+const STARTUP_LAZY = ['src/lib/local-db.ts', 'node_modules/workbox-window/build/workbox-window.prod.es5.mjs']
 /**
  * Loaded on demand by one screen at start. Swiper is not: the slider and the gallery work without it, and it
  * loads when the person reaches for one (src/features/listings/components/slide-track.tsx).

@@ -197,7 +197,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push(
     `Command: \`${r.commands.build}\`, then \`npx tsx tests/bench/bundle-size.ts ${'.local/bench/dist'}\`. ` +
       'Files per screen from the Vite manifest: the entry and its static imports, the route’s split chunks, and the chunks the screen loads lazily at start-up ' +
-      '(the device database on every screen; supabase-js on /create-listing, a signed-in screen). Swiper is not counted: the slider and gallery work without it, and it loads when the person reaches for one. ' +
+      '(the device database and workbox-window on every screen; supabase-js on /create-listing, a signed-in screen). Swiper is not counted: the slider and gallery work without it, and it loads when the person reaches for one. ' +
       'A visitor who has not signed in never loads supabase-js; react-toastify loads with the first toast. Sizes are of the files `npm start` serves, compressed as it compresses them: gzip level 9 and brotli quality 11 (Node zlib). ' +
       '"After the map" adds the map chunk, maplibre-gl, its CSS and the worker module maplibre fetches.',
   )
