@@ -22,8 +22,10 @@ const nextTask = () =>
     channel.port2.postMessage(null)
   })
 
-/** Evaluating the scripts is one task; reading the session and building the router, the next; the first
- * render, in slices (a transition) from there on. */
+/**
+ * Evaluating the scripts is one task; reading the session and building the router, the next; the first
+ * render, in slices (a transition), from there on.
+ */
 async function start(container: HTMLElement) {
   await nextTask()
   const App = createApp()
