@@ -76,7 +76,8 @@ export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchRes
     firstResults(latest.current, key.startsWith('server')).then(
       (loaded) => {
         // Drawing a page of cards is not urgent: in slices, a tap or a keystroke meanwhile is answered at once.
-        if (!cancelled) startTransition(() => setState({ key, status: 'ready', loadingMore: false, ...loaded }))
+        if (!cancelled)
+          startTransition(() => setState({ key, status: 'ready', loadingMore: false, ...loaded }))
       },
       () => {
         if (cancelled) return
