@@ -55,6 +55,8 @@ export type ScreenBundle = {
   css: Sizes
   /** JS of the first render alone (entry, static imports, the route's chunks), without the lazy chunks loaded at start. */
   initialJsGzip: number
+  /** The JS files of the first render alone. */
+  initialFiles: string[]
   files: string[]
 }
 
@@ -153,11 +155,14 @@ export function measureScreens(dist: string): ScreenBundle[] {
       ...(SCREEN_LAZY[screen] ?? []),
     ])
     const files = filesOf(manifest, all)
+    const initialFiles = filesOf(manifest, initial).filter(isJs)
+    const initialJsGzip = sumSizes(dist, initialFiles).gzip
     rows.push({
       screen,
       js: sumSizes(dist, files.filter(isJs)),
       css: sumSizes(dist, files.filter(isCss)),
-      initialJsGzip: sumSizes(dist, filesOf(manifest, initial).filter(isJs)).gzip,
+      initialJsGzip,
+      initialFiles,
       files,
     })
     if (screen === LISTING_SCREEN) {
@@ -172,7 +177,8 @@ export function measureScreens(dist: string): ScreenBundle[] {
         screen: '/category/rent/{id} (after the map)',
         js: sumSizes(dist, withMap.filter(isJs)),
         css: sumSizes(dist, withMap.filter(isCss)),
-        initialJsGzip: sumSizes(dist, filesOf(manifest, initial).filter(isJs)).gzip,
+        initialJsGzip,
+        initialFiles,
         files: withMap,
       })
     }

@@ -19,7 +19,11 @@ export type BenchReport = {
   commands: { build: string; sourcemapBuild: string }
   listingPath: string
   seed: BenchSeedResult
-  bundles: (ScreenBundle & { modules: { group: string; bytes: number }[] })[]
+  bundles: (ScreenBundle & {
+    modules: { group: string; bytes: number }[]
+    /** The same, for the first render's files alone. */
+    initialModules: { group: string; bytes: number }[]
+  })[]
   lighthouse: LighthousePage[]
   queries: QueryReport
   photos: PhotoReport
@@ -90,13 +94,19 @@ function targets(r: BenchReport): Target[] {
   for (const name of ['/', '/offers', LISTING_SCREEN, '/search']) {
     const screen = r.bundles.find((b) => b.screen === name)
     if (!screen) continue
-    const top = screen.modules
-      .slice(0, 4)
-      .map((m) => `${m.group} ${kib(m.bytes)} KiB min`)
-      .join(', ')
+    const top = (modules: { group: string; bytes: number }[]) =>
+      modules
+        .slice(0, 4)
+        .map((m) => `${m.group} ${kib(m.bytes)} KiB min`)
+        .join(', ')
     const targets = [
-      { what: 'a first visit', bytes: screen.js.gzip, budget: 150 },
-      { what: 'its first render', bytes: screen.initialJsGzip, budget: 100 },
+      { what: 'a first visit', bytes: screen.js.gzip, budget: 150, parts: top(screen.modules) },
+      {
+        what: 'its first render',
+        bytes: screen.initialJsGzip,
+        budget: 100,
+        parts: top(screen.initialModules),
+      },
     ]
     for (const t of targets) {
       const met = t.bytes <= t.budget * 1024
@@ -105,7 +115,7 @@ function targets(r: BenchReport): Target[] {
         measured: `${kib(t.bytes)} KiB`,
         met,
         margin: `${met ? '' : '+'}${kib(t.bytes - t.budget * 1024)} KiB`,
-        cause: met ? '' : `largest parts: ${top}`,
+        cause: met ? '' : `largest parts: ${t.parts}`,
       })
     }
   }

@@ -66,6 +66,7 @@ const bundles = measureScreens(dist).map((screen) => ({
     mapsDist,
     mapsManifest,
   ).slice(0, 8),
+  initialModules: modulesOf(screen.initialFiles, manifest, mapsDist, mapsManifest).slice(0, 8),
 }))
 
 log(
