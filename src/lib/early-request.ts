@@ -32,7 +32,8 @@ type EarlyWindow = Pick<Window, 'location' | 'navigator' | 'fetch' | 'document'>
 /**
  * On '/', a listing page, Offers and a category's list, fires the anonymous PostgREST GET the app's fetcher
  * makes (same URL and headers; listings are public, so a stored session would not change the answer) and
- * preloads the first photo, at the size that screen shows it, as soon as the answer names it. Runs as index.html's inline script: self-contained, it uses only its arguments.
+ * preloads the first photo, at the size that screen shows it, as soon as the answer names it. Runs as
+ * index.html's inline script: self-contained, it uses only its arguments.
  */
 export function startEarlyRequest(
   c: EarlyRequestConfig,

@@ -61,7 +61,7 @@ export function SlideTrack({
   const go = (index: number) =>
     onGo(rewind ? (index + count) % count : Math.min(Math.max(index, 0), count - 1))
   // As Swiper marks an arrow that cannot move: still named and in place, but inactive.
-  const stopsAt = (end: number) => (!rewind && current === end ? ' swiper-button-disabled' : '')
+  const stoppedAt = (end: number) => !rewind && current === end
 
   const onPointerDown = (event: PointerEvent) => {
     onReach()
@@ -123,8 +123,8 @@ export function SlideTrack({
         <>
           <button
             type="button"
-            className={`swiper-button-prev${stopsAt(0)}`}
-            aria-disabled={stopsAt(0) !== '' || undefined}
+            className={`swiper-button-prev${stoppedAt(0) ? ' swiper-button-disabled' : ''}`}
+            aria-disabled={stoppedAt(0) || undefined}
             aria-label="Previous slide"
             onClick={() => go(current - 1)}
           >
@@ -132,8 +132,8 @@ export function SlideTrack({
           </button>
           <button
             type="button"
-            className={`swiper-button-next${stopsAt(count - 1)}`}
-            aria-disabled={stopsAt(count - 1) !== '' || undefined}
+            className={`swiper-button-next${stoppedAt(count - 1) ? ' swiper-button-disabled' : ''}`}
+            aria-disabled={stoppedAt(count - 1) || undefined}
             aria-label="Next slide"
             onClick={() => go(current + 1)}
           >
