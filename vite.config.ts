@@ -156,11 +156,12 @@ export default defineConfig({
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/]/,
             },
-            // The few app modules the entry shares with the device database's chunk, in one file instead
-            // of five small ones: fewer requests at start, and one gzip stream compresses them better.
+            // The few app modules the entry shares with the device database's chunk, and PostgREST's client,
+            // which the entry's anonymous reads share with supabase-js's chunk: in one file instead of six
+            // small ones, fewer requests at start, and one gzip stream compresses them better.
             {
               name: 'app-core',
-              test: /[\\/]src[\\/](config[\\/]env|device[\\/]meta|lib[\\/]local-db-access|types[\\/]listing)\.ts$|preload-helper/,
+              test: /[\\/]src[\\/](config[\\/]env|device[\\/]meta|lib[\\/]local-db-access|types[\\/]listing)\.ts$|preload-helper|[\\/]@supabase[\\/]postgrest-js[\\/]/,
             },
           ],
         },
