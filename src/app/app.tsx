@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import { createAuthSession } from '../lib/auth-session'
+import { firstScreen } from '../lib/first-screen'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { createAppRouter } from './router'
 
@@ -23,6 +24,11 @@ export function createApp(): ComponentType {
     if (event.pathChanged && router.state.status === 'idle') markErrorsStale()
   })
   router.subscribe('onResolved', () => dismissStaleErrors())
+  // The first screen is drawn: what a first visit puts off (src/lib/first-screen.ts) waits for its photos next.
+  const unsubscribeRendered = router.subscribe('onRendered', () => {
+    firstScreen.rendered()
+    unsubscribeRendered()
+  })
 
   // Back online, every screen that showed the device's copy (or said what needs a connection) reads afresh,
   // without a reload. Creating a listing is left alone: its loader only opens a draft from this device.

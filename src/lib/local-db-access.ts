@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { firstScreen } from './first-screen'
 import type { RoostDb } from './local-db'
 
 export type { RoostDb }
@@ -11,8 +12,9 @@ export const LOCAL_DB_NAME = 'roost'
 /**
  * Resolves at once when the device already keeps a Roost database (a return visit, maybe offline, reads
  * its copies straight away). On a first visit there is nothing to read yet, so Dexie (~30 kB gzip, and
- * the work of creating the database) waits until the first screen has loaded and the browser is idle,
- * instead of competing with the first screen for the network and the main thread.
+ * the work of creating the database) waits until the page has loaded, the first screen and its photos are
+ * shown, and the browser is idle, instead of competing with the first screen for the network and the main
+ * thread.
  */
 async function deviceDbWanted(): Promise<void> {
   if (typeof window === 'undefined' || typeof indexedDB?.databases !== 'function') return
@@ -24,6 +26,7 @@ async function deviceDbWanted(): Promise<void> {
   if (document.readyState !== 'complete') {
     await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
   }
+  await firstScreen.shown()
   await new Promise((resolve) =>
     typeof window.requestIdleCallback === 'function'
       ? window.requestIdleCallback(resolve, { timeout: 2000 })

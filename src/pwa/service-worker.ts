@@ -1,4 +1,5 @@
 import { registerSW } from 'virtual:pwa-register'
+import { firstScreen } from '@/lib/first-screen'
 
 /** How often an open app asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000
@@ -27,14 +28,18 @@ export function dismissUpdate(): void {
 }
 
 /**
- * Registers the service worker (production builds) and watches for new versions, once the page has loaded:
- * installing it downloads the whole app for offline use, which must not compete with a first visit's
- * first screen on a slow network (nor must workbox-window's script).
+ * Registers the service worker (production builds) and watches for new versions, once the page has loaded
+ * and its first screen is shown with its photos: installing it downloads the whole app for offline use,
+ * which must not compete with a first visit's first screen on a slow network (nor must workbox-window's
+ * script).
  */
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
-  if (document.readyState === 'complete') register()
-  else window.addEventListener('load', register, { once: true })
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+  void loaded.then(() => firstScreen.shown()).then(register)
 }
 
 function register(): void {
