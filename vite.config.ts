@@ -2,10 +2,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { FILTER_AND_SORT, LIST_TITLES } from './src/components/list-titles'
 import { parseEnv } from './src/config/parse-env'
-import { PAGE_SIZE } from './src/features/listings/api/listings-keyset'
-import { earlyRequestScript } from './src/lib/early-request'
-import { buildImageUrl, LISTING_IMAGE } from './src/lib/image-url'
+import { FIRST_SCREEN_CARDS, PAGE_SIZE } from './src/features/listings/api/listings-keyset'
+import { earlyRequestScript } from './src/lib/early-script'
+import { LISTING_IMAGE } from './src/lib/image-url'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/types/listing'
 import { APP_ALIASES, appEnv } from './vite-app-env'
 
@@ -35,19 +36,19 @@ function preconnectToApi(): Plugin {
     configResolved(config) {
       const env = parseEnv(config.env)
       origin = new URL(env.supabaseUrl).origin
-      script = earlyRequestScript(
-        {
-          supabaseUrl: env.supabaseUrl,
-          anonKey: env.supabaseAnonKey,
-          columns: LISTING_COLUMNS,
-          recommendedCount: RECOMMENDED_COUNT,
-          imageTransforms: env.imageTransforms,
-          photo: LISTING_IMAGE.photo,
-          pageRows: PAGE_SIZE + 1,
-          card: LISTING_IMAGE.card,
-        },
-        buildImageUrl,
-      )
+      script = earlyRequestScript({
+        supabaseUrl: env.supabaseUrl,
+        anonKey: env.supabaseAnonKey,
+        columns: LISTING_COLUMNS,
+        recommendedCount: RECOMMENDED_COUNT,
+        imageTransforms: env.imageTransforms,
+        photo: LISTING_IMAGE.photo,
+        pageRows: PAGE_SIZE + 1,
+        card: LISTING_IMAGE.card,
+        firstCards: FIRST_SCREEN_CARDS,
+        titles: LIST_TITLES,
+        filterAndSort: FILTER_AND_SORT,
+      })
     },
     transformIndexHtml: () => [
       { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head-prepend' },

@@ -23,12 +23,13 @@ const nextTask = () =>
   })
 
 /**
- * Evaluating the scripts is one task; reading the session and building the router, the next; the first
- * render, in slices (a transition), from there on.
+ * Evaluating the scripts is one task; reading the session, building the router and loading the first
+ * screen, the next; the first render, in slices (a transition), from there on.
  */
 async function start(container: HTMLElement) {
   await nextTask()
-  const App = createApp()
+  const { App, loaded } = createApp()
+  await loaded
   await nextTask()
   const root = createRoot(container)
   startTransition(() =>

@@ -5,8 +5,14 @@ import { firstScreen } from '../lib/first-screen'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { createAppRouter } from './router'
 
-/** The session and the router, wired together; the component that renders them. Called once, at start. */
-export function createApp(): ComponentType {
+/** How long the start waits for the first screen's route and data before it mounts the app regardless. */
+const FIRST_LOAD_WAIT_MS = 2500
+
+/**
+ * The session and the router, wired together; the component that renders them, and `loaded`, which settles
+ * once the first screen's route and data are in (or after FIRST_LOAD_WAIT_MS). Called once, at start.
+ */
+export function createApp(): { App: ComponentType; loaded: Promise<void> } {
   const auth = createAuthSession()
   const router = createAppRouter(auth)
 
@@ -36,7 +42,18 @@ export function createApp(): ComponentType {
     void router.invalidate({ filter: (match) => match.routeId !== '/_authenticated/create-listing' })
   })
 
-  return function App() {
-    return <RouterProvider router={router} />
+  // Mounting before the router has matched and loaded would commit an empty tree first: index.html's frame
+  // (and the cards it may already show, src/lib/early-cards.ts) would give way to a blank page. The router
+  // keeps what it loaded here and does not load it again when it mounts.
+  const loaded = Promise.race([
+    router.load().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS)),
+  ])
+
+  return {
+    loaded,
+    App: function App() {
+      return <RouterProvider router={router} />
+    },
   }
 }

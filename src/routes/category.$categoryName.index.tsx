@@ -1,4 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { LIST_TITLES } from '../components/list-titles'
 import { PageHeader } from '../components/page-header'
 import { loadListingsView } from '../features/listings/api/get-listings-page'
 import { ListingsFeed } from '../features/listings/components/listings-feed'
@@ -8,7 +9,7 @@ import { FilterAndSortLink } from '../features/search/components/filter-and-sort
 import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { ListingType } from '../types/listing'
 
-const TITLES: Record<ListingType, string> = { rent: 'Places for Rent', sale: 'Places for Sale' }
+const TITLES: Record<ListingType, string> = LIST_TITLES
 
 export const Route = createFileRoute('/category/$categoryName/')({
   // Never an error screen: the device's copy, the server's page, or a sentence of what needs a connection.

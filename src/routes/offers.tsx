@@ -1,4 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { LIST_TITLES } from '@/components/list-titles'
 import { PageHeader } from '@/components/page-header'
 import { type ListingsFilter, loadListingsView } from '@/features/listings/api/get-listings-page'
 import { ListingsFeed } from '@/features/listings/components/listings-feed'
@@ -21,7 +22,7 @@ function Offers() {
   if (isUnreachable(loaded)) return <OffersError />
   return (
     <div className="page">
-      <PageHeader title="Offers" actions={<FilterAndSortLink preset={{ offer: true }} />} />
+      <PageHeader title={LIST_TITLES.offers} actions={<FilterAndSortLink preset={{ offer: true }} />} />
       <ListingsFeed
         filter={OFFERS}
         initial={loaded}
@@ -36,7 +37,7 @@ function OffersError() {
   const router = useRouter()
   return (
     <div className="page">
-      <PageHeader title="Offers" />
+      <PageHeader title={LIST_TITLES.offers} />
       <ListingsLoadError onRetry={() => void router.invalidate()} />
     </div>
   )

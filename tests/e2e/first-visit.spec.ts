@@ -137,3 +137,61 @@ test("arriving at /search, the first page's request does not wait for the screen
   // One request, made while the chunk was held back: the screen took that answer and asked no second time.
   expect(firstPageRequests).toEqual([false])
 })
+
+/** Each card's box, its cover's box and its text, in the order drawn: `frame` in index.html's, else the app's. */
+function cardsIn(page: Page, frame: boolean) {
+  return page.evaluate((frame) => {
+    const main = document.querySelector(frame ? 'main[aria-hidden="true"]' : 'main:not([aria-hidden])')
+    const box = (element: Element | null) => {
+      const { x, y, width, height } = element?.getBoundingClientRect() ?? new DOMRect()
+      return [x, y, width, height].map(Math.round)
+    }
+    return [...(main?.querySelectorAll('.listing-card') ?? [])].map((card) => ({
+      card: box(card),
+      cover: box(card.querySelector('img')),
+      coverUrl: card.querySelector('img')?.getAttribute('src'),
+      text: (card.querySelector('.listing-card__link') as HTMLElement | null)?.innerText,
+    }))
+  }, frame)
+}
+
+for (const [screen, path, filter] of [
+  ['Offers', '/offers', { offer: true }],
+  ['Places for Rent', '/category/rent', { type: 'rent' }],
+  ['Places for Sale', '/category/sale', { type: 'sale' }],
+] as const) {
+  test(`${screen} draws its first cards, photos and all, before the app's scripts have arrived, where the app then draws them`, async ({
+    page,
+  }) => {
+    const newest = (await newestListings(filter)).slice(0, 2)
+    // React and the router held back: only index.html and its inline script can draw.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(path, { waitUntil: 'commit' })
+
+    const frame = page.locator('main[aria-hidden="true"]')
+    await expect(frame.locator('.listing-card')).toHaveCount(2)
+    await expect(frame.locator('h1')).toHaveText(screen)
+    await expect(frame.locator('.listing-card__name')).toHaveText(newest.map((listing) => listing.name))
+    for (const cover of await frame.locator('.listing-card img').all())
+      await expect
+        .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+        .toBe(true)
+    // A picture, not controls: nothing in the frame takes focus or a tap's navigation.
+    await expect(frame.locator('a, button, [tabindex]')).toHaveCount(0)
+    const early = await cardsIn(page, true)
+
+    release()
+    const list = page.getByRole('main').getByRole('listitem')
+    await expect(list.first()).toBeVisible()
+    await expect(frame).toHaveCount(0)
+    // The app's first cards are the same, in the same place and size: nothing jumps when it takes over.
+    expect((await cardsIn(page, false)).slice(0, 2)).toEqual(early)
+  })
+}

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FILTER_AND_SORT, LIST_TITLES } from '@/components/list-titles'
 import { env } from '@/config/env'
-import { type EarlyRequestConfig, startEarlyRequest } from '@/lib/early-request'
+import { type EarlyRequestConfig, startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
-import { buildImageUrl, LISTING_IMAGE } from '@/lib/image-url'
+import { LISTING_IMAGE } from '@/lib/image-url'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '@/types/listing'
 import { fetchListing } from './get-listing'
 import { getListingsPage } from './get-listings-page'
@@ -40,6 +41,9 @@ const config: EarlyRequestConfig = {
   photo: LISTING_IMAGE.photo,
   pageRows: PAGE_SIZE + 1,
   card: LISTING_IMAGE.card,
+  firstCards: 2,
+  titles: LIST_TITLES,
+  filterAndSort: FILTER_AND_SORT,
 }
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
@@ -56,6 +60,8 @@ function fakeWindow(pathname: string, onLine = true) {
     fetch,
     document: {
       createElement: () => ({}) as Record<string, string>,
+      // The app has replaced index.html's frame.
+      querySelector: () => null,
       head: { append: (link: Record<string, string>) => links.push(link) },
     },
   }
@@ -71,7 +77,7 @@ afterEach(() => {
 describe("index.html's early request is the app's own first request", () => {
   it("on '/', fires the app's Recommended GET, which the app then uses instead of fetching again", async () => {
     const { win, calls } = fakeWindow('/')
-    startEarlyRequest(config, buildImageUrl, win)
+    startEarlyRequest(config, win)
     const listings = await fetchRecommendedListings()
     expect(listings.map((l) => l.id)).toEqual([LISTING_ID])
     expect(calls).toHaveLength(1)
@@ -90,14 +96,14 @@ describe("index.html's early request is the app's own first request", () => {
 
   it("on a listing page, fires the app's listing GET, which the app then uses", async () => {
     const { win, calls } = fakeWindow(`/category/rent/${LISTING_ID}`)
-    startEarlyRequest(config, buildImageUrl, win)
+    startEarlyRequest(config, win)
     expect((await fetchListing(LISTING_ID))?.id).toBe(LISTING_ID)
     expect(calls).toHaveLength(1)
   })
 
   it('leaves a request for other data alone: the app fetches it itself', async () => {
     const { win, calls } = fakeWindow(`/category/rent/${LISTING_ID}`)
-    startEarlyRequest(config, buildImageUrl, win)
+    startEarlyRequest(config, win)
     await fetchRecommendedListings()
     expect(calls).toHaveLength(2)
   })
@@ -107,7 +113,7 @@ describe("index.html's early request is the app's own first request", () => {
     ['/category/sale', { kind: 'type', type: 'sale' } as const],
   ])("on %s, fires the list's first page GET, which the app then uses", async (path, filter) => {
     const { win, calls, links } = fakeWindow(path)
-    startEarlyRequest(config, buildImageUrl, win)
+    startEarlyRequest(config, win)
     const page = await getListingsPage(filter, null)
     expect(page.listings.map((l) => l.id)).toEqual([LISTING_ID])
     expect(calls).toHaveLength(1)
@@ -118,16 +124,16 @@ describe("index.html's early request is the app's own first request", () => {
 
   it('starts nothing on other screens or offline', () => {
     const { win, calls } = fakeWindow('/saved')
-    startEarlyRequest(config, buildImageUrl, win)
+    startEarlyRequest(config, win)
     const offline = fakeWindow('/', false)
-    startEarlyRequest(config, buildImageUrl, offline.win)
+    startEarlyRequest(config, offline.win)
     expect(calls).toHaveLength(0)
     expect(offline.calls).toHaveLength(0)
   })
 
   it('preloads the first photo at the very address the slide and gallery show', async () => {
     const { win, links } = fakeWindow('/')
-    startEarlyRequest(config, buildImageUrl, win)
+    startEarlyRequest(config, win)
     await vi.waitFor(() => expect(links).toHaveLength(1))
     expect(links[0]).toMatchObject({
       rel: 'preload',

@@ -3,6 +3,12 @@ import type { Listing, ListingPosition } from '@/types/listing'
 /** Lists show 10 listings a page and fetch one more to know whether another page exists (spec §9). */
 export const PAGE_SIZE = 10
 
+/**
+ * Cards a phone shows of a list before scrolling: their covers load at once and first, and index.html's
+ * inline script draws them before the app's JS arrives (src/lib/early-cards.ts).
+ */
+export const FIRST_SCREEN_CARDS = 2
+
 /** Where the next page starts: just after this listing in newest-first order (created_at desc, id desc). */
 export type ListingsCursor = ListingPosition
 

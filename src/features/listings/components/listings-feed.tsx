@@ -11,12 +11,9 @@ import {
   type StoredListingsView,
   viewKeyOf,
 } from '../api/get-listings-page'
-import { PAGE_SIZE } from '../api/listings-keyset'
+import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../api/listings-keyset'
 
 export const LISTINGS_LOAD_ERROR = 'Could not fetch listings'
-
-/** Cards a phone shows before scrolling: their covers load at once, the rest when scrolled near. */
-const FIRST_SCREEN_CARDS = 2
 
 type ListingsFeedProps = {
   filter: ListingsFilter

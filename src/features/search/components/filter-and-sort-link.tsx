@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { FILTER_AND_SORT } from '../../../components/list-titles'
 import type { HomeSearch } from '../../../types/home-search'
 import './search.css'
 
@@ -6,7 +7,7 @@ import './search.css'
 export function FilterAndSortLink({ preset }: { preset: Pick<HomeSearch, 'type' | 'offer'> }) {
   return (
     <Link to="/search" search={preset} className="button button--secondary filter-and-sort">
-      Filter and sort
+      {FILTER_AND_SORT}
     </Link>
   )
 }

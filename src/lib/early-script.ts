@@ -1,0 +1,91 @@
+import { drawFirstCards, EARLY_CARD_FORMATTERS } from './early-cards'
+import type { EarlyWindow } from './early-request'
+import { buildImageUrl, type ImageTransform } from './image-url'
+
+export type EarlyRequestConfig = {
+  supabaseUrl: string
+  anonKey: string
+  /** The listing columns the app selects (LISTING_COLUMNS). */
+  columns: string
+  /** How many listings Explore's slider asks for (RECOMMENDED_COUNT). */
+  recommendedCount: number
+  imageTransforms: boolean
+  /** The slider's and gallery's photo size (LISTING_IMAGE.photo). */
+  photo: ImageTransform
+  /** How many rows a list's first page asks for (PAGE_SIZE + 1: one more shows whether there is a next). */
+  pageRows: number
+  /** A card's cover size (LISTING_IMAGE.card). */
+  card: ImageTransform
+  /** How many of a list's cards a phone shows before scrolling (FIRST_SCREEN_CARDS): drawn from the answer. */
+  firstCards: number
+  /** Offers' and the category lists' titles (LIST_TITLES), and their Filter and sort link's text. */
+  titles: { offers: string; rent: string; sale: string }
+  filterAndSort: string
+}
+
+/**
+ * On '/', a listing page, Offers and a category's list, fires the anonymous PostgREST GET the app's fetcher
+ * makes (same URL and headers; listings are public, so a stored session would not change the answer). As soon
+ * as the answer names the first photo, it preloads it at the size that screen shows it; on a list, it draws
+ * the first cards into index.html's frame instead, if the app has not replaced the frame yet. Runs as
+ * index.html's inline script: it uses only its arguments, browser globals, and the functions
+ * earlyRequestScript declares beside it (buildImageUrl, drawFirstCards and its formatters).
+ */
+export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void {
+  if (!win.navigator.onLine) return
+  const path = win.location.pathname
+  const rest = `${c.supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(c.columns)}`
+  const listing = /^\/category\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
+    path,
+  )
+  const category = /^\/category\/(rent|sale)$/.exec(path)
+  const newest = 'order=created_at.desc%2Cid.desc'
+  let url: string
+  let cover = c.photo
+  // A list's title: its first cards are drawn under it.
+  let title = ''
+  if (path === '/') url = `${rest}&${newest}&limit=${c.recommendedCount}`
+  else if (listing) url = `${rest}&id=eq.${listing[1]}`
+  else if (path === '/offers') {
+    url = `${rest}&offer=eq.true&${newest}&limit=${c.pageRows}`
+    cover = c.card
+    title = c.titles.offers
+  } else if (category) {
+    url = `${rest}&type=eq.${category[1]}&${newest}&limit=${c.pageRows}`
+    cover = c.card
+    title = c.titles[category[1] as 'rent' | 'sale']
+  } else return
+  const response = win.fetch(url, { headers: { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` } })
+  win.__roostEarly = { url, startedAt: Date.now(), response }
+  response
+    .then((r) => (r.ok ? r.clone().json() : []))
+    .then((rows: { image_urls?: unknown[] }[]) => {
+      const first = rows[0]?.image_urls?.[0]
+      if (typeof first !== 'string') return
+      const imageUrl = (url: string) =>
+        buildImageUrl(url, cover, { enabled: c.imageTransforms, supabaseUrl: c.supabaseUrl })
+      // The frame's page while React has not mounted (React's own <main> is not hidden).
+      const frame = title ? win.document.querySelector('main[aria-hidden] > .page') : null
+      if (frame) {
+        const header = { title, action: c.filterAndSort }
+        return drawFirstCards(frame, header, rows, c.firstCards, imageUrl)
+      }
+      const link = win.document.createElement('link')
+      link.rel = 'preload'
+      link.as = 'image'
+      link.crossOrigin = 'anonymous'
+      link.fetchPriority = 'high'
+      link.href = imageUrl(first)
+      win.document.head.append(link)
+    })
+    .catch(() => {})
+}
+
+/**
+ * The inline script for index.html: startEarlyRequest's own source, called with the build's configuration,
+ * in a scope that declares the functions it calls by their own source.
+ */
+export function earlyRequestScript(c: EarlyRequestConfig): string {
+  const declared = [buildImageUrl, drawFirstCards, ...EARLY_CARD_FORMATTERS].map(String).join('\n')
+  return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`
+}
