@@ -3,6 +3,45 @@ import { formatAdded } from '../utils/format-added'
 import { askingPrice, formatListingPrice, formatPounds, offerDiscount } from '../utils/format-price'
 import { pluralise } from '../utils/pluralise'
 
+/**
+ * Draws Explore's first Recommended slide, its photo, name and price, into index.html's frame (`slide`, the
+ * frame's `.recommended-slide`) from the early request's answer, as RecommendedSlide draws it
+ * (src/features/listings/components/recommended-slide.tsx). Self-contained like drawFirstCards.
+ */
+export function drawFirstSlide(slide: Element, rows: unknown[], coverUrl: (url: string) => string): void {
+  const row = rows[0] as EarlyCardRow | undefined
+  const cover = row?.image_urls?.[0]
+  if (typeof row?.name !== 'string' || typeof row.regular_price !== 'number' || typeof cover !== 'string')
+    return
+  const doc = slide.ownerDocument
+  const span = (className: string, text: string) => {
+    const element = doc.createElement('span')
+    element.className = className
+    element.textContent = text
+    return element
+  }
+  const img = doc.createElement('img')
+  img.alt = ''
+  img.width = 1200
+  img.height = 675
+  img.decoding = 'async'
+  img.fetchPriority = 'high'
+  img.crossOrigin = 'anonymous'
+  img.src = coverUrl(cover)
+  const listing = {
+    type: row.type,
+    offer: row.offer,
+    regularPrice: row.regular_price,
+    discountedPrice: row.discounted_price,
+  }
+  const caption = span('recommended-slide__caption', '')
+  caption.append(
+    span('recommended-slide__name', row.name),
+    span('recommended-slide__price', formatListingPrice(listing)),
+  )
+  slide.replaceChildren(img, caption)
+}
+
 /** What a card shows of a listings row, as PostgREST answers it. */
 export type EarlyCardRow = Pick<
   ListingRow,

@@ -1,4 +1,4 @@
-import { drawFirstCards, EARLY_CARD_FORMATTERS } from './early-cards'
+import { drawFirstCards, drawFirstSlide, EARLY_CARD_FORMATTERS } from './early-cards'
 import type { EarlyWindow } from './early-request'
 import { buildImageUrl, type ImageTransform } from './image-url'
 
@@ -26,10 +26,11 @@ export type EarlyRequestConfig = {
 /**
  * On '/', a listing page, Offers and a category's list, fires the anonymous PostgREST GET the app's fetcher
  * makes (same URL and headers; listings are public, so a stored session would not change the answer). As soon
- * as the answer names the first photo, it preloads it at the size that screen shows it; on a list, it draws
- * the first cards into index.html's frame instead, if the app has not replaced the frame yet. Runs as
- * index.html's inline script: it uses only its arguments, browser globals, and the functions
- * earlyRequestScript declares beside it (buildImageUrl, drawFirstCards and its formatters).
+ * as the answer names the first photo, it preloads it at the size that screen shows it; on a list and on
+ * Explore, while the app has not replaced index.html's frame yet, it draws the first cards or the first
+ * Recommended slide into the frame instead. Runs as index.html's inline script: it uses only its arguments,
+ * browser globals, and the functions earlyRequestScript declares beside it (buildImageUrl, the drawing
+ * functions and their formatters).
  */
 export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void {
   if (!win.navigator.onLine) return
@@ -70,6 +71,8 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
         const header = { title, action: c.filterAndSort }
         return drawFirstCards(frame, header, rows, c.firstCards, imageUrl)
       }
+      const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
+      if (slide) return drawFirstSlide(slide, rows, imageUrl)
       const link = win.document.createElement('link')
       link.rel = 'preload'
       link.as = 'image'
@@ -86,6 +89,8 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
  * in a scope that declares the functions it calls by their own source.
  */
 export function earlyRequestScript(c: EarlyRequestConfig): string {
-  const declared = [buildImageUrl, drawFirstCards, ...EARLY_CARD_FORMATTERS].map(String).join('\n')
+  const declared = [buildImageUrl, drawFirstCards, drawFirstSlide, ...EARLY_CARD_FORMATTERS]
+    .map(String)
+    .join('\n')
   return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`
 }

@@ -138,6 +138,22 @@ test("arriving at /search, the first page's request does not wait for the screen
   expect(firstPageRequests).toEqual([false])
 })
 
+/** Holds React and the router back, so that only index.html and its inline script can draw; returns the release. */
+async function holdFramework(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+/** Whether an image has arrived and decoded. */
+const loaded = (image: HTMLImageElement) => image.complete && image.naturalWidth > 0
+
 /** Each card's box, its cover's box and its text, in the order drawn: `frame` in index.html's, else the app's. */
 function cardsIn(page: Page, frame: boolean) {
   return page.evaluate((frame) => {
@@ -164,15 +180,7 @@ for (const [screen, path, filter] of [
     page,
   }) => {
     const newest = (await newestListings(filter)).slice(0, 2)
-    // React and the router held back: only index.html and its inline script can draw.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdFramework(page)
     await page.goto(path, { waitUntil: 'commit' })
 
     const frame = page.locator('main[aria-hidden="true"]')
@@ -180,9 +188,7 @@ for (const [screen, path, filter] of [
     await expect(frame.locator('h1')).toHaveText(screen)
     await expect(frame.locator('.listing-card__name')).toHaveText(newest.map((listing) => listing.name))
     for (const cover of await frame.locator('.listing-card img').all())
-      await expect
-        .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
-        .toBe(true)
+      await expect.poll(() => cover.evaluate(loaded)).toBe(true)
     // A picture, not controls: nothing in the frame takes focus or a tap's navigation.
     await expect(frame.locator('a, button, [tabindex]')).toHaveCount(0)
     const early = await cardsIn(page, true)
@@ -195,3 +201,27 @@ for (const [screen, path, filter] of [
     expect((await cardsIn(page, false)).slice(0, 2)).toEqual(early)
   })
 }
+
+test("Explore draws its first Recommended slide, photo, name and price, before the app's scripts have arrived, where the app then draws it", async ({
+  page,
+}) => {
+  const [newest] = await newestListings()
+  const release = await holdFramework(page)
+  await page.goto('/', { waitUntil: 'commit' })
+
+  const slide = page.locator('main[aria-hidden="true"] .recommended-slide')
+  await expect(slide.locator('.recommended-slide__name')).toHaveText(newest?.name ?? '')
+  await expect.poll(() => slide.locator('img').evaluate(loaded)).toBe(true)
+  const shown = async (locator: typeof slide) => ({
+    box: await locator.locator('img').boundingBox(),
+    src: await locator.locator('img').getAttribute('src'),
+    caption: await locator.locator('.recommended-slide__caption').innerText(),
+  })
+  const early = await shown(slide)
+
+  release()
+  const first = page.getByRole('group', { name: '1 / 5' }).locator('.recommended-slide')
+  await expect(first).toBeVisible()
+  await expect(page.locator('main[aria-hidden="true"]')).toHaveCount(0)
+  expect(await shown(first)).toEqual(early)
+})
