@@ -1,48 +1,27 @@
 import type { ListingRow } from '../types/listing'
 import { formatAdded } from '../utils/format-added'
-import { askingPrice, formatListingPrice, formatPounds, offerDiscount } from '../utils/format-price'
+import {
+  askingPrice,
+  formatListingPrice,
+  formatPounds,
+  offerDiscount,
+  type Priced,
+} from '../utils/format-price'
 import { pluralise } from '../utils/pluralise'
 
 /**
- * Draws Explore's first Recommended slide, its photo, name and price, into index.html's frame (`slide`, the
- * frame's `.recommended-slide`) from the early request's answer, as RecommendedSlide draws it
- * (src/features/listings/components/recommended-slide.tsx). Self-contained like drawFirstCards.
+ * What index.html's inline script draws before the app's JS arrives: a list's first cards and Explore's first
+ * Recommended slide, from the early request's answer (src/lib/early-script.ts), so that a phone on a slow
+ * network shows the first homes, photos and all, a second sooner. Each is drawn with the same elements,
+ * classes and text as its component, so it keeps its size and place when React replaces the frame; none is a
+ * link (the frame is hidden from assistive technology and holds nothing to focus). Text is set as text,
+ * never parsed as markup, and rows that do not look like listings draw nothing.
+ *
+ * Every function here is self-contained but for the others in EARLY_DRAWING and the formatters it lists:
+ * the inline script declares them all side by side, from their own source.
  */
-export function drawFirstSlide(slide: Element, rows: unknown[], coverUrl: (url: string) => string): void {
-  const row = rows[0] as EarlyCardRow | undefined
-  const cover = row?.image_urls?.[0]
-  if (typeof row?.name !== 'string' || typeof row.regular_price !== 'number' || typeof cover !== 'string')
-    return
-  const doc = slide.ownerDocument
-  const span = (className: string, text: string) => {
-    const element = doc.createElement('span')
-    element.className = className
-    element.textContent = text
-    return element
-  }
-  const img = doc.createElement('img')
-  img.alt = ''
-  img.width = 1200
-  img.height = 675
-  img.decoding = 'async'
-  img.fetchPriority = 'high'
-  img.crossOrigin = 'anonymous'
-  img.src = coverUrl(cover)
-  const listing = {
-    type: row.type,
-    offer: row.offer,
-    regularPrice: row.regular_price,
-    discountedPrice: row.discounted_price,
-  }
-  const caption = span('recommended-slide__caption', '')
-  caption.append(
-    span('recommended-slide__name', row.name),
-    span('recommended-slide__price', formatListingPrice(listing)),
-  )
-  slide.replaceChildren(img, caption)
-}
 
-/** What a card shows of a listings row, as PostgREST answers it. */
+/** What the drawings show of a listings row, as PostgREST answers it. */
 export type EarlyCardRow = Pick<
   ListingRow,
   | 'type'
@@ -57,35 +36,40 @@ export type EarlyCardRow = Pick<
   | 'created_at'
 >
 
-/** The functions drawFirstCards formats with; index.html's inline script declares them beside it. */
-export const EARLY_CARD_FORMATTERS = [
-  formatPounds,
-  askingPrice,
-  formatListingPrice,
-  offerDiscount,
-  pluralise,
-  formatAdded,
-]
+/** An element of `doc` with a class and children (strings become text nodes). */
+export function earlyElement(doc: Document, tag: string, className: string, ...children: (Node | string)[]) {
+  const element = doc.createElement(tag)
+  if (className) element.className = className
+  element.append(...children)
+  return element
+}
 
-/**
- * Draws a list's first cards into index.html's frame (`page`, the frame's `.page`) from the early request's
- * answer, while the app's JS is still on its way: a phone on a slow network shows the first homes, photos
- * and all, a second sooner. The same elements, classes and text as ListingCard (src/components/listing-card.tsx),
- * so the cards keep their size and place when React replaces the frame; not links (the frame is hidden from
- * assistive technology and holds nothing to focus). Rows that do not look like listings draw nothing.
- *
- * Runs as part of index.html's inline script: self-contained but for the formatters in EARLY_CARD_FORMATTERS
- * (declared beside it there), with text set as text, never parsed as markup.
- */
-export function drawFirstCards(
-  page: Element,
-  header: { title: string; action: string },
-  rows: unknown[],
-  count: number,
-  coverUrl: (url: string) => string,
-): void {
-  const cards = rows.slice(0, count) as EarlyCardRow[]
-  const isCard = (row: EarlyCardRow) =>
+/** A cover as the components draw one: decorative, first to load, CORS (so the service worker can keep it). */
+export function earlyCover(doc: Document, src: string, width: number, height: number): HTMLImageElement {
+  const img = doc.createElement('img')
+  img.alt = ''
+  img.width = width
+  img.height = height
+  img.decoding = 'async'
+  img.fetchPriority = 'high'
+  img.crossOrigin = 'anonymous'
+  img.src = src
+  return img
+}
+
+/** A row's prices in the formatters' words. */
+export function earlyPriced(row: EarlyCardRow): Priced {
+  return {
+    type: row.type,
+    offer: row.offer,
+    regularPrice: row.regular_price,
+    discountedPrice: row.discounted_price,
+  }
+}
+
+/** Whether a row has what a card shows, of the kinds it shows. */
+export function isEarlyCardRow(row: EarlyCardRow | undefined): row is EarlyCardRow {
+  return (
     typeof row === 'object' &&
     row !== null &&
     typeof row.name === 'string' &&
@@ -95,14 +79,46 @@ export function drawFirstCards(
     typeof row.regular_price === 'number' &&
     typeof row.created_at === 'string' &&
     Array.isArray(row.image_urls)
-  if (cards.length === 0 || !cards.every(isCard)) return
+  )
+}
+
+/**
+ * Explore's first Recommended slide, its photo, name and price, into the frame's `.recommended-slide`, as
+ * RecommendedSlide (src/features/listings/components/recommended-slide.tsx) draws it.
+ */
+export function drawFirstSlide(slide: Element, rows: unknown[], coverUrl: (url: string) => string): void {
+  const row = rows[0] as EarlyCardRow | undefined
+  const cover = row?.image_urls?.[0]
+  if (!isEarlyCardRow(row) || typeof cover !== 'string') return
+  const doc = slide.ownerDocument
+  slide.replaceChildren(
+    earlyCover(doc, coverUrl(cover), 1200, 675),
+    earlyElement(
+      doc,
+      'span',
+      'recommended-slide__caption',
+      earlyElement(doc, 'span', 'recommended-slide__name', row.name),
+      earlyElement(doc, 'span', 'recommended-slide__price', formatListingPrice(earlyPriced(row))),
+    ),
+  )
+}
+
+/**
+ * A list's header and first `count` cards into the frame's `.page`, as PageHeader and ListingCard
+ * (src/components/listing-card.tsx) draw them; the header's Filter and sort link as a picture of one.
+ */
+export function drawFirstCards(
+  page: Element,
+  header: { title: string; action: string },
+  rows: unknown[],
+  count: number,
+  coverUrl: (url: string) => string,
+): void {
+  const cards = rows.slice(0, count) as EarlyCardRow[]
+  if (cards.length === 0 || !cards.every(isEarlyCardRow)) return
   const doc = page.ownerDocument
-  const el = (tag: string, className: string, ...children: (Node | string)[]) => {
-    const element = doc.createElement(tag)
-    if (className) element.className = className
-    element.append(...children)
-    return element
-  }
+  const el = (tag: string, className: string, ...children: (Node | string)[]) =>
+    earlyElement(doc, tag, className, ...children)
   // The icons' box (18×18, as BedIcon and BathIcon draw at this size), without their drawing.
   const iconBox = () => {
     const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg')
@@ -112,36 +128,16 @@ export function drawFirstCards(
   }
   const list = el('ul', 'listing-list')
   for (const row of cards) {
-    const listing = {
-      type: row.type,
-      offer: row.offer,
-      regularPrice: row.regular_price,
-      discountedPrice: row.discounted_price,
-    }
+    const listing = earlyPriced(row)
     const media = el('div', 'listing-card__media')
     const cover = row.image_urls[0]
-    if (typeof cover === 'string') {
-      const img = doc.createElement('img')
-      img.alt = ''
-      img.width = 400
-      img.height = 300
-      img.decoding = 'async'
-      img.fetchPriority = 'high'
-      img.crossOrigin = 'anonymous'
-      img.src = coverUrl(cover)
-      media.append(img)
-    }
+    if (typeof cover === 'string') media.append(earlyCover(doc, coverUrl(cover), 400, 300))
     if (row.offer) media.append(el('span', 'badge badge--offer', 'Offer'))
     const price = el('p', 'listing-card__price')
-    if (offerDiscount(listing) !== null)
-      price.append(
-        el(
-          'del',
-          'price-was',
-          el('span', 'visually-hidden', 'Regular price '),
-          formatPounds(listing.regularPrice),
-        ),
-      )
+    if (offerDiscount(listing) !== null) {
+      const regular = formatPounds(listing.regularPrice)
+      price.append(el('del', 'price-was', el('span', 'visually-hidden', 'Regular price '), regular))
+    }
     price.append(el('span', '', formatListingPrice(listing)))
     const body = el(
       'div',
@@ -159,12 +155,30 @@ export function drawFirstCards(
     )
     list.append(el('li', 'listing-card', el('div', 'listing-card__link', media, body)))
   }
-  // The list's header as PageHeader draws it, its Filter and sort link as a picture of one.
-  const title = el(
-    'header',
-    'page-header',
-    el('h1', 'page-header__title', header.title),
-    el('div', 'page-header__actions', el('span', 'button button--secondary filter-and-sort', header.action)),
+  const action = el('span', 'button button--secondary filter-and-sort', header.action)
+  page.replaceChildren(
+    el(
+      'header',
+      'page-header',
+      el('h1', 'page-header__title', header.title),
+      el('div', 'page-header__actions', action),
+    ),
+    list,
   )
-  page.replaceChildren(title, list)
 }
+
+/** What the inline script declares: the drawings, their helpers and the formatters they call. */
+export const EARLY_DRAWING = [
+  drawFirstCards,
+  drawFirstSlide,
+  earlyElement,
+  earlyCover,
+  earlyPriced,
+  isEarlyCardRow,
+  formatPounds,
+  askingPrice,
+  formatListingPrice,
+  offerDiscount,
+  pluralise,
+  formatAdded,
+]

@@ -1,4 +1,4 @@
-import { drawFirstCards, drawFirstSlide, EARLY_CARD_FORMATTERS } from './early-cards'
+import { drawFirstCards, drawFirstSlide, EARLY_DRAWING } from './early-cards'
 import type { EarlyWindow } from './early-request'
 import { buildImageUrl, type ImageTransform } from './image-url'
 
@@ -89,8 +89,6 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
  * in a scope that declares the functions it calls by their own source.
  */
 export function earlyRequestScript(c: EarlyRequestConfig): string {
-  const declared = [buildImageUrl, drawFirstCards, drawFirstSlide, ...EARLY_CARD_FORMATTERS]
-    .map(String)
-    .join('\n')
+  const declared = [buildImageUrl, ...EARLY_DRAWING].map(String).join('\n')
   return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`
 }

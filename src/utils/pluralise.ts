@@ -1,4 +1,4 @@
-/** "1 Bedroom", "3 Bedrooms": the singular form for exactly one (spec §2). */
+/** "1 Bedroom", "3 Bedrooms": the singular form for exactly one (spec §2). Self-contained (src/lib/early-cards.ts). */
 export function pluralise(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`
 }
