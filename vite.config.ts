@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { FILTER_AND_SORT, LIST_TITLES } from './src/components/list-titles'
 import { parseEnv } from './src/config/parse-env'
 import { FIRST_SCREEN_CARDS, PAGE_SIZE } from './src/features/listings/api/listings-keyset'
+import { SEARCH_PAGE_SIZE } from './src/features/search/search-query'
 import { earlyRequestScript } from './src/lib/early-script'
 import { LISTING_IMAGE } from './src/lib/image-url'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/types/listing'
@@ -44,6 +45,7 @@ function preconnectToApi(): Plugin {
         imageTransforms: env.imageTransforms,
         photo: LISTING_IMAGE.photo,
         pageRows: PAGE_SIZE + 1,
+        searchRows: SEARCH_PAGE_SIZE + 1,
         card: LISTING_IMAGE.card,
         firstCards: FIRST_SCREEN_CARDS,
         titles: LIST_TITLES,

@@ -14,6 +14,8 @@ export type EarlyRequestConfig = {
   photo: ImageTransform
   /** How many rows a list's first page asks for (PAGE_SIZE + 1: one more shows whether there is a next). */
   pageRows: number
+  /** How many rows a search's first page asks for (SEARCH_PAGE_SIZE + 1). */
+  searchRows: number
   /** A card's cover size (LISTING_IMAGE.card). */
   card: ImageTransform
   /** How many of a list's cards a phone shows before scrolling (FIRST_SCREEN_CARDS): drawn from the answer. */
@@ -24,7 +26,7 @@ export type EarlyRequestConfig = {
 }
 
 /**
- * On '/', a listing page, Offers and a category's list, fires the anonymous PostgREST GET the app's fetcher
+ * On '/', a listing page, Offers, a category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
  * makes (same URL and headers; listings are public, so a stored session would not change the answer). As soon
  * as the answer names the first photo, it preloads it at the size that screen shows it; on a list and on
  * Explore, while the app has not replaced index.html's frame yet, it draws the first cards or the first
@@ -45,6 +47,7 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   let cover = c.photo
   // A list's title: its first cards are drawn under it.
   let title = ''
+  let prefer = ''
   if (path === '/') url = `${rest}&${newest}&limit=${c.recommendedCount}`
   else if (listing) url = `${rest}&id=eq.${listing[1]}`
   else if (path === '/offers') {
@@ -55,8 +58,14 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
     url = `${rest}&type=eq.${category[1]}&${newest}&limit=${c.pageRows}`
     cover = c.card
     title = c.titles[category[1] as 'rent' | 'sale']
+  } else if (path === '/search' && !win.location.search) {
+    // Every home, newest first: a search's first page with nothing set, which also counts them all.
+    url = `${rest}&${newest}&limit=${c.searchRows}`
+    cover = c.card
+    prefer = 'count=exact'
   } else return
-  const response = win.fetch(url, { headers: { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` } })
+  const auth = { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` }
+  const response = win.fetch(url, { headers: prefer ? { ...auth, Prefer: prefer } : auth })
   win.__roostEarly = { url, startedAt: Date.now(), response }
   response
     .then((r) => (r.ok ? r.clone().json() : []))

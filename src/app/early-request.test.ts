@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FILTER_AND_SORT, LIST_TITLES } from '@/components/list-titles'
 import { env } from '@/config/env'
+import { fetchListing } from '@/features/listings/api/get-listing'
+import { getListingsPage } from '@/features/listings/api/get-listings-page'
+import { fetchRecommendedListings } from '@/features/listings/api/get-recommended-listings'
+import { PAGE_SIZE } from '@/features/listings/api/listings-keyset'
+import { fetchSearchPage } from '@/features/search/api/search-homes'
+import { SEARCH_PAGE_SIZE } from '@/features/search/search-query'
 import { type EarlyRequestConfig, startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
 import { LISTING_IMAGE } from '@/lib/image-url'
+import { parseHomeSearch } from '@/types/home-search'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '@/types/listing'
-import { fetchListing } from './get-listing'
-import { getListingsPage } from './get-listings-page'
-import { fetchRecommendedListings } from './get-recommended-listings'
-import { PAGE_SIZE } from './listings-keyset'
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
@@ -40,6 +43,7 @@ const config: EarlyRequestConfig = {
   imageTransforms: env.imageTransforms,
   photo: LISTING_IMAGE.photo,
   pageRows: PAGE_SIZE + 1,
+  searchRows: SEARCH_PAGE_SIZE + 1,
   card: LISTING_IMAGE.card,
   firstCards: 2,
   titles: LIST_TITLES,
@@ -47,7 +51,7 @@ const config: EarlyRequestConfig = {
 }
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
-function fakeWindow(pathname: string, onLine = true) {
+function fakeWindow(pathname: string, onLine = true, search = '') {
   const calls: { url: string; headers: Record<string, string> }[] = []
   const links: Record<string, string>[] = []
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -55,7 +59,7 @@ function fakeWindow(pathname: string, onLine = true) {
     return new Response(JSON.stringify([row]), { headers: { 'content-type': 'application/json' } })
   })
   const win = {
-    location: { pathname },
+    location: { pathname, search },
     navigator: { onLine },
     fetch,
     document: {
@@ -120,6 +124,26 @@ describe("index.html's early request is the app's own first request", () => {
     // The first card's cover, at the card's size.
     await vi.waitFor(() => expect(links).toHaveLength(1))
     expect(links[0]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
+  })
+
+  it("on /search with nothing set, fires the search's first page GET with its count, which the app then uses", async () => {
+    const { win, calls, links } = fakeWindow('/search')
+    startEarlyRequest(config, win)
+    expect(calls).toHaveLength(1)
+    const page = await fetchSearchPage(parseHomeSearch({}), null)
+    expect(page.listings.map((l) => l.id)).toEqual([LISTING_ID])
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.headers).toMatchObject({ prefer: 'count=exact' })
+    await vi.waitFor(() => expect(links).toHaveLength(1))
+    expect(links[0]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
+  })
+
+  it('leaves a search with something set to the app', async () => {
+    const { win, calls } = fakeWindow('/search', true, '?type=rent')
+    startEarlyRequest(config, win)
+    await fetchSearchPage(parseHomeSearch({ type: 'rent' }), null)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.url).toContain('type=eq.rent')
   })
 
   it('starts nothing on other screens or offline', () => {
