@@ -85,6 +85,37 @@ test.describe('browsing listings as a visitor', () => {
     await expect(loadMore).toBeVisible()
   })
 
+  test('Load More pressed from the keyboard keeps the focus, and a second press while it loads fetches nothing more', async ({
+    page,
+  }) => {
+    const rent = await newestListings({ type: 'rent' })
+    await page.goto('/category/rent')
+    const names = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 })
+    await expect(names).toHaveCount(10)
+    // The next page's answer is held until both presses are in.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let pages = 0
+    await page.route(/\/rest\/v1\/listings\?.*type=eq\.rent/, async (route) => {
+      pages += 1
+      await held
+      await route.continue()
+    })
+    const loadMore = page.getByRole('button', { name: 'Load More' })
+    await loadMore.focus()
+    await page.keyboard.press('Enter')
+    await expect(loadMore).toHaveAttribute('aria-busy', 'true')
+    await expect(loadMore).toBeFocused()
+    await page.keyboard.press('Enter')
+    release()
+    await expect(names).toHaveText(rent.slice(0, 20).map((listing) => listing.name))
+    await expect(loadMore).toHaveAttribute('aria-busy', 'false')
+    await expect(loadMore).toBeFocused()
+    expect(pages).toBe(1)
+  })
+
   test('Load More appends the rest of a list and then goes away', async ({ page }) => {
     // Offers are the shortest list the seed has more than one page of.
     const offers = await newestListings({ offer: true })

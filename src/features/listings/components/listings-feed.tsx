@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react'
 import { useStoredView } from '@/device/listings'
 import { useShowsHomes } from '@/hooks/use-device-data-shown'
-import { Button } from '../../../components/button'
 import { ListingCard } from '../../../components/listing-card'
+import { LoadMoreButton } from '../../../components/load-more-button'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
 import {
@@ -36,7 +36,6 @@ export function ListingsFeed({ filter, initial, emptyText, renderAction }: Listi
   // Pages kept in memory too, for browsers where the device database is unavailable.
   const [inMemory, setInMemory] = useState(initial)
   const [shown, setShown] = useState(PAGE_SIZE)
-  const [loading, setLoading] = useState(false)
 
   const view = stored ?? inMemory
   const listings = view.listings.slice(0, shown)
@@ -47,7 +46,6 @@ export function ListingsFeed({ filter, initial, emptyText, renderAction }: Listi
   const loadMore = async () => {
     const last = listings.at(-1)
     if (!last) return
-    setLoading(true)
     try {
       const page = await getListingsPage(filter, { createdAt: last.createdAt, id: last.id })
       setInMemory((current) => ({
@@ -59,8 +57,6 @@ export function ListingsFeed({ filter, initial, emptyText, renderAction }: Listi
     } catch {
       if (storedBeyond) setShown((count) => count + PAGE_SIZE)
       else notify.error(LISTINGS_LOAD_ERROR)
-    } finally {
-      setLoading(false)
     }
   }
 
@@ -79,14 +75,7 @@ export function ListingsFeed({ filter, initial, emptyText, renderAction }: Listi
       <p className="visually-hidden" aria-live="polite">
         {`Showing ${listings.length} listings`}
       </p>
-      {storedBeyond || !view.complete ? (
-        <div className="load-more">
-          <Button variant="secondary" onClick={loadMore} disabled={loading} aria-busy={loading}>
-            {loading ? <span className="spinner__ring spinner__ring--small" aria-hidden="true" /> : null}
-            Load More
-          </Button>
-        </div>
-      ) : null}
+      {storedBeyond || !view.complete ? <LoadMoreButton onLoad={loadMore} /> : null}
     </>
   )
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from '../../../components/button'
 import { ListingCard } from '../../../components/listing-card'
+import { LoadMoreButton } from '../../../components/load-more-button'
 import { useShowsHomes } from '../../../hooks/use-device-data-shown'
 import type { Listing } from '../../../types/listing'
 import { formatHomeCount } from '../format-home-count'
@@ -68,21 +69,7 @@ export function SearchResults({ results, mixedTypes, onClearFilters, renderActio
           ))}
         </ul>
       )}
-      {results.hasMore ? (
-        <div className="load-more">
-          <Button
-            variant="secondary"
-            onClick={results.loadMore}
-            disabled={results.loadingMore}
-            aria-busy={results.loadingMore}
-          >
-            {results.loadingMore ? (
-              <span className="spinner__ring spinner__ring--small" aria-hidden="true" />
-            ) : null}
-            Load More
-          </Button>
-        </div>
-      ) : null}
+      {results.hasMore ? <LoadMoreButton onLoad={results.loadMore} loading={results.loadingMore} /> : null}
     </section>
   )
 }
