@@ -10,8 +10,8 @@ import {
 import { pluralise } from '../utils/pluralise'
 
 /**
- * What index.html's inline script draws before the app's JS arrives: a list's first cards and Explore's first
- * Recommended slide, from the early request's answer (src/lib/early-script.ts), so that a phone on a slow
+ * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
+ * Recommended slide and a listing page's first photo, from the early request's answer (src/lib/early-script.ts), so that a phone on a slow
  * network shows the first homes, photos and all, a second sooner. Each is drawn with the same elements,
  * classes and text as its component, so it keeps its size and place when React replaces the frame; none is a
  * link (the frame is hidden from assistive technology and holds nothing to focus). Text is set as text,
@@ -104,6 +104,27 @@ export function drawFirstSlide(slide: Element, rows: unknown[], coverUrl: (url: 
 }
 
 /**
+ * A listing page's first photo into the frame's `.page`, where ListingGallery
+ * (src/features/listings/components/listing-gallery.tsx) shows it: the top of the page, in the gallery's box.
+ */
+export function drawFirstPhoto(page: Element, rows: unknown[], coverUrl: (url: string) => string): void {
+  const row = rows[0] as EarlyCardRow | undefined
+  const photo = row?.image_urls?.[0]
+  if (!isEarlyCardRow(row) || typeof photo !== 'string') return
+  const doc = page.ownerDocument
+  const gallery = earlyElement(doc, 'div', 'listing-gallery', earlyCover(doc, coverUrl(photo), 1200, 675))
+  page.classList.add('listing-page')
+  page.replaceChildren(
+    earlyElement(
+      doc,
+      'div',
+      'listing-page__media',
+      earlyElement(doc, 'div', 'listing-gallery-frame', gallery),
+    ),
+  )
+}
+
+/**
  * A list's header and first `count` cards into the frame's `.page`, as PageHeader and ListingCard
  * (src/components/listing-card.tsx) draw them; the header's Filter and sort link as a picture of one.
  */
@@ -171,6 +192,7 @@ export function drawFirstCards(
 export const EARLY_DRAWING = [
   drawFirstCards,
   drawFirstSlide,
+  drawFirstPhoto,
   earlyElement,
   earlyCover,
   earlyPriced,

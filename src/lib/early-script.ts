@@ -1,4 +1,4 @@
-import { drawFirstCards, drawFirstSlide, EARLY_DRAWING } from './early-cards'
+import { drawFirstCards, drawFirstPhoto, drawFirstSlide, EARLY_DRAWING } from './early-cards'
 import type { EarlyWindow } from './early-request'
 import { buildImageUrl, type ImageTransform } from './image-url'
 
@@ -29,8 +29,8 @@ export type EarlyRequestConfig = {
  * On '/', a listing page, Offers, a category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
  * makes (same URL and headers; listings are public, so a stored session would not change the answer). As soon
  * as the answer names the first photo, it preloads it at the size that screen shows it; on a list and on
- * Explore, while the app has not replaced index.html's frame yet, it draws the first cards or the first
- * Recommended slide into the frame instead. Runs as index.html's inline script: it uses only its arguments,
+ * Explore and a listing page, while the app has not replaced index.html's frame yet, it draws the first
+ * cards, the first Recommended slide or the first photo into the frame instead. Runs as index.html's inline script: it uses only its arguments,
  * browser globals, and the functions earlyRequestScript declares beside it (buildImageUrl, the drawing
  * functions and their formatters).
  */
@@ -82,6 +82,8 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
       }
       const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
       if (slide) return drawFirstSlide(slide, rows, imageUrl)
+      const page = listing ? win.document.querySelector('main[aria-hidden] > .page') : null
+      if (page) return drawFirstPhoto(page, rows, imageUrl)
       const link = win.document.createElement('link')
       link.rel = 'preload'
       link.as = 'image'

@@ -225,3 +225,21 @@ test("Explore draws its first Recommended slide, photo, name and price, before t
   await expect(page.locator('main[aria-hidden="true"]')).toHaveCount(0)
   expect(await shown(first)).toEqual(early)
 })
+
+test("a listing page draws its first photo before the app's scripts have arrived, where the app's gallery then shows it", async ({
+  page,
+}) => {
+  const [newest] = await newestListings()
+  const release = await holdFramework(page)
+  await page.goto(`/category/${newest?.type}/${newest?.id}`, { waitUntil: 'commit' })
+
+  const photo = page.locator('main[aria-hidden="true"] .listing-gallery img')
+  await expect.poll(() => photo.evaluate(loaded)).toBe(true)
+  const early = { box: await photo.boundingBox(), src: await photo.getAttribute('src') }
+
+  release()
+  const first = page.getByRole('group', { name: /^1 \/ \d+$/ }).locator('img')
+  await expect(first).toBeVisible()
+  await expect(page.locator('main[aria-hidden="true"]')).toHaveCount(0)
+  expect({ box: await first.boundingBox(), src: await first.getAttribute('src') }).toEqual(early)
+})
