@@ -243,3 +243,23 @@ test("a listing page draws its first photo before the app's scripts have arrived
   await expect(page.locator('main[aria-hidden="true"]')).toHaveCount(0)
   expect({ box: await first.boundingBox(), src: await first.getAttribute('src') }).toEqual(early)
 })
+
+test('when the first answer is slow to come, the app still opens after a moment, and shows the list once it comes', async ({
+  page,
+}) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/rest\/v1\/listings\?.*offer=eq\.true/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/offers')
+  // The app's own tabs (the frame's are hidden and empty): it did not wait for the answer to mount.
+  const tabs = page.getByRole('navigation', { name: 'Main' })
+  await expect(tabs.getByRole('link', { name: 'Explore' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(0)
+  release()
+  await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible()
+})
