@@ -30,13 +30,23 @@ const BACKGROUND_COLOR = '#f5f6f4'
  * reads it): the first data request and the CORS photo requests then skip DNS, TCP and TLS set-up.
  */
 function preconnectToApi(): Plugin {
-  let origin = ''
-  let script = ''
+  let env: ReturnType<typeof parseEnv>
+  let base = '/'
   return {
     name: 'roost-preconnect-api',
     configResolved(config) {
-      const env = parseEnv(config.env)
-      origin = new URL(env.supabaseUrl).origin
+      env = parseEnv(config.env)
+      base = config.base
+    },
+    transformIndexHtml(_html, ctx) {
+      // The split code of the screens the entry does not hold, to preload with the HTML (a build has it).
+      const screenCode: Record<string, string> = {}
+      for (const chunk of Object.values(ctx.bundle ?? {}))
+        if (
+          chunk.type === 'chunk' &&
+          chunk.facadeModuleId?.endsWith('/src/routes/search.tsx?tsr-split=component')
+        )
+          screenCode['/search'] = `${base}${chunk.fileName}`
       const source = earlyRequestScript({
         supabaseUrl: env.supabaseUrl,
         anonKey: env.supabaseAnonKey,
@@ -50,17 +60,23 @@ function preconnectToApi(): Plugin {
         firstCards: FIRST_SCREEN_CARDS,
         titles: LIST_TITLES,
         filterAndSort: FILTER_AND_SORT,
+        screenCode,
       })
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
       const minified = minifySync('early-request.js', source)
-      if (minified.errors.length) throw new Error(`The early request's script: ${minified.errors[0]?.message}`)
-      script = minified.code
+      if (minified.errors.length)
+        throw new Error(`The early request's script: ${minified.errors[0]?.message}`)
+      const origin = new URL(env.supabaseUrl).origin
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'preconnect', href: origin, crossorigin: '' },
+          injectTo: 'head-prepend',
+        },
+        // Before the stylesheet, which would hold it back: the first screen's data and photo start with the JS.
+        { tag: 'script', children: minified.code, injectTo: 'head-prepend' },
+      ]
     },
-    transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head-prepend' },
-      // Before the stylesheet, which would hold it back: the first screen's data and photo start with the JS.
-      { tag: 'script', children: script, injectTo: 'head-prepend' },
-    ],
   }
 }
 

@@ -48,6 +48,7 @@ const config: EarlyRequestConfig = {
   firstCards: 2,
   titles: LIST_TITLES,
   filterAndSort: FILTER_AND_SORT,
+  screenCode: { '/search': '/assets/search-code.js' },
 }
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
@@ -134,13 +135,16 @@ describe("index.html's early request is the app's own first request", () => {
     expect(page.listings.map((l) => l.id)).toEqual([LISTING_ID])
     expect(calls).toHaveLength(1)
     expect(calls[0]?.headers).toMatchObject({ prefer: 'count=exact' })
-    await vi.waitFor(() => expect(links).toHaveLength(1))
-    expect(links[0]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
+    // The screen's code at once, and the first card's cover once the answer names it.
+    expect(links[0]).toMatchObject({ rel: 'modulepreload', href: '/assets/search-code.js' })
+    await vi.waitFor(() => expect(links).toHaveLength(2))
+    expect(links[1]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
   })
 
-  it('leaves a search with something set to the app', async () => {
-    const { win, calls } = fakeWindow('/search', true, '?type=rent')
+  it("leaves a search with something set to the app, but preloads the screen's code", async () => {
+    const { win, calls, links } = fakeWindow('/search', true, '?type=rent')
     startEarlyRequest(config, win)
+    expect(links).toEqual([expect.objectContaining({ rel: 'modulepreload', href: '/assets/search-code.js' })])
     await fetchSearchPage(parseHomeSearch({ type: 'rent' }), null)
     expect(calls).toHaveLength(1)
     expect(calls[0]?.url).toContain('type=eq.rent')

@@ -23,10 +23,13 @@ export type EarlyRequestConfig = {
   /** Offers' and the category lists' titles (LIST_TITLES), and their Filter and sort link's text. */
   titles: { offers: string; rent: string; sale: string }
   filterAndSort: string
+  /** The split code of screens the entry does not hold, by path (a build's file names): preloaded at once. */
+  screenCode: Record<string, string>
 }
 
 /**
- * On '/', a listing page, Offers, a category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
+ * Preloads the code of a screen the entry does not hold (/search). On '/', a listing page, Offers, a
+ * category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
  * makes (same URL and headers; listings are public, so a stored session would not change the answer). As soon
  * as the answer names the first photo, it preloads it at the size that screen shows it; on a list and on
  * Explore and a listing page, while the app has not replaced index.html's frame yet, it draws the first
@@ -35,8 +38,16 @@ export type EarlyRequestConfig = {
  * functions and their formatters).
  */
 export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void {
-  if (!win.navigator.onLine) return
   const path = win.location.pathname
+  // The screen's own code, which the router would ask for only once the app's scripts have run.
+  const code = c.screenCode[path]
+  if (code) {
+    const link = win.document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = code
+    win.document.head.append(link)
+  }
+  if (!win.navigator.onLine) return
   const rest = `${c.supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(c.columns)}`
   const listing = /^\/category\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
     path,

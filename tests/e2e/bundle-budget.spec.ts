@@ -17,13 +17,13 @@ import { isJs, LISTING_SCREEN, measureScreens } from '../bench/bundle-size'
  * (~5), the app modules the entry shares with Dexie's chunk (~2), workbox-window (~2, after the load event).
  * Swiper loads when the slider is reached for; supabase-js, zod, react-toastify and maplibre are not
  * fetched by a visitor who has not signed in, opened a form, raised a toast or shown a map. /search is over
- * the target by its own screen (~3): its budget holds what it measured, 150.8.
+ * the target by its own screen (~3): its budget holds what it measured, 150.9.
  */
 const FIRST_VISIT_KIB = { explore: 150, offers: 150, listing: 150, search: 151 }
 
 /**
- * The first render's scripts (entry, its static imports, the route's chunks): measured 116.7 on /, /offers
- * and a listing page, 119.9 on /search. The target is 100: React and the router alone are ~91.
+ * The first render's scripts (entry, its static imports, the route's chunks): measured 116.9 on /, /offers
+ * and a listing page, 120.0 on /search. The target is 100: React and the router alone are ~91.
  */
 const FIRST_RENDER_KIB = 120
 /** The build the e2e server serves (supabase/local/src/cli/e2e-server.ts). */
