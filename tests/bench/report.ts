@@ -39,6 +39,16 @@ type Target = { target: string; measured: string; met: boolean; margin: string; 
 
 const s = (ms: number) => `${round(ms / 1000, 2)} s`
 
+/** Why a screen's largest paint came after 1.8 s, read from its element and how far it trails the first paint. */
+function lcpCause(m: LighthousePage['median']): string {
+  const element = m.lcpElement ? `\`${m.lcpElement.slice(0, 80)}\`` : '(unknown)'
+  // React's images say how they load; the ones index.html's inline script draws early do not.
+  const drawnByReact = m.lcpElement.includes('loading=')
+  if (!drawnByReact || m.lcpMs - m.fcpMs < 250)
+    return `LCP element ${element}, ${s(m.lcpMs - m.fcpMs)} after the first paint, which the simulation puts at ${s(m.fcpMs)}: it counts the app's module scripts (about 120 KiB at 1.6 Mbps) as render-blocking`
+  return `LCP element ${element}: it waits for the JS to run at the simulated 4× CPU slowdown before React draws it`
+}
+
 function targets(r: BenchReport): Target[] {
   const out: Target[] = []
   // Issue #13's targets: Lighthouse mobile defaults, median of 3, on every screen the bench opens.
@@ -56,10 +66,7 @@ function targets(r: BenchReport): Target[] {
       measured: s(m.lcpMs),
       met: m.lcpMs <= 1800,
       margin: `${m.lcpMs <= 1800 ? '' : '+'}${s(m.lcpMs - 1800)}`,
-      cause:
-        m.lcpMs <= 1800
-          ? ''
-          : `LCP element ${m.lcpElement ? `\`${m.lcpElement.slice(0, 80)}\`` : '(unknown)'}: it waits for the JS to run at the simulated 4× CPU slowdown before React draws it`,
+      cause: m.lcpMs <= 1800 ? '' : lcpCause(m),
     })
     out.push({
       target: `TBT ≤ 100 ms on ${p.name}`,
