@@ -29,13 +29,14 @@ export type EarlyRequestConfig = {
 
 /**
  * Preloads the code of a screen the entry does not hold (/search). On '/', a listing page, Offers, a
- * category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
- * makes (same URL and headers; listings are public, so a stored session would not change the answer). As soon
- * as the answer names the first photo, it preloads it at the size that screen shows it; on a list and on
- * Explore and a listing page, while the app has not replaced index.html's frame yet, it draws the first
- * cards, the first Recommended slide or the first photo into the frame instead. Runs as index.html's inline script: it uses only its arguments,
- * browser globals, and the functions earlyRequestScript declares beside it (buildImageUrl, the drawing
- * functions and their formatters).
+ * category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher makes
+ * (same URL and headers; listings are public, so a stored session would not change the answer). Once the
+ * answer names the first photo: on a list, Explore and a listing page, while the app has not replaced
+ * index.html's frame yet, it draws the first cards, the first Recommended slide or the first photo into the
+ * frame; otherwise it preloads that photo at the size the screen shows it.
+ *
+ * Runs as index.html's inline script: it uses only its arguments, browser globals, and the functions
+ * earlyRequestScript declares beside it (buildImageUrl, the drawings and their formatters).
  */
 export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void {
   const path = win.location.pathname
