@@ -2,13 +2,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, minifySync, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { FILTER_AND_SORT, LIST_TITLES } from './src/components/list-titles'
+import { earlyRequestConfig } from './src/app/early-request-config'
 import { parseEnv } from './src/config/parse-env'
-import { FIRST_SCREEN_CARDS, PAGE_SIZE } from './src/features/listings/api/listings-keyset'
-import { SEARCH_PAGE_SIZE } from './src/features/search/search-query'
 import { earlyRequestScript } from './src/lib/early-script'
-import { LISTING_IMAGE } from './src/lib/image-url'
-import { LISTING_COLUMNS, RECOMMENDED_COUNT } from './src/types/listing'
 import { APP_ALIASES, appEnv } from './vite-app-env'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
@@ -47,21 +43,7 @@ function preconnectToApi(): Plugin {
           chunk.facadeModuleId?.endsWith('/src/routes/search.tsx?tsr-split=component')
         )
           screenCode['/search'] = `${base}${chunk.fileName}`
-      const source = earlyRequestScript({
-        supabaseUrl: env.supabaseUrl,
-        anonKey: env.supabaseAnonKey,
-        columns: LISTING_COLUMNS,
-        recommendedCount: RECOMMENDED_COUNT,
-        imageTransforms: env.imageTransforms,
-        photo: LISTING_IMAGE.photo,
-        pageRows: PAGE_SIZE + 1,
-        searchRows: SEARCH_PAGE_SIZE + 1,
-        card: LISTING_IMAGE.card,
-        firstCards: FIRST_SCREEN_CARDS,
-        titles: LIST_TITLES,
-        filterAndSort: FILTER_AND_SORT,
-        screenCode,
-      })
+      const source = earlyRequestScript(earlyRequestConfig(env, screenCode))
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
       const minified = minifySync('early-request.js', source)
       if (minified.errors.length)

@@ -1,17 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FILTER_AND_SORT, LIST_TITLES } from '@/components/list-titles'
 import { env } from '@/config/env'
 import { fetchListing } from '@/features/listings/api/get-listing'
 import { getListingsPage } from '@/features/listings/api/get-listings-page'
 import { fetchRecommendedListings } from '@/features/listings/api/get-recommended-listings'
-import { PAGE_SIZE } from '@/features/listings/api/listings-keyset'
 import { fetchSearchPage } from '@/features/search/api/search-homes'
-import { SEARCH_PAGE_SIZE } from '@/features/search/search-query'
-import { type EarlyRequestConfig, startEarlyRequest } from '@/lib/early-script'
+import { startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
-import { LISTING_IMAGE } from '@/lib/image-url'
 import { parseHomeSearch } from '@/types/home-search'
-import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '@/types/listing'
+import { LISTING_COLUMNS } from '@/types/listing'
+import { earlyRequestConfig } from './early-request-config'
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
@@ -35,21 +32,7 @@ const row = {
   updated_at: '2026-01-01T00:00:00Z',
   user_ref: '33333333-3333-4333-8333-333333333333',
 }
-const config: EarlyRequestConfig = {
-  supabaseUrl: env.supabaseUrl,
-  anonKey: env.supabaseAnonKey,
-  columns: LISTING_COLUMNS,
-  recommendedCount: RECOMMENDED_COUNT,
-  imageTransforms: env.imageTransforms,
-  photo: LISTING_IMAGE.photo,
-  pageRows: PAGE_SIZE + 1,
-  searchRows: SEARCH_PAGE_SIZE + 1,
-  card: LISTING_IMAGE.card,
-  firstCards: 2,
-  titles: LIST_TITLES,
-  filterAndSort: FILTER_AND_SORT,
-  screenCode: { '/search': '/assets/search-code.js' },
-}
+const config = earlyRequestConfig(env, { '/search': '/assets/search-code.js' })
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
 function fakeWindow(pathname: string, onLine = true, search = '') {

@@ -1,0 +1,32 @@
+// Relative imports only: vite.config.ts loads this before the `@` alias exists.
+import { FILTER_AND_SORT, LIST_TITLES } from '../components/list-titles'
+import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/api/listings-keyset'
+import { SEARCH_PAGE_SIZE } from '../features/search/search-query'
+import type { EarlyRequestConfig } from '../lib/early-script'
+import { LISTING_IMAGE } from '../lib/image-url'
+import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
+
+/**
+ * What index.html's inline script needs to make the app's own first requests and draw their answers
+ * (src/lib/early-script.ts): the API and its key, and what the app's screens ask for and show.
+ */
+export function earlyRequestConfig(
+  env: { supabaseUrl: string; supabaseAnonKey: string; imageTransforms: boolean },
+  screenCode: Record<string, string>,
+): EarlyRequestConfig {
+  return {
+    supabaseUrl: env.supabaseUrl,
+    anonKey: env.supabaseAnonKey,
+    columns: LISTING_COLUMNS,
+    recommendedCount: RECOMMENDED_COUNT,
+    imageTransforms: env.imageTransforms,
+    photo: LISTING_IMAGE.photo,
+    pageRows: PAGE_SIZE + 1,
+    searchRows: SEARCH_PAGE_SIZE + 1,
+    card: LISTING_IMAGE.card,
+    firstCards: FIRST_SCREEN_CARDS,
+    titles: LIST_TITLES,
+    filterAndSort: FILTER_AND_SORT,
+    screenCode,
+  }
+}
