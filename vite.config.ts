@@ -43,6 +43,9 @@ function preconnectToApi(): Plugin {
           chunk.facadeModuleId?.endsWith('/src/routes/search.tsx?tsr-split=component')
         )
           screenCode['/search'] = `${base}${chunk.fileName}`
+      // A build without it would lose the preload silently: the split's name is the router plugin's.
+      if (ctx.bundle && !screenCode['/search'])
+        throw new Error("index.html's early script: no split chunk for src/routes/search.tsx")
       const source = earlyRequestScript(earlyRequestConfig(env, screenCode))
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
       const minified = minifySync('early-request.js', source)

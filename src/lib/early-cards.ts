@@ -11,8 +11,9 @@ import { pluralise } from '../utils/pluralise'
 
 /**
  * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
- * Recommended slide and a listing page's first photo, from the early request's answer (src/lib/early-script.ts), so that a phone on a slow
- * network shows the first homes, photos and all, a second sooner. Each is drawn with the same elements,
+ * Recommended slide and a listing page's first photo, from the early request's answer
+ * (src/lib/early-script.ts), so that a phone on a slow network shows the first homes, photos and all, a
+ * second sooner. Each is drawn with the same elements,
  * classes and text as its component, so it keeps its size and place when React replaces the frame; none is a
  * link (the frame is hidden from assistive technology and holds nothing to focus). Text is set as text,
  * never parsed as markup, and rows that do not look like listings draw nothing.
