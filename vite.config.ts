@@ -4,17 +4,23 @@ import { defineConfig, minifySync, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { earlyRequestConfig } from './src/app/early-request-config'
 import { parseEnv } from './src/config/parse-env'
-import { earlyRequestScript } from './src/lib/early-script'
+import { earlyRequestScript, type ScreenCode } from './src/lib/early-script'
 import { APP_ALIASES, appEnv } from './vite-app-env'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
-const LANDING_ROUTES: string[] = [
-  '/',
-  '/offers',
-  '/category/$categoryName',
-  '/category/$categoryName/',
-  '/category/$categoryName/$listingId',
-]
+const LANDING_ROUTES: string[] = ['/', '/offers', '/category/$categoryName', '/category/$categoryName/']
+
+/**
+ * Screens people also land on whose component is split out of the entry, by route id and route file:
+ * index.html's inline script preloads their chunk with the HTML (screenCode), so it arrives beside the
+ * entry. Every other screen's data and code stay out of a first visit to the rest.
+ */
+const SPLIT_LANDING_SCREENS: Record<keyof ScreenCode, { id: string; file: string }> = {
+  search: { id: '/search', file: 'search.tsx' },
+  listing: { id: '/category/$categoryName/$listingId', file: 'category.$categoryName.$listingId.tsx' },
+}
+const isSplitLanding = (routeId: string) =>
+  Object.values(SPLIT_LANDING_SCREENS).some((screen) => screen.id === routeId)
 
 /** The app's look (src/styles/global.css): primary green and page background. */
 const THEME_COLOR = '#1f5f4a'
@@ -35,17 +41,18 @@ function preconnectToApi(): Plugin {
       base = config.base
     },
     transformIndexHtml(_html, ctx) {
-      // The split code of the screens the entry does not hold, to preload with the HTML (a build has it).
-      const screenCode: Record<string, string> = {}
-      for (const chunk of Object.values(ctx.bundle ?? {}))
-        if (
-          chunk.type === 'chunk' &&
-          chunk.facadeModuleId?.endsWith('/src/routes/search.tsx?tsr-split=component')
-        )
-          screenCode['/search'] = `${base}${chunk.fileName}`
-      // A build without it would lose the preload silently: the split's name is the router plugin's.
-      if (ctx.bundle && !screenCode['/search'])
-        throw new Error("index.html's early script: no split chunk for src/routes/search.tsx")
+      // The split code of the landing screens the entry does not hold, to preload with the HTML (a build has it).
+      const screenCode: ScreenCode = { search: '', listing: '' }
+      for (const chunk of Object.values(ctx.bundle ?? {})) {
+        if (chunk.type !== 'chunk') continue
+        for (const [screen, route] of Object.entries(SPLIT_LANDING_SCREENS))
+          if (chunk.facadeModuleId?.endsWith(`/src/routes/${route.file}?tsr-split=component`))
+            screenCode[screen as keyof ScreenCode] = `${base}${chunk.fileName}`
+      }
+      // A build without one would lose its preload silently: the split's name is the router plugin's.
+      for (const [screen, route] of Object.entries(SPLIT_LANDING_SCREENS))
+        if (ctx.bundle && !screenCode[screen as keyof ScreenCode])
+          throw new Error(`index.html's early script: no split chunk for src/routes/${route.file}`)
       const source = earlyRequestScript(earlyRequestConfig(env, screenCode))
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
       const minified = minifySync('early-request.js', source)
@@ -65,6 +72,26 @@ function preconnectToApi(): Plugin {
   }
 }
 
+type ModuleGraph = {
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null
+}
+
+/** Whether the entry reaches a module through static imports alone: a walk up its static importers. */
+function isInAppStart(id: string, graph: ModuleGraph): boolean {
+  const seen = new Set([id])
+  const queue = [id]
+  for (const current of queue) {
+    const info = graph.getModuleInfo(current)
+    if (info?.isEntry) return true
+    for (const importer of info?.importers ?? [])
+      if (!seen.has(importer)) {
+        seen.add(importer)
+        queue.push(importer)
+      }
+  }
+  return false
+}
+
 export default defineConfig({
   // This file and what it imports from src/ use relative paths: the config is loaded before `@` exists.
   resolve: { alias: APP_ALIASES },
@@ -75,10 +102,14 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       autoCodeSplitting: true,
-      // The screens visitors land on stay in the entry: no second round trip for their code before the
-      // first paint (they are small; Swiper and maplibre load lazily on their own).
+      // The screens visitors land on most stay in the entry: no second round trip for their code before
+      // the first paint (they are small; Swiper and maplibre load lazily on their own). /search and a
+      // listing page are split, and preloaded with the HTML (SPLIT_LANDING_SCREENS).
       codeSplittingOptions: {
-        splitBehavior: ({ routeId }) => (LANDING_ROUTES.includes(routeId) ? [] : undefined),
+        // A split landing screen splits its component alone: its not-found and error screens stay in the
+        // entry beside its loader, so no chunk is shared between the two.
+        splitBehavior: ({ routeId }) =>
+          LANDING_ROUTES.includes(routeId) ? [] : isSplitLanding(routeId) ? [['component']] : undefined,
       },
     }),
     react(),
@@ -164,12 +195,22 @@ export default defineConfig({
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/]/,
             },
-            // The few app modules the entry shares with the device database's chunk, and PostgREST's client,
-            // which the entry's anonymous reads share with supabase-js's chunk: in one file instead of six
-            // small ones, fewer requests at start, and one gzip stream compresses them better.
+            // Every app module the entry reaches through static imports, in one file: modules the entry
+            // shares with lazy chunks (the device database's, a split screen's) would otherwise become a
+            // handful of small shared chunks, each a request at start, compressed apart. main.tsx stays the
+            // entry's own chunk, so the build keeps an entry. With them, PostgREST's client, which the
+            // entry's anonymous reads share with supabase-js's chunk.
+            {
+              name: (id, ctx) =>
+                /[\\/]src[\\/].*\.tsx?$/.test(id) &&
+                !/[\\/]src[\\/]main\.tsx$/.test(id) &&
+                isInAppStart(id, ctx)
+                  ? 'app-core'
+                  : null,
+            },
             {
               name: 'app-core',
-              test: /[\\/]src[\\/](config[\\/]env|device[\\/]meta|lib[\\/]local-db-access|types[\\/]listing)\.ts$|preload-helper|[\\/]@supabase[\\/]postgrest-js[\\/]/,
+              test: /preload-helper|[\\/]@supabase[\\/]postgrest-js[\\/]/,
             },
           ],
         },

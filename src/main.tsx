@@ -4,7 +4,6 @@ import { createApp } from './app/app'
 import { watchInstallOffer } from './pwa/install-prompt'
 import { recoverFromStaleApp } from './pwa/recover-stale-app'
 import { startServiceWorker } from './pwa/service-worker'
-import './styles/global.css'
 
 watchInstallOffer()
 recoverFromStaleApp()

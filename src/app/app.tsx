@@ -4,6 +4,8 @@ import { createAuthSession } from '../lib/auth-session'
 import { firstScreen } from '../lib/first-screen'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { createAppRouter } from './router'
+// After the screens' own styles, as the cascade expects; in the app's start chunk, so one stylesheet blocks the first paint.
+import '../styles/global.css'
 
 /** How long the start waits for the first screen's route and data before it mounts the app regardless. */
 const FIRST_LOAD_WAIT_MS = 2500

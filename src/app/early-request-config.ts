@@ -2,7 +2,7 @@
 import { FILTER_AND_SORT, LIST_TITLES } from '../components/list-titles'
 import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/api/listings-keyset'
 import { SEARCH_PAGE_SIZE } from '../features/search/search-query'
-import type { EarlyRequestConfig } from '../lib/early-script'
+import type { EarlyRequestConfig, ScreenCode } from '../lib/early-script'
 import { LISTING_IMAGE } from '../lib/image-url'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
 
@@ -12,7 +12,7 @@ import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
  */
 export function earlyRequestConfig(
   env: { supabaseUrl: string; supabaseAnonKey: string; imageTransforms: boolean },
-  screenCode: Record<string, string>,
+  screenCode: ScreenCode,
 ): EarlyRequestConfig {
   return {
     supabaseUrl: env.supabaseUrl,

@@ -32,7 +32,10 @@ const row = {
   updated_at: '2026-01-01T00:00:00Z',
   user_ref: '33333333-3333-4333-8333-333333333333',
 }
-const config = earlyRequestConfig(env, { '/search': '/assets/search-code.js' })
+const config = earlyRequestConfig(env, {
+  search: '/assets/search-code.js',
+  listing: '/assets/listing-code.js',
+})
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
 function fakeWindow(pathname: string, onLine = true, search = '') {
@@ -82,9 +85,10 @@ describe("index.html's early request is the app's own first request", () => {
     expect(calls[1]?.url).toBe(calls[0]?.url)
   })
 
-  it("on a listing page, fires the app's listing GET, which the app then uses", async () => {
-    const { win, calls } = fakeWindow(`/category/rent/${LISTING_ID}`)
+  it("on a listing page, preloads the page's code and fires the app's listing GET, which the app then uses", async () => {
+    const { win, calls, links } = fakeWindow(`/category/rent/${LISTING_ID}`)
     startEarlyRequest(config, win)
+    expect(links[0]).toMatchObject({ rel: 'modulepreload', href: '/assets/listing-code.js' })
     expect((await fetchListing(LISTING_ID))?.id).toBe(LISTING_ID)
     expect(calls).toHaveLength(1)
   })

@@ -2,6 +2,9 @@ import { drawFirstCards, drawFirstPhoto, drawFirstSlide, EARLY_DRAWING } from '.
 import type { EarlyWindow } from './early-request'
 import { buildImageUrl, type ImageTransform } from './image-url'
 
+/** The landing screens whose code is split from the entry: /search and a listing page. */
+export type ScreenCode = { search: string; listing: string }
+
 export type EarlyRequestConfig = {
   supabaseUrl: string
   anonKey: string
@@ -23,14 +26,14 @@ export type EarlyRequestConfig = {
   /** Offers' and the category lists' titles (LIST_TITLES), and their Filter and sort link's text. */
   titles: { offers: string; rent: string; sale: string }
   filterAndSort: string
-  /** The split code of screens the entry does not hold, by path (a build's file names): preloaded at once. */
-  screenCode: Record<string, string>
+  /** The split code of the screens the entry does not hold (a build's file names): preloaded at once. */
+  screenCode: ScreenCode
 }
 
 /**
- * Preloads the code of a screen the entry does not hold (/search). On '/', a listing page, Offers, a
- * category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher makes
- * (same URL and headers; listings are public, so a stored session would not change the answer). Once the
+ * Preloads the code of a screen the entry does not hold (/search, a listing page). On '/', a listing page,
+ * Offers, a category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
+ * makes (same URL and headers; listings are public, so a stored session would not change the answer). Once the
  * answer names the first photo: on a list, Explore and a listing page, while the app has not replaced
  * index.html's frame yet, it draws the first cards, the first Recommended slide or the first photo into the
  * frame; otherwise it preloads that photo at the size the screen shows it.
@@ -40,8 +43,11 @@ export type EarlyRequestConfig = {
  */
 export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void {
   const path = win.location.pathname
+  const listing = /^\/category\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
+    path,
+  )
   // The screen's own code, which the router would ask for only once the app's scripts have run.
-  const code = c.screenCode[path]
+  const code = path === '/search' ? c.screenCode.search : listing ? c.screenCode.listing : ''
   if (code) {
     const link = win.document.createElement('link')
     link.rel = 'modulepreload'
@@ -50,9 +56,6 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   }
   if (!win.navigator.onLine) return
   const rest = `${c.supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(c.columns)}`
-  const listing = /^\/category\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
-    path,
-  )
   const category = /^\/category\/(rent|sale)$/.exec(path)
   const newest = 'order=created_at.desc%2Cid.desc'
   let url: string
