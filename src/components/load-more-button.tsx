@@ -4,8 +4,6 @@ import { Button } from './button'
 type LoadMoreButtonProps = {
   /** Fetches the next page; the button shows that it is loading, and takes no second tap, until it settles. */
   onLoad: () => unknown
-  /** Loading that the caller tracks itself (a page it started some other way). */
-  loading?: boolean
 }
 
 /**
@@ -13,16 +11,15 @@ type LoadMoreButtonProps = {
  * above it: on a slow phone the tap's next paint comes at once. While loading it is aria-disabled rather
  * than disabled: a disabled button would drop the keyboard's focus to the page's start.
  */
-export function LoadMoreButton({ onLoad, loading = false }: LoadMoreButtonProps) {
-  const [pending, setPending] = useState(false)
-  const busy = loading || pending
+export function LoadMoreButton({ onLoad }: LoadMoreButtonProps) {
+  const [busy, setBusy] = useState(false)
   const load = async () => {
     if (busy) return
-    setPending(true)
+    setBusy(true)
     try {
       await onLoad()
     } finally {
-      setPending(false)
+      setBusy(false)
     }
   }
   return (

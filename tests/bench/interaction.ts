@@ -106,21 +106,25 @@ export async function benchInteractions(opts: {
   return results
 }
 
-/** The interactions #13's budget names: Load More, a filter change, the slider's arrows. */
-export const INTERACTION_SCENARIOS: InteractionScenario[] = [
-  {
-    name: 'Load More on Places for Rent',
-    path: '/category/rent',
-    ready: (page) => page.getByRole('button', { name: 'Load More' }).waitFor({ timeout: 30_000 }),
-    act: async (page) => {
-      const countCards = () => document.querySelectorAll('.listing-card').length
-      const before = await page.evaluate(countCards)
-      await page.getByRole('button', { name: 'Load More' }).click()
-      await page.waitForFunction((n) => document.querySelectorAll('.listing-card').length > n, before, {
-        timeout: 30_000,
-      })
-    },
+/** Load More on a list: from the tap until the next page's cards are drawn. */
+const loadMore = (name: string, path: string): InteractionScenario => ({
+  name,
+  path,
+  ready: (page) => page.getByRole('button', { name: 'Load More' }).waitFor({ timeout: 30_000 }),
+  act: async (page) => {
+    const countCards = () => document.querySelectorAll('.listing-card').length
+    const before = await page.evaluate(countCards)
+    await page.getByRole('button', { name: 'Load More' }).click()
+    await page.waitForFunction((n) => document.querySelectorAll('.listing-card').length > n, before, {
+      timeout: 30_000,
+    })
   },
+})
+
+/** The interactions #13's budget names: Load More (a list's and a search's), a filter change, the slider's arrows. */
+export const INTERACTION_SCENARIOS: InteractionScenario[] = [
+  loadMore('Load More on Places for Rent', '/category/rent'),
+  loadMore('Load More on /search', '/search'),
   {
     name: 'a filter change on /search (Sort by: Lowest price)',
     path: '/search',

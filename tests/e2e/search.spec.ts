@@ -124,6 +124,40 @@ test.describe('searching for a home', () => {
     expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
   })
 
+  test('Load More shows it is loading until the next page is in, keeps the focus, and fetches it once', async ({
+    page,
+  }) => {
+    const expected = await idsByPrice(20)
+    await page.goto('/search?sort=price-asc')
+    await expect(cards(page)).toHaveCount(10)
+    // The next page's answer is held until both presses are in.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let pages = 0
+    await page.route(/\/rest\/v1\/listings\?.*effective_price/, async (route) => {
+      pages += 1
+      await held
+      await route.continue()
+    })
+    const loadMore = page.getByRole('button', { name: 'Load More' })
+    await loadMore.focus()
+    await page.keyboard.press('Enter')
+    await expect(loadMore).toHaveAttribute('aria-busy', 'true')
+    await expect(loadMore).toBeFocused()
+    await page.keyboard.press('Enter')
+    release()
+    await expect(cards(page)).toHaveCount(20)
+    const hrefs = await cards(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
+    await expect(loadMore).toHaveAttribute('aria-busy', 'false')
+    await expect(loadMore).toBeFocused()
+    expect(pages).toBe(1)
+  })
+
   test('mixed results say on each card whether the home is for rent or for sale', async ({ page }) => {
     await page.goto('/search')
     await expect(cards(page)).toHaveCount(10)

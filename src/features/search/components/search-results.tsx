@@ -69,7 +69,7 @@ export function SearchResults({ results, mixedTypes, onClearFilters, renderActio
           ))}
         </ul>
       )}
-      {results.hasMore ? <LoadMoreButton onLoad={results.loadMore} loading={results.loadingMore} /> : null}
+      {results.hasMore ? <LoadMoreButton onLoad={results.loadMore} /> : null}
     </section>
   )
 }

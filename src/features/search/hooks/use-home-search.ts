@@ -22,8 +22,8 @@ export type HomeSearchResults =
       listings: Listing[]
       total: number
       hasMore: boolean
-      loadingMore: boolean
-      loadMore: () => void
+      /** Shows the next 10; settles once they are in (or failed, which it says). */
+      loadMore: () => Promise<void>
     }
 
 type Loaded = {
@@ -39,7 +39,7 @@ type Loaded = {
 type State =
   | { key: string; status: 'loading' }
   | { key: string; status: 'error' }
-  | ({ key: string; status: 'ready'; loadingMore: boolean } & Loaded)
+  | ({ key: string; status: 'ready' } & Loaded)
 
 const withoutDuplicates = (listings: Listing[]) =>
   listings.filter((listing, i) => listings.findIndex((other) => other.id === listing.id) === i)
@@ -76,8 +76,7 @@ export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchRes
     firstResults(latest.current, key.startsWith('server')).then(
       (loaded) => {
         // Drawing a page of cards is not urgent: in slices, a tap or a keystroke meanwhile is answered at once.
-        if (!cancelled)
-          startTransition(() => setState({ key, status: 'ready', loadingMore: false, ...loaded }))
+        if (!cancelled) startTransition(() => setState({ key, status: 'ready', ...loaded }))
       },
       () => {
         if (cancelled) return
@@ -92,37 +91,37 @@ export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchRes
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
-  const loadMore = useCallback(() => {
-    if (state.status !== 'ready' || state.loadingMore) return
+  // The results whose next page is on its way: one at a time. A ref, not state: a tap redraws Load More
+  // alone (it shows its own loading), not the screen.
+  const loadingMoreOf = useRef<string | null>(null)
+  const loadMore = useCallback(async () => {
+    if (state.status !== 'ready' || loadingMoreOf.current === state.key) return
     if (state.stored) {
       const listings = state.stored.slice(0, state.listings.length + SEARCH_PAGE_SIZE)
-      setState({ ...state, listings })
+      startTransition(() => setState({ ...state, listings }))
       return
     }
     const cursor = state.nextCursor
     if (!cursor) return
-    setState({ ...state, loadingMore: true })
-    fetchSearchPage(latest.current, cursor).then(
-      (page) =>
+    loadingMoreOf.current = state.key
+    try {
+      const page = await fetchSearchPage(latest.current, cursor)
+      startTransition(() =>
         setState((current) =>
           current.key === state.key && current.status === 'ready'
             ? {
                 ...current,
                 listings: withoutDuplicates([...current.listings, ...page.listings]),
                 nextCursor: page.nextCursor,
-                loadingMore: false,
               }
             : current,
         ),
-      () => {
-        notify.error(SEARCH_LOAD_ERROR)
-        setState((current) =>
-          current.key === state.key && current.status === 'ready'
-            ? { ...current, loadingMore: false }
-            : current,
-        )
-      },
-    )
+      )
+    } catch {
+      notify.error(SEARCH_LOAD_ERROR)
+    } finally {
+      if (loadingMoreOf.current === state.key) loadingMoreOf.current = null
+    }
   }, [state])
 
   if (state.key !== key || state.status === 'loading') return { status: 'loading' }
@@ -134,7 +133,6 @@ export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchRes
     listings: state.listings,
     total: state.total,
     hasMore,
-    loadingMore: state.loadingMore,
     loadMore,
   }
 }
