@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectStoredView } from './support/device'
+import { holdRequests } from './support/hold'
 import { newestListings } from './support/stack'
 
 /**
@@ -140,15 +141,7 @@ test("arriving at /search, the first page's request does not wait for the screen
 
 /** Holds React and the router back, so that only index.html and its inline script can draw; returns the release. */
 async function holdFramework(page: Page): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
+  return (await holdRequests(page, /\/assets\/framework-[\w-]+\.js$/)).release
 }
 
 /** Whether an image has arrived and decoded. */
@@ -247,19 +240,12 @@ test("a listing page draws its first photo before the app's scripts have arrived
 test('when the first answer is slow to come, the app still opens after a moment, and shows the list once it comes', async ({
   page,
 }) => {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/rest\/v1\/listings\?.*offer=eq\.true/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const offers = await holdRequests(page, /\/rest\/v1\/listings\?.*offer=eq\.true/)
   await page.goto('/offers')
   // The app's own tabs (the frame's are hidden and empty): it did not wait for the answer to mount.
   const tabs = page.getByRole('navigation', { name: 'Main' })
   await expect(tabs.getByRole('link', { name: 'Explore' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(0)
-  release()
+  offers.release()
   await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible()
 })

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { holdRequests } from './support/hold'
 import { anon } from './support/stack'
 
 /** How many listings match, asked of the API the way the contract says /search asks (DESIGN.md §9). */
@@ -131,23 +132,14 @@ test.describe('searching for a home', () => {
     await page.goto('/search?sort=price-asc')
     await expect(cards(page)).toHaveCount(10)
     // The next page's answer is held until both presses are in.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let pages = 0
-    await page.route(/\/rest\/v1\/listings\?.*effective_price/, async (route) => {
-      pages += 1
-      await held
-      await route.continue()
-    })
+    const nextPage = await holdRequests(page, /\/rest\/v1\/listings\?.*effective_price/)
     const loadMore = page.getByRole('button', { name: 'Load More' })
     await loadMore.focus()
     await page.keyboard.press('Enter')
     await expect(loadMore).toHaveAttribute('aria-busy', 'true')
     await expect(loadMore).toBeFocused()
     await page.keyboard.press('Enter')
-    release()
+    nextPage.release()
     await expect(cards(page)).toHaveCount(20)
     const hrefs = await cards(page)
       .getByRole('link')
@@ -155,7 +147,7 @@ test.describe('searching for a home', () => {
     expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
     await expect(loadMore).toHaveAttribute('aria-busy', 'false')
     await expect(loadMore).toBeFocused()
-    expect(pages).toBe(1)
+    expect(nextPage.count()).toBe(1)
   })
 
   test('mixed results say on each card whether the home is for rent or for sale', async ({ page }) => {
