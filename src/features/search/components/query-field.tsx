@@ -1,6 +1,5 @@
 import { useId } from 'react'
-
-export const QUERY_LABEL = 'Search by place or keyword'
+import { SEARCH_COPY } from '../search-copy'
 
 type QueryFieldProps = { value: string; onChange: (value: string) => void; onBlur?: () => void }
 
@@ -10,14 +9,14 @@ export function QueryField({ value, onChange, onBlur }: QueryFieldProps) {
   return (
     <>
       <label className="visually-hidden" htmlFor={id}>
-        {QUERY_LABEL}
+        {SEARCH_COPY.queryLabel}
       </label>
       <input
         id={id}
         className="field__input"
         type="search"
         enterKeyHint="search"
-        placeholder={QUERY_LABEL}
+        placeholder={SEARCH_COPY.queryLabel}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}

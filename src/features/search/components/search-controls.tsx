@@ -4,16 +4,11 @@ import {
   type HomeSearch,
   parseHomeSearch,
   SEARCH_SORTS,
-  type SearchSort,
   sortOf,
 } from '../../../types/home-search'
+import { SEARCH_COPY, SORT_LABELS } from '../search-copy'
 import { QueryField } from './query-field'
 
-const SORT_LABELS: Record<SearchSort, string> = {
-  newest: 'Newest',
-  'price-asc': 'Lowest price',
-  'price-desc': 'Highest price',
-}
 const TYPE_CHOICES = [
   { value: '', label: 'Any' },
   { value: 'rent', label: 'Rent' },
@@ -73,19 +68,19 @@ export function SearchControls({ search, onSearch }: SearchControlsProps) {
         <div className="search-controls__query">
           <QueryField value={q} onChange={setQ} onBlur={() => commit()} />
           <button type="submit" className="button button--primary">
-            Search
+            {SEARCH_COPY.submit}
           </button>
         </div>
         <div className="search-controls__bar">
           <button
             type="button"
             className="button button--secondary search-controls__toggle"
-            aria-label={filterCount > 0 ? `Filters, ${filterCount} set` : 'Filters'}
+            aria-label={filterCount > 0 ? `${SEARCH_COPY.filters}, ${filterCount} set` : SEARCH_COPY.filters}
             aria-expanded={open}
             aria-controls={`${id}-filters`}
             onClick={() => setOpen((value) => !value)}
           >
-            Filters
+            {SEARCH_COPY.filters}
             {filterCount > 0 ? (
               <span className="search-controls__count" aria-hidden="true">
                 {filterCount}
@@ -93,7 +88,7 @@ export function SearchControls({ search, onSearch }: SearchControlsProps) {
             ) : null}
           </button>
           <label className="search-controls__sort">
-            <span>Sort by</span>
+            <span>{SEARCH_COPY.sortBy}</span>
             <select
               className="field__input"
               value={sortOf(search)}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { formatBbox, type HomeSearch, parseBbox } from '../../../types/home-search'
 import type { SearchMapProps } from '../../../types/search-map'
-import { formatHomeCount } from '../format-home-count'
+import { formatHomeCount } from '../../../utils/format-home-count'
 import { useSearchMap } from '../hooks/use-search-map'
 import { listingHref, toMapHomes } from '../map-homes'
 

@@ -4,7 +4,7 @@ import { ListingCard } from '../../../components/listing-card'
 import { LoadMoreButton } from '../../../components/load-more-button'
 import { useShowsHomes } from '../../../hooks/use-device-data-shown'
 import type { Listing } from '../../../types/listing'
-import { formatHomeCount } from '../format-home-count'
+import { formatHomeCount } from '../../../utils/format-home-count'
 import { type HomeSearchResults, SEARCH_LOAD_ERROR } from '../hooks/use-home-search'
 
 export const NO_MATCHES = 'No homes match your search'

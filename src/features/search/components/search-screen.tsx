@@ -4,6 +4,7 @@ import { clearFilters, type HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
 import type { SearchMapProps } from '../../../types/search-map'
 import { useHomeSearch } from '../hooks/use-home-search'
+import { SEARCH_COPY } from '../search-copy'
 import { SearchControls } from './search-controls'
 import { SearchResults } from './search-results'
 import './search.css'
@@ -29,17 +30,17 @@ export function SearchScreen({ search, onSearch, renderAction, renderMap }: Sear
 
   return (
     <div className="page search-page">
-      <PageHeader title="Search" />
+      <PageHeader title={SEARCH_COPY.title} />
       <SearchControls search={search} onSearch={onSearch} />
       <fieldset className="search-view">
-        <legend className="visually-hidden">View</legend>
+        <legend className="visually-hidden">{SEARCH_COPY.view}</legend>
         <button
           type="button"
           className="search-view__button"
           aria-pressed={!mapView}
           onClick={() => showView('list')}
         >
-          List
+          {SEARCH_COPY.list}
         </button>
         <button
           type="button"
@@ -47,7 +48,7 @@ export function SearchScreen({ search, onSearch, renderAction, renderMap }: Sear
           aria-pressed={mapView}
           onClick={() => showView('map')}
         >
-          Map
+          {SEARCH_COPY.map}
         </button>
       </fieldset>
       {mapView ? (

@@ -1,0 +1,22 @@
+import type { SearchSort } from '../../types/home-search'
+
+/**
+ * The search screen's words above its results. index.html's inline script draws the same screen before
+ * the app's scripts arrive (src/lib/early-cards.ts), so both read them from here.
+ */
+export const SEARCH_COPY = {
+  title: 'Search',
+  queryLabel: 'Search by place or keyword',
+  submit: 'Search',
+  filters: 'Filters',
+  sortBy: 'Sort by',
+  view: 'View',
+  list: 'List',
+  map: 'Map',
+} as const
+
+export const SORT_LABELS: Record<SearchSort, string> = {
+  newest: 'Newest',
+  'price-asc': 'Lowest price',
+  'price-desc': 'Highest price',
+}
