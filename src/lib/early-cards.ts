@@ -225,9 +225,10 @@ export type EarlySearchCopy = {
 
 /**
  * A search with nothing set into the frame's `.page`, as SearchScreen
- * (src/features/search/components/search-screen.tsx) draws it: the title, the controls as they stand, the
- * List and Map switch, the count of every home and the first `count` cards. The controls are drawn with
- * their own elements, so they keep their size; the page is inert, so none of them takes focus or a tap.
+ * (src/features/search/components/search-screen.tsx) draws it at a phone's width: the title, the controls
+ * as they stand, the List and Map switch, the count of every home and the first `count` cards. The controls
+ * are drawn with their own elements, so they keep their size; the page is inert, so none of them takes
+ * focus or a tap.
  */
 export function drawFirstResults(
   page: Element,
@@ -238,6 +239,9 @@ export function drawFirstResults(
   coverUrl: (url: string) => string,
 ): void {
   const doc = page.ownerDocument
+  // Wide screens show every filter instead of the Filters button (search.css): the frame draws the phone's
+  // controls only, so there it draws nothing rather than something the app would push down.
+  if (doc.defaultView?.matchMedia('(min-width: 900px)').matches) return
   const list = earlyCardList(doc, rows, count, coverUrl, { heading: 'h3', showType: true })
   if (!list || !Number.isInteger(total)) return
   const el = (tag: string, className: string, ...children: (Node | string)[]) =>
