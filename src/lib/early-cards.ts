@@ -228,7 +228,7 @@ export type EarlySearchCopy = {
  * (src/features/search/components/search-screen.tsx) draws it at a phone's width: the title, the controls
  * as they stand, the List and Map switch, the count of every home and the first `count` cards. The controls
  * are drawn with their own elements, so they keep their size; the page is inert, so none of them takes
- * focus or a tap.
+ * focus or a tap. Whether it drew.
  */
 export function drawFirstResults(
   page: Element,
@@ -237,13 +237,13 @@ export function drawFirstResults(
   total: number,
   count: number,
   coverUrl: (url: string) => string,
-): void {
+): boolean {
   const doc = page.ownerDocument
   // Wide screens show every filter instead of the Filters button (search.css): the frame draws the phone's
   // controls only, so there it draws nothing rather than something the app would push down.
-  if (doc.defaultView?.matchMedia('(min-width: 900px)').matches) return
+  if (doc.defaultView?.matchMedia('(min-width: 900px)').matches) return false
   const list = earlyCardList(doc, rows, count, coverUrl, { heading: 'h3', showType: true })
-  if (!list || !Number.isInteger(total)) return
+  if (!list || !Number.isInteger(total)) return false
   const el = (tag: string, className: string, ...children: (Node | string)[]) =>
     earlyElement(doc, tag, className, ...children)
   const query = el('input', 'field__input') as HTMLInputElement
@@ -293,6 +293,7 @@ export function drawFirstResults(
     ),
     el('section', 'search-results', el('h2', 'section-title', formatHomeCount(total)), list),
   )
+  return true
 }
 
 /** What the inline script declares: the drawings, their helpers and the formatters they call. */

@@ -112,7 +112,7 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
         return drawFirstCards(frame, header, rows, c.firstCards, imageUrl)
       }
       const results = path === '/search' ? framePage() : null
-      if (results) return drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, imageUrl)
+      if (results && drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, imageUrl)) return
       const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
       if (slide) return drawFirstSlide(slide, rows, imageUrl)
       const page = listing ? framePage() : null

@@ -268,6 +268,8 @@ test('on a wide screen, where every filter shows, a search leaves its frame to t
   // The answer is in, yet the frame draws none of it: the app's controls would be taller than its picture.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
   await expect(page.locator('main[aria-hidden="true"] .listing-card')).toHaveCount(0)
+  // Its first card's photo is preloaded instead, at the card's size.
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1)
   release()
   await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible()
 })
