@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { holdRequests } from './support/hold'
+import { pressLoadMoreWhileLoading } from './support/load-more'
 import { anon } from './support/stack'
 
 /** How many listings match, asked of the API the way the contract says /search asks (DESIGN.md §9). */
@@ -131,23 +131,18 @@ test.describe('searching for a home', () => {
     const expected = await idsByPrice(20)
     await page.goto('/search?sort=price-asc')
     await expect(cards(page)).toHaveCount(10)
-    // The next page's answer is held until both presses are in.
-    const nextPage = await holdRequests(page, /\/rest\/v1\/listings\?.*effective_price/)
-    const loadMore = page.getByRole('button', { name: 'Load More' })
-    await loadMore.focus()
-    await page.keyboard.press('Enter')
-    await expect(loadMore).toHaveAttribute('aria-busy', 'true')
-    await expect(loadMore).toBeFocused()
-    await page.keyboard.press('Enter')
-    nextPage.release()
-    await expect(cards(page)).toHaveCount(20)
-    const hrefs = await cards(page)
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
-    expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
-    await expect(loadMore).toHaveAttribute('aria-busy', 'false')
-    await expect(loadMore).toBeFocused()
-    expect(nextPage.count()).toBe(1)
+    const requests = await pressLoadMoreWhileLoading(
+      page,
+      /\/rest\/v1\/listings\?.*effective_price/,
+      async () => {
+        await expect(cards(page)).toHaveCount(20)
+        const hrefs = await cards(page)
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+        expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
+      },
+    )
+    expect(requests).toBe(1)
   })
 
   test('mixed results say on each card whether the home is for rent or for sale', async ({ page }) => {
