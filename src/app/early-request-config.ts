@@ -30,19 +30,12 @@ export function earlyRequestConfig(
     titles: LIST_TITLES,
     filterAndSort: FILTER_AND_SORT,
     searchCopy: {
-      title: SEARCH_COPY.title,
-      queryLabel: SEARCH_COPY.queryLabel,
-      submit: SEARCH_COPY.submit,
-      filters: SEARCH_COPY.filters,
-      sortBy: SEARCH_COPY.sortBy,
+      ...SEARCH_COPY,
       // A search with nothing set is sorted newest first.
       sorts: [
         SORT_LABELS.newest,
         ...SEARCH_SORTS.filter((sort) => sort !== 'newest').map((sort) => SORT_LABELS[sort]),
       ],
-      view: SEARCH_COPY.view,
-      list: SEARCH_COPY.list,
-      map: SEARCH_COPY.map,
     },
     screenCode,
   }
