@@ -4,26 +4,15 @@ import { createApp } from './app/app'
 import { watchInstallOffer } from './pwa/install-prompt'
 import { recoverFromStaleApp } from './pwa/recover-stale-app'
 import { startServiceWorker } from './pwa/service-worker'
+import { nextTask } from './utils/next-task'
 
 watchInstallOffer()
 recoverFromStaleApp()
 startServiceWorker()
 
 /**
- * The next task: the browser may paint the app's frame and answer a tap between two steps of the start,
- * so that on a slow phone no step of it is one long task. A message, not a timer, which a background tab
- * would hold back.
- */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => resolve()
-    channel.port2.postMessage(null)
-  })
-
-/**
- * Evaluating the scripts is one task; reading the session, building the router and loading the first
- * screen, the next; the first render, in slices (a transition), from there on.
+ * Evaluating the scripts is one task; reading the session and building the router, the next; loading the
+ * first screen, the one after (createApp); the first render, in slices (a transition), from there on.
  */
 async function start(container: HTMLElement) {
   await nextTask()

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react'
 import { createAuthSession } from '../lib/auth-session'
 import { firstScreen } from '../lib/first-screen'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
+import { nextTask } from '../utils/next-task'
 import { createAppRouter } from './router'
 // After the screens' own styles, as the cascade expects; in the app's start chunk, so one stylesheet blocks the first paint.
 import '../styles/global.css'
@@ -46,9 +47,12 @@ export function createApp(): { App: ComponentType; loaded: Promise<void> } {
 
   // Mounting before the router has matched and loaded would commit an empty tree first: index.html's frame
   // (and the cards it may already show, src/lib/early-cards.ts) would give way to a blank page. The router
-  // keeps what it loaded here and does not load it again when it mounts.
+  // keeps what it loaded here and does not load it again when it mounts. The load starts in a task of its
+  // own: building the router and matching and loading the first screen are each a long step on a slow phone.
   const loaded = Promise.race([
-    router.load().catch(() => undefined),
+    nextTask()
+      .then(() => router.load())
+      .catch(() => undefined),
     new Promise<void>((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS)),
   ])
 
