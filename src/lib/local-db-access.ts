@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
+import { nextTask } from '../utils/next-task'
 import { firstScreen } from './first-screen'
 import type { RoostDb } from './local-db'
 
 export type { RoostDb }
 
 let opening: Promise<RoostDb> | undefined
+/** The database once it has opened: later work goes straight to it. */
+let openedDb: RoostDb | undefined
 
 /** The name of the device database (src/lib/local-db.ts). */
 export const LOCAL_DB_NAME = 'roost'
@@ -37,18 +40,29 @@ async function deviceDbWanted(): Promise<void> {
 /**
  * The device database, loaded on first use: the one way to Dexie (~30 kB gzip), as getSupabase() is to
  * supabase-js, so no screen pulls it into the first render by accident. Only src/device calls it.
+ *
+ * Evaluating Dexie, opening (on a first visit, creating) the database, and each piece of work that waited
+ * for it run in tasks of their own: on a slow phone, one task for all of them would hold the screen for a
+ * long moment just after it appears.
  */
 export function getLocalDb(): Promise<RoostDb> {
+  if (openedDb) return Promise.resolve(openedDb)
   opening ??= deviceDbWanted()
     .then(() => import('./local-db'))
-    .then(
-      ({ db }) => db,
-      (error: unknown) => {
-        opening = undefined
-        throw error
-      },
-    )
-  return opening
+    .then(async ({ db }) => {
+      await nextTask()
+      await db.open()
+      openedDb = db
+      return db
+    })
+    .catch((error: unknown) => {
+      opening = undefined
+      throw error
+    })
+  return opening.then(async (db) => {
+    await nextTask()
+    return db
+  })
 }
 
 /** Runs `work` against the device database; failures (no IndexedDB, a blocked upgrade) give `fallback`. */
