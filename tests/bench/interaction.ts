@@ -13,32 +13,60 @@ export type InteractionScenario = {
   act: (page: Page) => Promise<void>
 }
 
+/**
+ * Where an interaction's time went, from its longest Event Timing entry: waiting to be handled (the events
+ * before it still running), its handlers, and from their end to the next paint (rendering that frame).
+ */
+export type InteractionPhases = { inputDelayMs: number; processingMs: number; presentationMs: number }
+
 export type InteractionResult =
-  | { name: string; path: string; measured: true; runsMs: number[]; medianMs: number }
+  | {
+      name: string
+      path: string
+      measured: true
+      runsMs: number[]
+      medianMs: number
+      /** Each phase's median over the runs with an entry; null when every run painted within the threshold. */
+      phases: InteractionPhases | null
+    }
   | { name: string; path: string; measured: false; reason: string }
+
+type InteractionRun = { ms: number; phases: InteractionPhases | null }
 
 /** Event Timing reports only events at or above this duration; below it the interaction was faster. */
 export const EVENT_THRESHOLD_MS = 16
 export const CPU_SLOWDOWN = 4
 
+type EventEntry = { duration: number } & InteractionPhases
+
 declare global {
   interface Window {
-    __interactionDurations?: number[]
+    __interactionEntries?: EventEntry[]
   }
 }
 
 async function observeEvents(page: Page) {
   await page.evaluate((threshold) => {
-    window.__interactionDurations = []
+    window.__interactionEntries = []
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEventTiming[]) {
-        if (entry.interactionId) window.__interactionDurations?.push(entry.duration)
+        if (!entry.interactionId) continue
+        window.__interactionEntries?.push({
+          duration: entry.duration,
+          inputDelayMs: entry.processingStart - entry.startTime,
+          processingMs: entry.processingEnd - entry.processingStart,
+          presentationMs: entry.startTime + entry.duration - entry.processingEnd,
+        })
       }
     }).observe({ type: 'event', durationThreshold: threshold, buffered: false } as PerformanceObserverInit)
   }, EVENT_THRESHOLD_MS)
 }
 
-async function runOnce(browser: Browser, baseUrl: string, scenario: InteractionScenario): Promise<number> {
+async function runOnce(
+  browser: Browser,
+  baseUrl: string,
+  scenario: InteractionScenario,
+): Promise<InteractionRun> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -59,10 +87,16 @@ async function runOnce(browser: Browser, baseUrl: string, scenario: InteractionS
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     )
-    const durations = await page.evaluate(() => window.__interactionDurations ?? [])
+    const entries = await page.evaluate(() => window.__interactionEntries ?? [])
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
     // No entry means every event of the interaction painted within the threshold.
-    return durations.length === 0 ? EVENT_THRESHOLD_MS : Math.max(...durations)
+    const longest = entries.reduce<EventEntry | null>(
+      (max, entry) => (max === null || entry.duration > max.duration ? entry : max),
+      null,
+    )
+    if (!longest) return { ms: EVENT_THRESHOLD_MS, phases: null }
+    const { duration, ...phases } = longest
+    return { ms: duration, phases }
   } finally {
     await context.close()
   }
@@ -82,14 +116,16 @@ export async function benchInteractions(opts: {
   try {
     for (const scenario of opts.scenarios) {
       try {
-        const runsMs: number[] = []
-        for (let i = 0; i < opts.runs; i++) runsMs.push(await runOnce(browser, opts.baseUrl, scenario))
+        const runs: InteractionRun[] = []
+        for (let i = 0; i < opts.runs; i++) runs.push(await runOnce(browser, opts.baseUrl, scenario))
+        const runsMs = runs.map((run) => run.ms)
         results.push({
           name: scenario.name,
           path: scenario.path,
           measured: true,
           runsMs,
           medianMs: median(runsMs),
+          phases: medianPhases(runs.flatMap((run) => (run.phases ? [run.phases] : []))),
         })
       } catch (error) {
         results.push({
@@ -104,6 +140,16 @@ export async function benchInteractions(opts: {
     await browser.close()
   }
   return results
+}
+
+function medianPhases(phases: InteractionPhases[]): InteractionPhases | null {
+  if (phases.length === 0) return null
+  const of = (key: keyof InteractionPhases) => Math.round(median(phases.map((p) => p[key])))
+  return {
+    inputDelayMs: of('inputDelayMs'),
+    processingMs: of('processingMs'),
+    presentationMs: of('presentationMs'),
+  }
 }
 
 /** Load More on a list: from the tap until the next page's cards are drawn. */
