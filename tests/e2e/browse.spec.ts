@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { holdRequests } from './support/hold'
 import { pressLoadMoreWhileLoading } from './support/load-more'
 import { newestListings } from './support/stack'
 
@@ -97,6 +98,30 @@ test.describe('browsing listings as a visitor', () => {
       expect(names).toHaveText(rent.slice(0, 20).map((listing) => listing.name)),
     )
     expect(requests).toBe(1)
+  })
+
+  test("a tap on Load More dims it in the tap's own frame, with no spinner until the page is slow", async ({
+    page,
+  }) => {
+    await page.goto('/category/rent')
+    const loadMore = page.getByRole('button', { name: 'Load More' })
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(10)
+    const held = await holdRequests(page, /\/rest\/v1\/listings\?.*type=eq\.rent/)
+    // The frame after the tap, read in the page: the spinner waits LOAD_MORE_SPINNER_DELAY_MS (200 ms).
+    const nextFrame = await loadMore.evaluate(async (button: HTMLElement) => {
+      button.click()
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      return {
+        busy: button.getAttribute('aria-busy'),
+        dimmed: getComputedStyle(button).opacity,
+        spinner: button.querySelector('.spinner__ring') !== null,
+      }
+    })
+    expect(nextFrame).toEqual({ busy: 'true', dimmed: '0.6', spinner: false })
+    await expect(loadMore.locator('.spinner__ring')).toBeVisible()
+    held.release()
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(20)
+    await expect(loadMore.locator('.spinner__ring')).toHaveCount(0)
   })
 
   test('Load More appends the rest of a list and then goes away', async ({ page }) => {
