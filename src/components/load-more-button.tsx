@@ -4,9 +4,9 @@ import { Button } from './button'
 /**
  * How long a page may take before Load More shows a spinner. The button dims at once (aria-disabled); a page
  * that arrives sooner never flashes one, and the tap's own frame stays light: starting the spinner's
- * animation is what made that frame slow on a slow phone (about 25 ms of the next paint at 4× CPU).
+ * animation is what made that frame slow on a slow phone (20–40 ms of the next paint at 4× CPU).
  */
-export const LOAD_MORE_SPINNER_DELAY_MS = 200
+const LOAD_MORE_SPINNER_DELAY_MS = 200
 
 type LoadMoreButtonProps = {
   /** Fetches the next page; the button shows that it is loading, and takes no second tap, until it settles. */

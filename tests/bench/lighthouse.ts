@@ -12,6 +12,11 @@ export type LighthouseRun = {
   cls: number
   transferBytes: number
   lcpElement: string
+  /**
+   * The long tasks after the first paint (Lighthouse's long-tasks audit, simulated), as blocking time (each
+   * task's time over 50 ms) by where it came from, largest first: what TBT is made of in this run.
+   */
+  blockingBySource: { source: string; ms: number }[]
 }
 export type LighthousePage = { name: string; url: string; runs: LighthouseRun[]; median: LighthouseRun }
 
@@ -25,6 +30,25 @@ export const CHROME_FLAGS = [
   '--disable-component-update',
   '--no-first-run',
 ]
+
+/** What a long task's script URL stands for, in the app's words. */
+export function taskSource(taskUrl: string, pageUrl: string): string {
+  if (taskUrl === 'Unattributable' || taskUrl === '')
+    return 'rendering and other work no script is named for (style, layout, paint)'
+  if (taskUrl === pageUrl) return "index.html's inline script"
+  if (taskUrl.includes('_lighthouse-eval')) return "Lighthouse's own script in the page"
+  const file = /\/assets\/([\w.-]+?)-[\w-]{8}\.js$/.exec(taskUrl)?.[1]
+  if (!file) return taskUrl
+  const named: Record<string, string> = {
+    framework: 'React and the router',
+    'app-core': "the app's start (app-core)",
+    'local-db': 'the device database (Dexie)',
+    index: "the app's entry",
+    'rolldown-runtime': "the app's entry",
+    'workbox-window.prod.es5': "the service worker's registration (workbox-window)",
+  }
+  return named[file] ?? `${file}.js`
+}
 
 export async function runOnce(url: string, chromePath: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
@@ -44,6 +68,18 @@ export async function runOnce(url: string, chromePath: string): Promise<Lighthou
         items?: { items?: { node?: { snippet?: string } }[] }[]
       }
     )?.items?.[0]?.items
+    const fcpMs = num('first-contentful-paint')
+    const longTasks =
+      (a['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] })
+        ?.items ?? []
+    const blocking = new Map<string, number>()
+    for (const task of longTasks) {
+      const start = task.startTime ?? 0
+      const duration = task.duration ?? 0
+      if (start + duration <= fcpMs || duration <= 50) continue
+      const source = taskSource(task.url ?? '', url)
+      blocking.set(source, (blocking.get(source) ?? 0) + duration - 50)
+    }
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       fcpMs: Math.round(num('first-contentful-paint')),
@@ -52,6 +88,9 @@ export async function runOnce(url: string, chromePath: string): Promise<Lighthou
       cls: round(num('cumulative-layout-shift'), 3),
       transferBytes: Math.round(num('total-byte-weight')),
       lcpElement: lcpItems?.[0]?.node?.snippet ?? '',
+      blockingBySource: [...blocking]
+        .map(([source, ms]) => ({ source, ms: Math.round(ms) }))
+        .sort((x, y) => y.ms - x.ms),
     }
   } finally {
     chrome.kill()
@@ -59,15 +98,23 @@ export async function runOnce(url: string, chromePath: string): Promise<Lighthou
 }
 
 export function medianRun(runs: LighthouseRun[]): LighthouseRun {
-  const pick = (k: keyof Omit<LighthouseRun, 'lcpElement'>) => median(runs.map((r) => r[k]))
+  const pick = (k: keyof Omit<LighthouseRun, 'lcpElement' | 'blockingBySource'>) =>
+    median(runs.map((r) => r[k]))
+  const tbt = pick('tbtMs')
+  // The blocking time's sources are those of the run whose TBT is nearest the median.
+  const nearest = runs.reduce<LighthouseRun | undefined>(
+    (best, run) => (!best || Math.abs(run.tbtMs - tbt) < Math.abs(best.tbtMs - tbt) ? run : best),
+    undefined,
+  )
   return {
     score: pick('score'),
     fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),
-    tbtMs: pick('tbtMs'),
+    tbtMs: tbt,
     cls: round(pick('cls'), 3),
     transferBytes: pick('transferBytes'),
     lcpElement: runs[0]?.lcpElement ?? '',
+    blockingBySource: nearest?.blockingBySource ?? [],
   }
 }
 
