@@ -19,24 +19,24 @@ type LoadMoreButtonProps = {
  * than disabled: a disabled button would drop the keyboard's focus to the page's start.
  */
 export function LoadMoreButton({ onLoad }: LoadMoreButtonProps) {
-  const [busy, setBusy] = useState(false)
-  const [slow, setSlow] = useState(false)
+  // 'slow': loading for longer than the spinner's delay.
+  const [state, setState] = useState<'idle' | 'loading' | 'slow'>('idle')
+  const busy = state !== 'idle'
   const load = async () => {
     if (busy) return
-    setBusy(true)
-    const spinnerDue = setTimeout(() => setSlow(true), LOAD_MORE_SPINNER_DELAY_MS)
+    setState('loading')
+    const spinnerDue = setTimeout(() => setState('slow'), LOAD_MORE_SPINNER_DELAY_MS)
     try {
       await onLoad()
     } finally {
       clearTimeout(spinnerDue)
-      setBusy(false)
-      setSlow(false)
+      setState('idle')
     }
   }
   return (
     <div className="load-more">
       <Button variant="secondary" onClick={() => void load()} aria-disabled={busy} aria-busy={busy}>
-        {busy && slow ? <span className="spinner__ring spinner__ring--small" aria-hidden="true" /> : null}
+        {state === 'slow' ? <span className="spinner__ring spinner__ring--small" aria-hidden="true" /> : null}
         Load More
       </Button>
     </div>
