@@ -32,7 +32,7 @@ export const CHROME_FLAGS = [
 ]
 
 /** What a long task's script URL stands for, in the app's words. */
-export function taskSource(taskUrl: string, pageUrl: string): string {
+function taskSource(taskUrl: string, pageUrl: string): string {
   if (taskUrl === 'Unattributable' || taskUrl === '')
     return 'rendering and other work no script is named for (style, layout, paint)'
   if (taskUrl === pageUrl) return "index.html's inline script"
