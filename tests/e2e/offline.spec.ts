@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { listingCard } from './support/cards'
 import { cachedUrls, imageLoaded, waitForServiceWorker } from './support/service-worker'
 import { newestListings } from './support/stack'
 
@@ -10,7 +11,7 @@ test.describe('browsing offline', () => {
     const [listing] = await newestListings({ type: 'rent' })
     if (!listing) throw new Error('the seed has no listing for rent')
     const listingHeading = page.getByRole('heading', { level: 1, name: listing.name })
-    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: listing.name })
+    const card = listingCard(page, listing)
     const banner = page.getByRole('status').filter({ hasText: 'You are offline.' })
 
     await page.goto('/')

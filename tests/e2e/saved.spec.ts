@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { listingCard } from './support/cards'
 import { imageLoaded, waitForServiceWorker } from './support/service-worker'
-import { apiClient, DEMO_PASSWORD, newestListings, type SeedListing, signInAs } from './support/stack'
+import { apiClient, DEMO_PASSWORD, newestListings, signInAs } from './support/stack'
 
 async function savedIdsOnServer(email: string): Promise<string[]> {
   const client = apiClient()
@@ -20,13 +21,6 @@ async function unsaveOnServer(email: string, listingIds: string[]): Promise<void
   const { error: deleteError } = await client.from('saved_listings').delete().in('listing_id', listingIds)
   if (deleteError) throw deleteError
 }
-
-/** A home's card, by the page it opens: other runs may have published homes of the same name. */
-const savedCard = (page: Page, listing: SeedListing) =>
-  page
-    .getByRole('main')
-    .getByRole('listitem')
-    .filter({ has: page.locator(`a[href$="/${listing.id}"]`) })
 
 test.describe('saved homes', () => {
   test('Saved is a tab; with nothing saved it says so', async ({ page }) => {
@@ -54,7 +48,7 @@ test.describe('saved homes', () => {
     await context.setOffline(true)
     await page.goto('/saved')
     await expect(page.getByRole('heading', { level: 1, name: 'Saved homes' })).toBeVisible()
-    const card = savedCard(page, listing)
+    const card = listingCard(page, listing)
     await expect(card).toBeVisible()
     expect(await imageLoaded(card.locator('img'))).toBe(true)
     await card.getByRole('link').click()
@@ -70,11 +64,11 @@ test.describe('saved homes', () => {
     const [listing] = await newestListings({ type: 'rent' })
     if (!listing) throw new Error('the seed has no listing for rent')
     await page.goto('/category/rent')
-    await savedCard(page, listing)
+    await listingCard(page, listing)
       .getByRole('button', { name: `Save ${listing.name}` })
       .click()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Saved' }).click()
-    await expect(savedCard(page, listing)).toBeVisible()
+    await expect(listingCard(page, listing)).toBeVisible()
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
     expect(results.violations.map((v) => `/saved: ${v.id} (${v.nodes.length})`)).toEqual([])
   })
@@ -100,8 +94,8 @@ test.describe('saved homes', () => {
 
     await signInAs(page, email)
     await page.goto('/saved')
-    await expect(savedCard(page, onServer)).toBeVisible()
-    await expect(savedCard(page, onDevice)).toBeVisible()
+    await expect(listingCard(page, onServer)).toBeVisible()
+    await expect(listingCard(page, onDevice)).toBeVisible()
     await expect
       .poll(() => savedIdsOnServer(email))
       .toEqual(expect.arrayContaining([onDevice.id, onServer.id]))
