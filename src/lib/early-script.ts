@@ -42,11 +42,11 @@ export type EarlyRequestConfig = {
 /**
  * Preloads the code of a screen the entry does not hold (/search, a listing page). On '/', a listing page,
  * Offers, a category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
- * makes (same URL and headers; listings are public, so a stored session would not change the answer). Once the
- * answer names the first photo: on a list, Explore, a listing page and a search with nothing set, while the
- * app has not replaced index.html's frame yet, it draws the first cards, the first Recommended slide, the
- * first photo or the search's first results into the frame; otherwise it preloads that photo at the size the
- * screen shows it.
+ * makes (same URL; listings are public, so a stored session would not change the answer), with the API key in
+ * the URL where it can be, so that no CORS preflight holds it back. Once the answer names the first photo: on
+ * a list, Explore, a listing page and a search with nothing set, while the app has not replaced index.html's
+ * frame yet, it draws the first cards, the first Recommended slide, the first photo or the search's first
+ * results into the frame; otherwise it preloads that photo at the size the screen shows it.
  *
  * Runs as index.html's inline script: it uses only its arguments, browser globals, and the functions
  * earlyRequestScript declares beside it (buildImageUrl, the drawings and their formatters).
@@ -89,8 +89,12 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
     cover = c.card
     prefer = 'count=exact'
   } else return
-  const auth = { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` }
-  const response = win.fetch(url, { headers: prefer ? { ...auth, Prefer: prefer } : auth })
+  // The API is another origin, and a request with headers of its own waits for a CORS preflight: a round trip
+  // before the first answer. The key goes in the URL instead (the gateway reads `apikey` there too, and a
+  // request with no Authorization is anonymous), so the GET goes at once. A count needs its Prefer header.
+  const response = prefer
+    ? win.fetch(url, { headers: { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}`, Prefer: prefer } })
+    : win.fetch(`${url}&apikey=${encodeURIComponent(c.anonKey)}`)
   win.__roostEarly = { url, startedAt: Date.now(), response }
   // A counted answer's total: Content-Range `0-10/1234`.
   let total = Number.NaN

@@ -34,4 +34,22 @@ describe('the API gateway', () => {
     expect(get.headers.get('access-control-expose-headers')).toMatch(/Content-Range/)
     expect(get.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/)
   })
+
+  it("reads the key from the URL, as anonymous, in a GET a browser sends without a preflight (index.html's early request)", async () => {
+    const url = `${inject('apiUrl')}/rest/v1/listings?select=id,offer&order=created_at.desc&limit=2`
+    const origin = { Origin: 'http://localhost:4173' }
+    const withHeaders = await fetch(url, {
+      headers: { ...origin, apikey: inject('anonKey'), Authorization: `Bearer ${inject('anonKey')}` },
+    })
+    const keyInUrl = await fetch(`${url}&apikey=${encodeURIComponent(inject('anonKey'))}`, {
+      headers: origin,
+    })
+    expect(keyInUrl.status).toBe(200)
+    // The key is the gateway's, not a filter: the same rows as the app's own request.
+    const rows = await keyInUrl.json()
+    expect(rows).toHaveLength(2)
+    expect(rows).toEqual(await withHeaders.json())
+    // Readable cross-origin without a preflight.
+    expect(keyInUrl.headers.get('access-control-allow-origin')).toBe('http://localhost:4173')
+  })
 })
