@@ -39,6 +39,40 @@ export function withinReadTimeout<T>(answer: Promise<T>, ms = READ_TIMEOUT_MS): 
   return Promise.race([answer, late]).finally(() => clearTimeout(timer))
 }
 
+/** The CORS-safelisted headers a read may carry and still go cross-origin without a preflight. */
+const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
+const CORS_UNSAFE = new Set('"():<>?@[\\]{}')
+/** Whether a safelisted header's value keeps it safelisted (the Fetch standard's limits). */
+const corsSafeValue = (value: string) =>
+  value.length <= 128 &&
+  [...value].every((ch) => {
+    const code = ch.charCodeAt(0)
+    return (code >= 0x20 || code === 0x09) && code !== 0x7f && !CORS_UNSAFE.has(ch)
+  })
+
+/**
+ * A public read as a CORS-simple request. The API is another origin, and a GET with headers of its own
+ * (apikey, Authorization) waits for a preflight: a round trip that each new URL (each page of a list, each
+ * listing) costs again, since browsers cache preflights per URL. The key goes in the URL instead (the gateway
+ * reads `apikey` there too, and a request without Authorization is anonymous). A read that needs another
+ * header, such as a count's Prefer, is left as it is.
+ */
+export function withoutPreflight(url: string, init: RequestInit = {}): [string, RequestInit] {
+  const headers = new Headers(init.headers)
+  const anonymous =
+    (init.method ?? 'GET').toUpperCase() === 'GET' &&
+    headers.get('apikey') === env.supabaseAnonKey &&
+    headers.get('authorization') === `Bearer ${env.supabaseAnonKey}`
+  if (!anonymous) return [url, init]
+  headers.delete('apikey')
+  headers.delete('authorization')
+  for (const [name, value] of headers) {
+    if (!SAFELISTED.has(name) || !corsSafeValue(value)) return [url, init]
+  }
+  const keyed = `${url}${url.includes('?') ? '&' : '?'}apikey=${encodeURIComponent(env.supabaseAnonKey)}`
+  return [keyed, { ...init, headers }]
+}
+
 let client: Promise<SupabaseClient> | undefined
 let publicDb: PublicDb | undefined
 const loadListeners = new Set<(supabase: SupabaseClient) => void>()
@@ -83,7 +117,7 @@ export function getPublicDb(): PublicDb {
         (init?.method ?? 'GET') === 'GET' &&
         globalThis.navigator?.onLine !== false &&
         takeEarlyResponse(String(input))
-      return early ? withinReadTimeout(early) : apiFetch(input, init)
+      return early ? withinReadTimeout(early) : apiFetch(...withoutPreflight(String(input), init))
     },
   })
   return publicDb

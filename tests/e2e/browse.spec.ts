@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { watchApiRequests } from './support/api-requests'
 import { holdRequests } from './support/hold'
 import { pressLoadMoreWhileLoading } from './support/load-more'
 import { newestListings } from './support/stack'
@@ -85,6 +86,26 @@ test.describe('browsing listings as a visitor', () => {
       await expect(names).toHaveText(rent.slice(0, shown).map((listing) => listing.name))
     }
     await expect(loadMore).toBeVisible()
+  })
+
+  test("a list's next pages and a listing's data go to the API at once, with no CORS preflight before them", async ({
+    page,
+  }) => {
+    const sent = await watchApiRequests(page)
+    await page.goto('/category/rent')
+    const cards = page.getByRole('main').getByRole('listitem')
+    await expect(cards).toHaveCount(10)
+    const loadMore = page.getByRole('button', { name: 'Load More' })
+    for (const shown of [20, 30]) {
+      await loadMore.click()
+      await expect(cards).toHaveCount(shown)
+    }
+    await cards.nth(25).getByRole('link').first().click()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    // The first page, two more, and the listing: each a GET the browser sent at once.
+    expect(sent.length).toBeGreaterThanOrEqual(4)
+    expect(sent.filter((request) => request.method !== 'GET')).toEqual([])
   })
 
   test('Load More pressed from the keyboard keeps the focus, and a second press while it loads fetches nothing more', async ({

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { watchApiRequests } from './support/api-requests'
 import { expectStoredView } from './support/device'
 import { holdRequests } from './support/hold'
 import { newestListings } from './support/stack'
@@ -115,20 +116,12 @@ for (const path of ['/', '/offers', '/category/rent']) {
   test(`on ${path}, the first screen's data request goes to the API at once, with no CORS preflight before it`, async ({
     page,
   }) => {
-    // Chromium reports a CORS preflight to DevTools as an OPTIONS request of its own.
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('Network.enable')
-    const sent: { method: string; type: string; path: string }[] = []
-    cdp.on('Network.requestWillBeSent', ({ request, type }) => {
-      const url = new URL(request.url)
-      if (url.pathname.startsWith('/rest/v1/'))
-        sent.push({ method: request.method, type: String(type), path: url.pathname })
-    })
+    const sent = await watchApiRequests(page)
     await page.goto(path)
     await expect(page.locator('main:not([aria-hidden]) img').first()).toBeVisible()
     await page.waitForLoadState('networkidle')
     // The early GET was answered and used: the app asked for nothing more at the start.
-    expect(sent).toEqual([{ method: 'GET', type: 'Fetch', path: '/rest/v1/listings' }])
+    expect(sent).toEqual([{ method: 'GET', path: '/rest/v1/listings' }])
   })
 }
 
