@@ -35,7 +35,7 @@ describe('the API gateway', () => {
     expect(get.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/)
   })
 
-  it("reads the key from the URL, as anonymous, in a GET a browser sends without a preflight (index.html's early request)", async () => {
+  it("reads the key from the URL, as anonymous, in a GET a browser sends without a preflight (the app's public reads)", async () => {
     const url = `${inject('apiUrl')}/rest/v1/listings?select=id,offer&order=created_at.desc&limit=2`
     const origin = { Origin: 'http://localhost:4173' }
     const withHeaders = await fetch(url, {
