@@ -88,7 +88,7 @@ test.describe('browsing listings as a visitor', () => {
     await expect(loadMore).toBeVisible()
   })
 
-  test("a list's next pages and a listing's data go to the API at once, with no CORS preflight before them", async ({
+  test("a list's next pages, a listing and its landlord's contact go to the API at once, with no CORS preflight before them", async ({
     page,
   }) => {
     const sent = await watchApiRequests(page)
@@ -102,9 +102,12 @@ test.describe('browsing listings as a visitor', () => {
     }
     await cards.nth(25).getByRole('link').first().click()
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.getByRole('link', { name: 'Contact Landlord' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: /^Contact / })).toBeVisible()
     await page.waitForLoadState('networkidle')
-    // The first page, two more, and the listing: each a GET the browser sent at once.
-    expect(sent.length).toBeGreaterThanOrEqual(4)
+    // The first page, two more, the listing and its landlord's contact: each a GET the browser sent at once.
+    expect(sent.length).toBeGreaterThanOrEqual(5)
+    expect(sent).toContainEqual({ method: 'GET', path: '/rest/v1/rpc/landlord_contact' })
     expect(sent.filter((request) => request.method !== 'GET')).toEqual([])
   })
 

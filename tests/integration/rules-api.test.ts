@@ -180,6 +180,16 @@ describe('profiles are private; landlord_contact is the only way to a landlord',
     expect(data).toEqual([{ name: landlord.name, email: landlord.email }])
   })
 
+  it("landlord_contact answers a visitor's GET (the app's read, which needs no CORS preflight) as it answers a POST", async () => {
+    const { data, error } = await anonClient().rpc(
+      'landlord_contact',
+      { landlord_id: landlord.id },
+      { get: true },
+    )
+    expect(error).toBeNull()
+    expect(data).toEqual([{ name: landlord.name, email: landlord.email }])
+  })
+
   it('landlord_contact returns no row for a user without listings', async () => {
     const { data, error } = await landlord.client.rpc('landlord_contact', { landlord_id: stranger.id })
     expect(error).toBeNull()
