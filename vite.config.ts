@@ -1,10 +1,10 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, minifySync, type Plugin } from 'vite'
+import { defineConfig, type HtmlTagDescriptor, minifySync, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { earlyRequestConfig } from './src/app/early-request-config'
 import { parseEnv } from './src/config/parse-env'
-import { earlyRequestScript, type ScreenCode } from './src/lib/early-script'
+import { type AppCode, earlyRequestScript, type ScreenCode } from './src/lib/early-script'
 import { APP_ALIASES, appEnv } from './vite-app-env'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
@@ -40,7 +40,7 @@ function preconnectToApi(): Plugin {
       env = parseEnv(config.env)
       base = config.base
     },
-    transformIndexHtml(_html, ctx) {
+    transformIndexHtml(html, ctx) {
       // The split code of the landing screens the entry does not hold, to preload with the HTML (a build has it).
       const screenCode: ScreenCode = { search: '', listing: '' }
       for (const chunk of Object.values(ctx.bundle ?? {})) {
@@ -53,13 +53,14 @@ function preconnectToApi(): Plugin {
       for (const [screen, route] of Object.entries(SPLIT_LANDING_SCREENS))
         if (ctx.bundle && !screenCode[screen as keyof ScreenCode])
           throw new Error(`index.html's early script: no split chunk for src/routes/${route.file}`)
-      const source = earlyRequestScript(earlyRequestConfig(env, screenCode))
+      const app = ctx.bundle ? takeAppCode(html) : null
+      const source = earlyRequestScript(earlyRequestConfig(env, screenCode, app?.code ?? null))
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
       const minified = minifySync('early-request.js', source)
       if (minified.errors.length)
         throw new Error(`The early request's script: ${minified.errors[0]?.message}`)
       const origin = new URL(env.supabaseUrl).origin
-      return [
+      const tags: HtmlTagDescriptor[] = [
         {
           tag: 'link',
           attrs: { rel: 'preconnect', href: origin, crossorigin: '' },
@@ -68,7 +69,24 @@ function preconnectToApi(): Plugin {
         // Before the stylesheet, which would hold it back: the first screen's data and photo start with the JS.
         { tag: 'script', children: minified.code, injectTo: 'head-prepend' },
       ]
+      return { html: app?.html ?? html, tags }
     },
+  }
+}
+
+/**
+ * Takes the build's entry <script type="module"> and its <link rel="modulepreload">s out of index.html: the
+ * inline script starts them (startAppCode in src/lib/early-script.ts), after the first photo where there is one.
+ */
+function takeAppCode(html: string): { html: string; code: AppCode } {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
+  if (!entry?.[1])
+    throw new Error('index.html\'s early script: no entry <script type="module"> in the build\'s HTML')
+  const preloads = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+  const preload = [...html.matchAll(preloads)].map((link) => link[1] ?? '')
+  return {
+    html: html.replace(entry[0], '').replace(preloads, ''),
+    code: { entry: entry[1], preload },
   }
 }
 

@@ -3,7 +3,13 @@ import { FILTER_AND_SORT, LIST_TITLES } from '../components/list-titles'
 import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/api/listings-keyset'
 import { SEARCH_COPY, SORT_LABELS } from '../features/search/search-copy'
 import { SEARCH_PAGE_SIZE } from '../features/search/search-query'
-import type { EarlyRequestConfig, ScreenCode } from '../lib/early-script'
+import {
+  APP_CODE_WAIT_MS,
+  type AppCode,
+  type EarlyRequestConfig,
+  PHOTO_PAINT_WAIT_MS,
+  type ScreenCode,
+} from '../lib/early-script'
 import { LISTING_IMAGE } from '../lib/image-url'
 import { SEARCH_SORTS } from '../types/home-search'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
@@ -15,6 +21,7 @@ import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
 export function earlyRequestConfig(
   env: { supabaseUrl: string; supabaseAnonKey: string; imageTransforms: boolean },
   screenCode: ScreenCode,
+  app: AppCode | null,
 ): EarlyRequestConfig {
   return {
     supabaseUrl: env.supabaseUrl,
@@ -38,5 +45,8 @@ export function earlyRequestConfig(
       ],
     },
     screenCode,
+    app,
+    appCodeWaitMs: APP_CODE_WAIT_MS,
+    photoPaintWaitMs: PHOTO_PAINT_WAIT_MS,
   }
 }

@@ -4,7 +4,7 @@ import { fetchListing } from '@/features/listings/api/get-listing'
 import { getListingsPage } from '@/features/listings/api/get-listings-page'
 import { fetchRecommendedListings } from '@/features/listings/api/get-recommended-listings'
 import { fetchSearchPage } from '@/features/search/api/search-homes'
-import { startEarlyRequest } from '@/lib/early-script'
+import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
 import { parseHomeSearch } from '@/types/home-search'
 import { LISTING_COLUMNS } from '@/types/listing'
@@ -32,10 +32,9 @@ const row = {
   updated_at: '2026-01-01T00:00:00Z',
   user_ref: '33333333-3333-4333-8333-333333333333',
 }
-const config = earlyRequestConfig(env, {
-  search: '/assets/search-code.js',
-  listing: '/assets/listing-code.js',
-})
+const screenCode = { search: '/assets/search-code.js', listing: '/assets/listing-code.js' }
+/** As in development, where index.html's own module script starts the app. */
+const config = earlyRequestConfig(env, screenCode, null)
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
 function fakeWindow(pathname: string, onLine = true, search = '') {
@@ -54,7 +53,10 @@ function fakeWindow(pathname: string, onLine = true, search = '') {
       // The app has replaced index.html's frame.
       querySelector: () => null,
       head: { append: (link: Record<string, string>) => links.push(link) },
+      readyState: 'complete',
     },
+    requestAnimationFrame: (callback: () => void) => setTimeout(callback, 16),
+    setTimeout,
   }
   vi.stubGlobal('window', win)
   vi.stubGlobal('fetch', fetch)
@@ -85,8 +87,12 @@ describe("index.html's early request is the app's own first request", () => {
   it("on a listing page, preloads the page's code and fires the app's listing GET, which the app then uses", async () => {
     const { win, calls, links } = fakeWindow(`/category/rent/${LISTING_ID}`)
     startEarlyRequest(config, win)
-    expect(links[0]).toMatchObject({ rel: 'modulepreload', href: '/assets/listing-code.js' })
     expect((await fetchListing(LISTING_ID))?.id).toBe(LISTING_ID)
+    await vi.waitFor(() =>
+      expect(links).toContainEqual(
+        expect.objectContaining({ rel: 'modulepreload', href: '/assets/listing-code.js' }),
+      ),
+    )
     expect(calls).toHaveLength(1)
   })
 
@@ -119,16 +125,20 @@ describe("index.html's early request is the app's own first request", () => {
     expect(page.listings.map((l) => l.id)).toEqual([LISTING_ID])
     expect(calls).toHaveLength(1)
     expect(calls[0]?.headers).toMatchObject({ prefer: 'count=exact' })
-    // The screen's code at once, and the first card's cover once the answer names it.
-    expect(links[0]).toMatchObject({ rel: 'modulepreload', href: '/assets/search-code.js' })
+    // The first card's cover once the answer names it, then the screen's code (no photo was drawn to wait for).
     await vi.waitFor(() => expect(links).toHaveLength(2))
-    expect(links[1]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
+    expect(links[0]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
+    expect(links[1]).toMatchObject({ rel: 'modulepreload', href: '/assets/search-code.js' })
   })
 
   it("leaves a search with something set to the app, but preloads the screen's code", async () => {
     const { win, calls, links } = fakeWindow('/search', true, '?type=rent')
     startEarlyRequest(config, win)
-    expect(links).toEqual([expect.objectContaining({ rel: 'modulepreload', href: '/assets/search-code.js' })])
+    await vi.waitFor(() =>
+      expect(links).toEqual([
+        expect.objectContaining({ rel: 'modulepreload', href: '/assets/search-code.js' }),
+      ]),
+    )
     await fetchSearchPage(parseHomeSearch({ type: 'rent' }), null)
     expect(calls).toHaveLength(1)
     expect(calls[0]?.url).toContain('type=eq.rent')
@@ -154,5 +164,89 @@ describe("index.html's early request is the app's own first request", () => {
       fetchPriority: 'high',
       href: listingImageUrl(cover, 'photo'),
     })
+  })
+})
+
+describe("index.html's inline script starts the app's code after the first photo", () => {
+  const app = { entry: '/assets/index.js', preload: ['/assets/framework.js', '/assets/app-core.js'] }
+  const built: EarlyRequestConfig = earlyRequestConfig(env, screenCode, app)
+
+  /** A document recording what is appended to its head, and a window whose timers the test runs. */
+  function page(readyState: DocumentReadyState = 'complete') {
+    const appended: Record<string, string>[] = []
+    const listeners = new Map<string, () => void>()
+    const document = {
+      readyState,
+      createElement: (tag: string) => ({ tag }),
+      head: { append: (element: Record<string, string>) => appended.push(element) },
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+    }
+    const win = { document, setTimeout } as unknown as Window
+    return { win, appended, parsed: () => listeners.get('DOMContentLoaded')?.() }
+  }
+
+  /** A promise the test settles: the drawn photo painted. */
+  function photoPainted() {
+    let paint = () => {}
+    const shown = new Promise<void>((resolve) => {
+      paint = resolve
+    })
+    return { shown, paint }
+  }
+
+  const appCode = [
+    { tag: 'link', rel: 'modulepreload', href: '/assets/index.js' },
+    { tag: 'link', rel: 'modulepreload', href: '/assets/framework.js' },
+    { tag: 'link', rel: 'modulepreload', href: '/assets/app-core.js' },
+  ]
+  const entry = { tag: 'script', type: 'module', src: '/assets/index.js' }
+
+  afterEach(() => vi.useRealTimers())
+
+  it('fetches nothing of the app until the photo has been painted, then its entry, imports and screen', async () => {
+    vi.useFakeTimers()
+    const { win, appended } = page()
+    const { shown, paint } = photoPainted()
+    startAppCode(built, '/assets/search-code.js', shown, win)
+    await vi.advanceTimersByTimeAsync(built.appCodeWaitMs - 1)
+    expect(appended).toEqual([])
+    paint()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(appended).toEqual([
+      ...appCode,
+      { tag: 'link', rel: 'modulepreload', href: '/assets/search-code.js' },
+      entry,
+    ])
+    // Once: the wait's end starts nothing more.
+    await vi.advanceTimersByTimeAsync(built.appCodeWaitMs)
+    expect(appended).toHaveLength(5)
+  })
+
+  it(`starts the app after ${built.appCodeWaitMs} ms when the photo is slower, and only once`, async () => {
+    vi.useFakeTimers()
+    const { win, appended } = page()
+    const { shown, paint } = photoPainted()
+    startAppCode(built, '', shown, win)
+    await vi.advanceTimersByTimeAsync(built.appCodeWaitMs)
+    expect(appended).toEqual([...appCode, entry])
+    paint()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(appended).toHaveLength(4)
+  })
+
+  it('fetches the code at once where there is no photo to wait for, and runs the entry once the HTML is parsed', async () => {
+    const { win, appended, parsed } = page('loading')
+    startAppCode(built, '', Promise.resolve(), win)
+    await Promise.resolve()
+    // A module script in the HTML runs after the parse too: the entry renders into #root.
+    expect(appended).toEqual(appCode)
+    parsed()
+    expect(appended).toEqual([...appCode, entry])
+  })
+
+  it('waits on a failed photo or request no longer than on a painted one', async () => {
+    const { win, appended } = page()
+    startAppCode(built, '', Promise.reject(new Error('offline')), win)
+    await vi.waitFor(() => expect(appended).toEqual([...appCode, entry]))
   })
 })

@@ -7,8 +7,13 @@ declare global {
   }
 }
 
-export type EarlyWindow = Pick<Window, 'location' | 'navigator' | 'fetch' | 'document'> & {
+export type EarlyWindow = Pick<
+  Window,
+  'location' | 'navigator' | 'fetch' | 'document' | 'requestAnimationFrame' | 'setTimeout'
+> & {
   __roostEarly?: EarlyRequest
+  /** Not in every browser's window. */
+  PerformanceObserver?: typeof PerformanceObserver
 }
 
 /** An early answer older than this is not used: the app fetches afresh. */

@@ -12,6 +12,21 @@ import { buildImageUrl, type ImageTransform } from './image-url'
 /** The landing screens whose code is split from the entry: /search and a listing page. */
 export type ScreenCode = { search: string; listing: string }
 
+/** The app's entry module and the modules it imports statically (a build's file names). */
+export type AppCode = { entry: string; preload: string[] }
+
+/**
+ * How long the app's code waits for the first photo at most, from the moment the HTML's head is read: on a
+ * network too slow to show the photo by then, the code goes beside it.
+ */
+export const APP_CODE_WAIT_MS = 1500
+
+/**
+ * Where the browser reports the photo's paint (Chromium), how long after it is decoded the app's code waits
+ * for that report at most: none comes when something larger was painted before it.
+ */
+export const PHOTO_PAINT_WAIT_MS = 250
+
 export type EarlyRequestConfig = {
   supabaseUrl: string
   anonKey: string
@@ -35,21 +50,19 @@ export type EarlyRequestConfig = {
   filterAndSort: string
   /** The search screen's words above its results (SEARCH_COPY), and the Newest sort's label. */
   searchCopy: EarlySearchCopy
-  /** The split code of the screens the entry does not hold (a build's file names): preloaded at once. */
+  /** The split code of the screens the entry does not hold (a build's file names). */
   screenCode: ScreenCode
+  /** The app's own code, which index.html leaves to this script to start (a build; none in development). */
+  app: AppCode | null
+  /** How long the app's code waits for the first photo at most (APP_CODE_WAIT_MS). */
+  appCodeWaitMs: number
+  /** How long after the first photo is decoded the screen may take to show it (PHOTO_PAINT_WAIT_MS). */
+  photoPaintWaitMs: number
 }
 
 /**
- * Preloads the code of a screen the entry does not hold (/search, a listing page). On '/', a listing page,
- * Offers, a category's list and a search with nothing set, fires the anonymous PostgREST GET the app's fetcher
- * makes (same URL; listings are public, so a stored session would not change the answer), with the API key in
- * the URL where it can be, so that no CORS preflight holds it back. Once the answer names the first photo: on
- * a list, Explore, a listing page and a search with nothing set, while the app has not replaced index.html's
- * frame yet, it draws the first cards, the first Recommended slide, the first photo or the search's first
- * results into the frame; otherwise it preloads that photo at the size the screen shows it.
- *
- * Runs as index.html's inline script: it uses only its arguments, browser globals, and the functions
- * earlyRequestScript declares beside it (buildImageUrl, the drawings and their formatters).
+ * index.html's inline script: starts the first screen's data request, draws its answer into the frame, and
+ * then starts the app's code (startAppCode).
  */
 export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void {
   const path = win.location.pathname
@@ -57,14 +70,27 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
     path,
   )
   // The screen's own code, which the router would ask for only once the app's scripts have run.
-  const code = path === '/search' ? c.screenCode.search : listing ? c.screenCode.listing : ''
-  if (code) {
-    const link = win.document.createElement('link')
-    link.rel = 'modulepreload'
-    link.href = code
-    win.document.head.append(link)
-  }
-  if (!win.navigator.onLine) return
+  const screen = path === '/search' ? c.screenCode.search : listing ? c.screenCode.listing : ''
+  const shown = drawFirstScreen(c, win, path, listing?.[1])
+  startAppCode(c, screen, shown, win)
+}
+
+/**
+ * On '/', a listing page, Offers, a category's list and a search with nothing set, fires the anonymous
+ * PostgREST GET the app's fetcher makes (same URL; listings are public, so a stored session would not change
+ * the answer), with the API key in the URL where it can be, so that no CORS preflight holds it back. Once the
+ * answer names the first photo: on a list, Explore, a listing page and a search with nothing set, while the
+ * app has not replaced index.html's frame yet, it draws the first cards, the first Recommended slide, the
+ * first photo or the search's first results into the frame; otherwise it preloads that photo at the size the
+ * screen shows it. Settles once the drawn photo has been painted, or when there is none to wait for.
+ */
+export function drawFirstScreen(
+  c: EarlyRequestConfig,
+  win: EarlyWindow,
+  path: string,
+  listingId: string | undefined,
+): Promise<unknown> {
+  if (!win.navigator.onLine) return Promise.resolve()
   const rest = `${c.supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(c.columns)}`
   const category = /^\/category\/(rent|sale)$/.exec(path)
   const newest = 'order=created_at.desc%2Cid.desc'
@@ -74,7 +100,7 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   let title = ''
   let prefer = ''
   if (path === '/') url = `${rest}&${newest}&limit=${c.recommendedCount}`
-  else if (listing) url = `${rest}&id=eq.${listing[1]}`
+  else if (listingId) url = `${rest}&id=eq.${listingId}`
   else if (path === '/offers') {
     url = `${rest}&offer=eq.true&${newest}&limit=${c.pageRows}`
     cover = c.card
@@ -88,7 +114,7 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
     url = `${rest}&${newest}&limit=${c.searchRows}`
     cover = c.card
     prefer = 'count=exact'
-  } else return
+  } else return Promise.resolve()
   // The API is another origin, and a request with headers of its own waits for a CORS preflight: a round trip
   // before the first answer. The key goes in the URL instead (the gateway reads `apikey` there too, and a
   // request with no Authorization is anonymous), so the GET goes at once. A count needs its Prefer header.
@@ -98,7 +124,7 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   win.__roostEarly = { url, startedAt: Date.now(), response }
   // A counted answer's total: Content-Range `0-10/1234`.
   let total = Number.NaN
-  response
+  return response
     .then((r) => {
       total = Number(r.headers.get('content-range')?.split('/')[1])
       return r.ok ? r.clone().json() : []
@@ -111,25 +137,85 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
       // The frame's page while React has not mounted (React's own <main> is not hidden).
       const framePage = () => win.document.querySelector('main[aria-hidden] > .page')
       const frame = title ? framePage() : null
-      if (frame) {
-        const header = { title, action: c.filterAndSort }
-        return drawFirstCards(frame, header, rows, c.firstCards, imageUrl)
-      }
       const results = path === '/search' ? framePage() : null
-      if (results && drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, imageUrl)) return
       const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
-      if (slide) return drawFirstSlide(slide, rows, imageUrl)
-      const page = listing ? framePage() : null
-      if (page) return drawFirstPhoto(page, rows, imageUrl)
-      const link = win.document.createElement('link')
-      link.rel = 'preload'
-      link.as = 'image'
-      link.crossOrigin = 'anonymous'
-      link.fetchPriority = 'high'
-      link.href = imageUrl(first)
-      win.document.head.append(link)
+      const page = listingId ? framePage() : null
+      if (frame) drawFirstCards(frame, { title, action: c.filterAndSort }, rows, c.firstCards, imageUrl)
+      else if (results && drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, imageUrl)) {
+        // Drawn.
+      } else if (slide) drawFirstSlide(slide, rows, imageUrl)
+      else if (page) drawFirstPhoto(page, rows, imageUrl)
+      else {
+        const link = win.document.createElement('link')
+        link.rel = 'preload'
+        link.as = 'image'
+        link.crossOrigin = 'anonymous'
+        link.fetchPriority = 'high'
+        link.href = imageUrl(first)
+        win.document.head.append(link)
+        return
+      }
+      // The first photo drawn, once decoded (or failed) and on screen. Chromium reports the moment the screen
+      // showed it, as the page's largest paint so far; elsewhere, or if it is not the largest, the frame after
+      // the one that painted it.
+      const photo = win.document.querySelector<HTMLImageElement>('main[aria-hidden] img')
+      if (!photo) return
+      const nextFrame = () => new Promise((frame) => win.requestAnimationFrame(frame))
+      const decoded = photo.decode().catch(() => {})
+      const Observer = win.PerformanceObserver
+      if (!Observer?.supportedEntryTypes?.includes('largest-contentful-paint'))
+        return decoded.then(nextFrame).then(nextFrame)
+      return new Promise((shown) => {
+        const observer = new Observer((list) => {
+          if (!list.getEntries().some((entry) => (entry as LargestContentfulPaint).element === photo)) return
+          observer.disconnect()
+          shown(0)
+        })
+        observer.observe({ type: 'largest-contentful-paint', buffered: true })
+        decoded.then(() => win.setTimeout(shown, c.photoPaintWaitMs))
+      })
     })
     .catch(() => {})
+}
+
+/**
+ * Starts the app's code (a build's entry and the modules it imports) once the first screen's photo has been
+ * painted (`shown`), or after c.appCodeWaitMs, whichever comes first: on a slow network the data request and
+ * the photo then have the connection to themselves, and the photo is painted before the app's scripts take
+ * the main thread. Screens with no photo to wait for start the code at once, as a module script in the HTML
+ * would. The entry runs once the HTML has been parsed, as a module script in the HTML does.
+ */
+export function startAppCode(
+  c: EarlyRequestConfig,
+  screen: string,
+  shown: Promise<unknown>,
+  win: EarlyWindow,
+) {
+  const doc = win.document
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    const app = c.app
+    for (const href of [...(app ? [app.entry, ...app.preload] : []), screen]) {
+      if (!href) continue
+      const link = doc.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      doc.head.append(link)
+    }
+    if (!app) return
+    const run = () => {
+      const script = doc.createElement('script')
+      script.type = 'module'
+      script.src = app.entry
+      doc.head.append(script)
+    }
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run)
+    else run()
+  }
+  shown.then(start, start)
+  win.setTimeout(start, c.appCodeWaitMs)
 }
 
 /**
@@ -137,6 +223,6 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
  * in a scope that declares the functions it calls by their own source.
  */
 export function earlyRequestScript(c: EarlyRequestConfig): string {
-  const declared = [buildImageUrl, ...EARLY_DRAWING].map(String).join('\n')
+  const declared = [drawFirstScreen, startAppCode, buildImageUrl, ...EARLY_DRAWING].map(String).join('\n')
   return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`
 }

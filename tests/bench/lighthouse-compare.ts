@@ -57,13 +57,13 @@ try {
     for (const build of builds) {
       const m = medianRun(results[build.name] ?? [])
       rows.push(
-        `| ${page} | ${build.name} | ${m.score} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.cls} | ${Math.round(m.transferBytes / 1024)} |`,
+        `| ${page} | ${build.name} | ${m.score} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.ttiMs} | ${m.cls} | ${Math.round(m.transferBytes / 1024)} |`,
       )
     }
   }
   console.log(`\nLighthouse mobile, median of ${runs} alternating runs per build\n`)
-  console.log('| Page | Build | Score | FCP ms | LCP ms | TBT ms | CLS | Transfer KiB |')
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  console.log('| Page | Build | Score | FCP ms | LCP ms | TBT ms | TTI ms | CLS | Transfer KiB |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   for (const row of rows) console.log(row)
 } finally {
   before.close()

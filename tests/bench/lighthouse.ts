@@ -9,6 +9,8 @@ export type LighthouseRun = {
   fcpMs: number
   lcpMs: number
   tbtMs: number
+  /** Time to interactive (simulated): when the main thread is first quiet for 5 s after the first paint. */
+  ttiMs: number
   cls: number
   transferBytes: number
   lcpElement: string
@@ -85,6 +87,7 @@ export async function runOnce(url: string, chromePath: string): Promise<Lighthou
       fcpMs: Math.round(num('first-contentful-paint')),
       lcpMs: Math.round(num('largest-contentful-paint')),
       tbtMs: Math.round(num('total-blocking-time')),
+      ttiMs: Math.round(num('interactive')),
       cls: round(num('cumulative-layout-shift'), 3),
       transferBytes: Math.round(num('total-byte-weight')),
       lcpElement: lcpItems?.[0]?.node?.snippet ?? '',
@@ -111,6 +114,7 @@ export function medianRun(runs: LighthouseRun[]): LighthouseRun {
     fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),
     tbtMs: tbt,
+    ttiMs: pick('ttiMs'),
     cls: round(pick('cls'), 3),
     transferBytes: pick('transferBytes'),
     lcpElement: runs[0]?.lcpElement ?? '',

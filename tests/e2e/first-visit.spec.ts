@@ -315,3 +315,79 @@ test('when the first answer is slow to come, the app still opens after a moment,
   offers.release()
   await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible()
 })
+
+/** When the page's own scripts (/assets/*.js) were first asked for, and when its first photo was painted. */
+function codeAfterPhoto(page: Page) {
+  return page.evaluate(async () => {
+    // The first largest paint that is a listing's photo: the one index.html's frame drew.
+    const photo = await new Promise<(PerformanceEntry & { url?: string }) | undefined>((resolve) => {
+      new PerformanceObserver((list) =>
+        resolve(
+          (list.getEntries() as (PerformanceEntry & { url?: string })[]).find((entry) =>
+            entry.url?.includes('/listing-images/'),
+          ),
+        ),
+      ).observe({ type: 'largest-contentful-paint', buffered: true })
+      setTimeout(() => resolve(undefined), 1000)
+    })
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
+      /\/assets\/[\w.-]+\.js$/.test(new URL(e.name).pathname),
+    )
+    return {
+      photo: photo?.url ?? '',
+      photoPaintedAt: photo?.startTime ?? Number.NaN,
+      firstScriptAt: Math.min(...scripts.map((e) => e.startTime)),
+      entryAt: scripts.find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name))?.startTime ?? Number.NaN,
+      domInteractive: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .domInteractive,
+    }
+  })
+}
+
+for (const [screen, path] of [
+  ['Explore', '/'],
+  ['Offers', '/offers'],
+  ['Places for Rent', '/category/rent'],
+  ['a search with nothing set', '/search'],
+  ['a listing page', 'listing'],
+] as const) {
+  test(`on ${screen}, the app's code is asked for only once the first photo has been painted, and the app then takes over`, async ({
+    page,
+  }) => {
+    const [newest] = await newestListings()
+    await page.goto(path === 'listing' ? `/category/${newest?.type}/${newest?.id}` : path)
+    await expect(page.locator('main:not([aria-hidden]) img').first()).toBeVisible()
+    await expect(page.locator('main[aria-hidden="true"]')).toHaveCount(0)
+    const timing = await codeAfterPhoto(page)
+    // The first screen's largest paint is a listing's photo, drawn from the early answer, and no script of the
+    // app was asked for before it: on a slow network the data and the photo have the connection to themselves.
+    expect(timing.photo).toContain('/listing-images/')
+    expect(timing.firstScriptAt).toBeGreaterThanOrEqual(timing.photoPaintedAt)
+  })
+}
+
+test("where there is no photo to wait for, the app's code is asked for at once, while the HTML is read", async ({
+  page,
+}) => {
+  await page.goto('/search?type=rent')
+  await expect(page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })).toBeVisible()
+  const timing = await codeAfterPhoto(page)
+  expect(timing.entryAt).toBeLessThanOrEqual(timing.domInteractive)
+})
+
+test("when the first photo is slow to come, the app's code goes without it, and the photo shows once it comes", async ({
+  page,
+}) => {
+  const photos = await holdRequests(page, /\/storage\/v1\/(render\/image|object)\/public\/listing-images\//)
+  await page.goto('/offers')
+  // The app's own list and tabs, while every photo is still held back.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }),
+  ).toBeVisible()
+  await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible()
+  expect(photos.count()).toBeGreaterThan(0)
+  photos.release()
+  await expect
+    .poll(() => page.getByRole('main').locator('.listing-card img').first().evaluate(loaded))
+    .toBe(true)
+})
