@@ -276,7 +276,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push('## 2. Lighthouse (mobile)')
   md.push('')
   md.push(
-    'Command: lighthouse 12.8.2 through tests/bench/lighthouse.ts (chrome-launcher, Debian Chromium `--headless=new --no-sandbox`, a fresh profile per run), ' +
+    'Command: lighthouse 12.8.2 through tests/bench/lighthouse.ts (chrome-launcher, Debian Chromium `--headless=new --no-sandbox`, a fresh profile per run, each run in a Node process of its own, apart from the stack’s), ' +
       'default mobile emulation and simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU), performance category only, against the production build served by the bench stack’s static host (brotli, as `npm start`). ' +
       `3 runs per page; the median of each metric. Listing page: \`${r.listingPath}\` (seed listing 1). Database: ${r.queries.listings.toLocaleString('en-GB')} listings.`,
   )
