@@ -12,6 +12,7 @@ import {
 } from './interaction'
 import type { LighthousePage } from './lighthouse'
 import { type LoadReport, loadMarkdown } from './load'
+import { MAIN_THREAD_SLOWDOWN, type MainThreadPage } from './main-thread'
 import type { MapReport } from './map'
 import type { OfflineReport } from './offline'
 import { type PhotoReport, SHRINK, THROTTLE } from './photos'
@@ -30,6 +31,7 @@ export type BenchReport = {
     initialModules: { group: string; bytes: number }[]
   })[]
   lighthouse: LighthousePage[]
+  mainThread: MainThreadPage[]
   queries: QueryReport
   photos: PhotoReport
   offline: OfflineReport
@@ -300,6 +302,38 @@ export function renderMarkdown(r: BenchReport): string {
   md.push('')
   for (const p of r.lighthouse)
     if (p.median.lcpElement) md.push(`- LCP element on ${p.name}: \`${p.median.lcpElement}\``)
+  md.push('')
+
+  md.push(`### The first screens' main thread at ${MAIN_THREAD_SLOWDOWN}× CPU slowdown`)
+  md.push('')
+  md.push(
+    `Command: tests/bench/main-thread.ts. Debian Chromium through Playwright at Lighthouse's mobile screen (412×823, DPR 1.75), no service worker, CDP \`Emulation.setCPUThrottlingRate\` ${MAIN_THREAD_SLOWDOWN} and no network throttling; a trace from the navigation until the network has been quiet for 2 s; 5 runs per screen, screens in turn, medians. ` +
+      "FCP and LCP as the trace records them; after the first paint: long tasks (over 50 ms), their blocking time (each one's time over 50 ms, until the trace ends rather than Lighthouse's TTI) and all main-thread task time. " +
+      "Lighthouse's TBT counts the same tasks, but times them from an unthrottled trace on this shared machine, scaled by 4, and places them on a simulated network; this is the work itself.",
+  )
+  md.push('')
+  md.push(
+    table(
+      [
+        'Screen',
+        'FCP',
+        'LCP',
+        'Long tasks',
+        'Blocking time',
+        'Main-thread work',
+        'Runs (LCP ms / blocking ms)',
+      ],
+      r.mainThread.map((p) => [
+        p.name,
+        `${p.median.fcpMs} ms`,
+        `${p.median.lcpMs} ms`,
+        p.median.longTasks,
+        `${p.median.blockingMs} ms`,
+        `${p.median.workMs} ms`,
+        p.runs.map((x) => `${Math.round(x.lcpMs)} / ${Math.round(x.blockingMs)}`).join('; '),
+      ]),
+    ),
+  )
   md.push('')
 
   md.push('### Interactions')

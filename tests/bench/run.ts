@@ -14,6 +14,7 @@ import { benchCacheFootprint } from './cache-footprint'
 import { benchInteractions, INTERACTION_SCENARIOS } from './interaction'
 import { benchLighthouse } from './lighthouse'
 import { benchLoad } from './load'
+import { benchMainThread, MAIN_THREAD_SLOWDOWN } from './main-thread'
 import { benchAreaQueries, benchSearchMap, benchTileCache, SEARCH_MAP_PATH } from './map'
 import { modulesOf } from './module-sizes'
 import { benchOffline } from './offline'
@@ -95,17 +96,18 @@ try {
   ).rows[0] as { id: string; type: string; name: string }
   const listingPath = `/category/${listing.type}/${listing.id}`
 
+  const firstScreens = [
+    { name: '/', url: `${appUrl}/` },
+    { name: '/offers', url: `${appUrl}/offers` },
+    { name: '/category/rent', url: `${appUrl}/category/rent` },
+    { name: 'listing page', url: `${appUrl}${listingPath}` },
+    { name: '/search', url: `${appUrl}/search` },
+  ]
   log('lighthouse')
-  const lighthouse = await benchLighthouse(
-    [
-      { name: '/', url: `${appUrl}/` },
-      { name: '/offers', url: `${appUrl}/offers` },
-      { name: '/category/rent', url: `${appUrl}/category/rent` },
-      { name: 'listing page', url: `${appUrl}${listingPath}` },
-      { name: '/search', url: `${appUrl}/search` },
-    ],
-    { runs: 3, chromePath, log },
-  )
+  const lighthouse = await benchLighthouse(firstScreens, { runs: 3, chromePath, log })
+
+  log(`the first screens' main thread at ${MAIN_THREAD_SLOWDOWN}× CPU slowdown`)
+  const mainThread = await benchMainThread(firstScreens, { runs: 5, chromePath, log })
 
   log('interactions at 4× CPU slowdown')
   const interactions = await benchInteractions({
@@ -191,6 +193,7 @@ try {
     seed,
     bundles,
     lighthouse,
+    mainThread,
     queries,
     photos,
     offline,
