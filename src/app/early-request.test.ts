@@ -250,3 +250,106 @@ describe("index.html's inline script starts the app's code after the first photo
     await vi.waitFor(() => expect(appended).toEqual([...appCode, entry]))
   })
 })
+
+describe("index.html's inline script knows when the first photo it drew is on screen", () => {
+  const app = { entry: '/assets/index.js', preload: [] }
+  const built = earlyRequestConfig(env, screenCode, app)
+
+  /**
+   * Explore's frame, enough for its drawing: a slide that takes the drawn photo, a photo whose decode the test
+   * settles, animation frames the test runs, and (in Chromium) largest-paint reports the test sends.
+   */
+  function explore(largestPaint: boolean) {
+    const appended: Record<string, unknown>[] = []
+    let decode = () => {}
+    const photo = { decode: () => new Promise<void>((resolve) => (decode = resolve)) }
+    const frames: (() => void)[] = []
+    const element = () => ({ append: () => {}, replaceChildren: () => {} })
+    const document = {
+      readyState: 'complete',
+      createElement: (tag: string) => (tag === 'img' ? {} : { tag, ...element() }),
+      head: { append: (el: Record<string, unknown>) => appended.push(el) },
+      querySelector: (selector: string) =>
+        selector === 'main[aria-hidden] img'
+          ? photo
+          : selector.endsWith('.recommended-slide')
+            ? { ownerDocument: document, ...element() }
+            : null,
+    }
+    let report: (entries: { element: unknown }[]) => void = () => {}
+    class Observer {
+      static supportedEntryTypes = ['largest-contentful-paint']
+      constructor(callback: (list: { getEntries: () => unknown[] }, observer: Observer) => void) {
+        report = (entries) => callback({ getEntries: () => entries }, this)
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const fetch = async () =>
+      new Response(JSON.stringify([row]), { headers: { 'content-type': 'application/json' } })
+    const win = {
+      location: { pathname: '/', search: '' },
+      navigator: { onLine: true },
+      fetch,
+      document,
+      setTimeout,
+      requestAnimationFrame: (frame: () => void) => frames.push(frame),
+      ...(largestPaint ? { PerformanceObserver: Observer } : {}),
+    } as unknown as Window
+    const started = () => appended.some((el) => el.tag === 'script')
+    return {
+      win,
+      started,
+      photo,
+      frames,
+      report: (entries: { element: unknown }[]) => report(entries),
+      /** Settles the photo's decode. */
+      decoded: () => decode(),
+    }
+  }
+
+  /** Explore opened, its first photo drawn (the app not started yet), then decoded. */
+  async function decodedOn(largestPaint: boolean) {
+    vi.useFakeTimers()
+    const page = explore(largestPaint)
+    startEarlyRequest(built, page.win)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(page.started()).toBe(false)
+    expect(page.frames).toHaveLength(0)
+    page.decoded()
+    return page
+  }
+
+  afterEach(() => vi.useRealTimers())
+
+  it('in Chromium, starts the app once the photo is reported as painted', async () => {
+    const page = await decodedOn(true)
+    await vi.advanceTimersByTimeAsync(built.photoPaintWaitMs - 1)
+    expect(page.started()).toBe(false)
+    page.report([{ element: {} }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(page.started()).toBe(false)
+    page.report([{ element: page.photo }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(page.started()).toBe(true)
+  })
+
+  it(`in Chromium, starts the app ${built.photoPaintWaitMs} ms after the decode when the photo is never the largest paint`, async () => {
+    const page = await decodedOn(true)
+    await vi.advanceTimersByTimeAsync(built.photoPaintWaitMs - 1)
+    expect(page.started()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(page.started()).toBe(true)
+  })
+
+  it('elsewhere, starts the app two frames after the photo is decoded', async () => {
+    const page = await decodedOn(false)
+    await vi.advanceTimersByTimeAsync(0)
+    page.frames.shift()?.()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(page.started()).toBe(false)
+    page.frames.shift()?.()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(page.started()).toBe(true)
+  })
+})

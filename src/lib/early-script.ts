@@ -156,8 +156,8 @@ export function drawFirstScreen(
         return
       }
       // The first photo drawn, once decoded (or failed) and on screen. Chromium reports the moment the screen
-      // showed it, as the page's largest paint so far; elsewhere, or if it is not the largest, the frame after
-      // the one that painted it.
+      // showed it, as the page's largest paint so far (or, when something larger came first, reports nothing:
+      // then photoPaintWaitMs after the decode); elsewhere, two frames after the decode.
       const photo = win.document.querySelector<HTMLImageElement>('main[aria-hidden] img')
       if (!photo) return
       const nextFrame = () => new Promise((frame) => win.requestAnimationFrame(frame))
