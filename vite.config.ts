@@ -27,21 +27,22 @@ const THEME_COLOR = '#1f5f4a'
 const BACKGROUND_COLOR = '#f5f6f4'
 
 /**
- * index.html's inline script that starts the first screen's data request (src/lib/early-request.ts), and
+ * index.html's inline script (src/lib/early-script.ts), which starts the first screen's data request, draws its
+ * answer, and then starts the app's code, which a build takes out of the HTML for it (takeAppCode); and
  * <link rel="preconnect" crossorigin> to the API the app is built for (VITE_SUPABASE_URL, as src/config/env.ts
  * reads it): the first data request and the CORS photo requests then skip DNS, TCP and TLS set-up.
  */
-function preconnectToApi(): Plugin {
+function firstScreen(): Plugin {
   let env: ReturnType<typeof parseEnv>
   let base = '/'
   return {
-    name: 'roost-preconnect-api',
+    name: 'roost-first-screen',
     configResolved(config) {
       env = parseEnv(config.env)
       base = config.base
     },
     transformIndexHtml(html, ctx) {
-      // The split code of the landing screens the entry does not hold, to preload with the HTML (a build has it).
+      // The split code of the landing screens the entry does not hold, to preload with the app's (a build has it).
       const screenCode: ScreenCode = { search: '', listing: '' }
       for (const chunk of Object.values(ctx.bundle ?? {})) {
         if (chunk.type !== 'chunk') continue
@@ -132,7 +133,7 @@ export default defineConfig({
     }),
     react(),
     appEnv(),
-    preconnectToApi(),
+    firstScreen(),
     VitePWA({
       // A new version waits until the user accepts it, so nobody loses what they were typing.
       registerType: 'prompt',
