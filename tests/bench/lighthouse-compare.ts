@@ -11,6 +11,7 @@ import { loadConfig } from '../../supabase/local/src/config'
 import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
 import { startStack } from '../../supabase/local/src/stack'
 import { type LighthouseRun, medianRun, runOnce } from './lighthouse'
+import { warmFirstScreens } from './main-thread'
 
 const [beforeDist, afterDist, ...pageArgs] = process.argv.slice(2)
 if (!beforeDist || !afterDist)
@@ -40,8 +41,13 @@ try {
     { name: 'before', origin: `http://127.0.0.1:${beforePort}` },
     { name: 'after', origin: `http://127.0.0.1:${config.appPort}` },
   ]
-  // Warm each static host's compression cache.
+  // Warm each static host's compression cache, and the stack's photo renditions (made on first request), so
+  // that neither build's first run pays for them.
   for (const build of builds) for (const page of pages) await fetch(`${build.origin}${named[page] ?? page}`)
+  await warmFirstScreens(
+    builds.flatMap((build) => pages.map((page) => `${build.origin}${named[page] ?? page}`)),
+    chromePath,
+  )
   const rows: string[] = []
   for (const page of pages) {
     const results: Record<string, LighthouseRun[]> = { before: [], after: [] }
