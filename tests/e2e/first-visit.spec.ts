@@ -68,6 +68,50 @@ test("a listing's gallery turns by its arrows before Swiper loads, and Swiper ta
   await expect(page.getByRole('group', { name: `2 / ${count}` })).toBeInViewport()
 })
 
+/** Loads a Swiper chunk in the page as the app does, then lets a few frames pass: the app has had it by then. */
+async function swiperChunkLoaded(page: Page, url: string): Promise<void> {
+  await page.evaluate(async (src) => {
+    await import(/* @vite-ignore */ src)
+    for (let frame = 0; frame < 3; frame += 1) await new Promise(requestAnimationFrame)
+  }, url)
+}
+
+test('a press on the slider as Swiper arrives still makes its click, and Swiper waits for the press to end', async ({
+  page,
+}) => {
+  const chunk = /\/recommended-swiper-[\w-]+\.js$/
+  const swiper = await holdRequests(page, chunk)
+  const requested = page.waitForRequest(chunk)
+  await page.goto('/')
+  const pause = page.getByRole('button', { name: 'Pause slideshow' })
+  await pause.hover()
+  const chunkUrl = (await requested).url()
+
+  // Swiper arrives while the button is held down: the slider must not change under the finger.
+  await page.mouse.down()
+  swiper.release()
+  await swiperChunkLoaded(page, chunkUrl)
+  await expect(page.locator('.recommended-slider.swiper-initialized')).toHaveCount(0)
+  await page.mouse.up()
+
+  await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible()
+  await expect(page.locator('.recommended-slider.swiper-initialized')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible()
+})
+
+test('reaching the slider from the keyboard brings Swiper in without losing the focus', async ({ page }) => {
+  const swiperFetched = watchSwiper(page)
+  await page.goto('/')
+  await expect(page.getByRole('group', { name: '1 / 5' })).toBeVisible()
+  const pause = page.getByRole('button', { name: 'Pause slideshow' })
+  await pause.focus()
+  await expect.poll(swiperFetched).toBe(true)
+  await expect(page.locator('.recommended-slider.swiper-initialized')).toBeVisible()
+  await expect(pause).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeFocused()
+})
+
 for (const [screen, path, photo] of [
   ['Explore', '/', (page: Page) => page.getByRole('group', { name: '1 / 5' }).locator('img')],
   ['Offers', '/offers', (page: Page) => page.locator('.listing-card img').first()],

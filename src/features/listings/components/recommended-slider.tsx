@@ -1,18 +1,20 @@
-import { lazy, Suspense, startTransition, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Listing } from '../../../types/listing'
 import { AutoplayToggle } from './autoplay-toggle'
 import { RecommendedSlide } from './recommended-slide'
 import { SlideTrack } from './slide-track'
 import { AUTOPLAY_DELAY_MS, prefersReducedMotion } from './slider-motion'
+import { useSwiperTakeover } from './use-swiper-takeover'
 
 // Swiper (~30 kB gzip, and its start-up work) must not weigh on a first visit: the slider draws, turns and
 // autoplays without it, and Swiper loads once the person reaches for the slider (to swipe, say).
-const RecommendedSwiper = lazy(() => import('./recommended-swiper'))
+const loadSwiper = () => import('./recommended-swiper')
 
 /** The Recommended slider on Explore: the newest listings, each opening its page. */
 export function RecommendedSlider({ listings }: { listings: Listing[] }) {
   const [current, setCurrent] = useState(0)
-  const [reached, setReached] = useState(false)
+  const { Swiper, reach, frame } = useSwiperTakeover(loadSwiper)
+  const reached = Swiper !== null
   const [playing, setPlaying] = useState(() => !prefersReducedMotion())
   const count = listings.length
 
@@ -35,7 +37,7 @@ export function RecommendedSlider({ listings }: { listings: Listing[] }) {
       count={count}
       current={current}
       onGo={setCurrent}
-      onReach={() => startTransition(() => setReached(true))}
+      onReach={reach}
       start={toggle}
       rewind
       renderSlide={(index) => {
@@ -44,11 +46,11 @@ export function RecommendedSlider({ listings }: { listings: Listing[] }) {
       }}
     />
   )
-  // Reaching for it is a transition: the track stays, and keeps taking taps, until Swiper is in.
+  // The track stays, and keeps taking taps, until Swiper is in.
   return (
-    <Suspense fallback={track}>
-      {reached ? (
-        <RecommendedSwiper
+    <div className="slider-frame" {...frame}>
+      {Swiper ? (
+        <Swiper
           listings={listings}
           initialSlide={current}
           onSlideChange={setCurrent}
@@ -58,6 +60,6 @@ export function RecommendedSlider({ listings }: { listings: Listing[] }) {
       ) : (
         track
       )}
-    </Suspense>
+    </div>
   )
 }
