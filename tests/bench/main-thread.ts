@@ -6,6 +6,7 @@
 // them from a 1× trace on this shared machine, scaled by 4, and places them on a simulated network; this is the
 // work itself, which swings far less.
 import { type Browser, chromium } from '@playwright/test'
+import { type FirstPaintJs, watchFirstPaintJs } from './first-paint-js'
 import { median } from './stats'
 
 export const MAIN_THREAD_SLOWDOWN = 4
@@ -17,7 +18,14 @@ export type MainThreadRun = {
   blockingMs: number
   workMs: number
 }
-export type MainThreadPage = { name: string; url: string; runs: MainThreadRun[]; median: MainThreadRun }
+export type MainThreadPage = {
+  name: string
+  url: string
+  runs: MainThreadRun[]
+  median: MainThreadRun
+  /** The JavaScript it had before its first paint (the same bytes every run; the first run's). */
+  firstPaintJs: FirstPaintJs
+}
 
 type TraceEvent = {
   name: string
@@ -89,10 +97,14 @@ export async function warmFirstScreens(urls: string[], chromePath: string): Prom
   }
 }
 
-async function runOnce(browser: Browser, url: string): Promise<MainThreadRun> {
+async function runOnce(
+  browser: Browser,
+  url: string,
+): Promise<{ run: MainThreadRun; firstPaintJs: FirstPaintJs }> {
   const context = await browser.newContext(MOBILE)
   try {
     const page = await context.newPage()
+    const firstPaintJs = watchFirstPaintJs(page)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: MAIN_THREAD_SLOWDOWN })
     await browser.startTracing(page, {
@@ -107,7 +119,7 @@ async function runOnce(browser: Browser, url: string): Promise<MainThreadRun> {
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(2000)
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
-    return readMainThread(trace.traceEvents)
+    return { run: readMainThread(trace.traceEvents), firstPaintJs: await firstPaintJs() }
   } finally {
     await context.close()
   }
@@ -120,10 +132,12 @@ export async function benchMainThread(
   const browser = await chromium.launch({ executablePath: opts.chromePath, args: ['--no-sandbox'] })
   try {
     const runs = new Map(pages.map((p) => [p.name, [] as MainThreadRun[]]))
+    const scripts = new Map<string, FirstPaintJs>()
     // Screens in turn, so that a noisy moment of the machine spreads over all of them.
     for (let i = 0; i < opts.runs; i++)
       for (const page of pages) {
-        const run = await runOnce(browser, page.url)
+        const { run, firstPaintJs } = await runOnce(browser, page.url)
+        if (!scripts.has(page.name)) scripts.set(page.name, firstPaintJs)
         opts.log(
           `main thread ${page.name} run ${i + 1}: LCP ${Math.round(run.lcpMs)} ms, blocking ${Math.round(run.blockingMs)} ms`,
         )
@@ -131,10 +145,13 @@ export async function benchMainThread(
       }
     return pages.map((page) => {
       const all = runs.get(page.name) ?? []
+      const firstPaintJs = scripts.get(page.name)
+      if (!firstPaintJs) throw new Error(`No run of ${page.name}`)
       const pick = (k: keyof MainThreadRun) => Math.round(median(all.map((r) => r[k])))
       return {
         ...page,
         runs: all,
+        firstPaintJs,
         median: {
           fcpMs: pick('fcpMs'),
           lcpMs: pick('lcpMs'),

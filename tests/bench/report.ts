@@ -119,7 +119,9 @@ function targets(r: BenchReport): Target[] {
     })
   }
   // Issue #13's JS targets: a first visit's scripts (everything fetched at start, the device database
-  // included; Swiper loads when the slider is reached for) and those of the first render alone.
+  // included; Swiper loads when the slider is reached for); those the browser has before the first paint, as
+  // Chromium loads the screen; and those of the app's first render (React's), which comes after that paint.
+  const mainThreadName = (screen: string) => (screen === LISTING_SCREEN ? 'listing page' : screen)
   for (const name of ['/', '/offers', LISTING_SCREEN, '/search']) {
     const screen = r.bundles.find((b) => b.screen === name)
     if (!screen) continue
@@ -128,23 +130,39 @@ function targets(r: BenchReport): Target[] {
         .slice(0, 4)
         .map((m) => `${m.group} ${kib(m.bytes)} KiB min`)
         .join(', ')
+    const firstPaint = r.mainThread.find((p) => p.name === mainThreadName(name))?.firstPaintJs
     const targets = [
-      { what: 'a first visit', bytes: screen.js.gzip, budget: 150, parts: top(screen.modules) },
       {
-        what: 'its first render',
+        what: 'a first visit',
+        bytes: screen.js.gzip,
+        budget: 150,
+        cause: `largest parts: ${top(screen.modules)}`,
+      },
+      ...(firstPaint
+        ? [
+            {
+              what: `JS before the first paint of '${name}' (Chromium: inline scripts, and files asked for before FCP)`,
+              bytes: firstPaint.gzip,
+              budget: 100,
+              cause: `files asked for before the first paint: ${firstPaint.files.map((f) => `${f.path} ${kib(f.gzip)} KiB`).join(', ')}`,
+            },
+          ]
+        : []),
+      {
+        what: `JS for the app's first render of '${name}' (React's, after the first paint)`,
         bytes: screen.initialJsGzip,
         budget: 100,
-        parts: top(screen.initialModules),
+        cause: `largest parts: ${top(screen.initialModules)}; the first screen is drawn before it, by the HTML's inline script`,
       },
     ]
     for (const t of targets) {
       const met = t.bytes <= t.budget * 1024
       out.push({
-        target: `JS for ${t.what} of '${name}' ≤ ${t.budget} KiB gzip`,
-        measured: `${kib(t.bytes)} KiB`,
+        target: `${t.what} ≤ ${t.budget} KiB gzip`,
+        measured: `${kib(t.bytes)} KiB (${round(t.bytes / 1000, 1)} kB)`,
         met,
         margin: `${met ? '' : '+'}${kib(t.bytes - t.budget * 1024)} KiB`,
-        cause: met ? '' : `largest parts: ${t.parts}`,
+        cause: met ? '' : t.cause,
       })
     }
   }
@@ -308,7 +326,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push('')
   md.push(
     `Command: tests/bench/main-thread.ts. Debian Chromium through Playwright at Lighthouse's mobile screen (412×823, DPR 1.75), no service worker, CDP \`Emulation.setCPUThrottlingRate\` ${MAIN_THREAD_SLOWDOWN} and no network throttling; a trace from the navigation until the network has been quiet for 2 s; 5 runs per screen, screens in turn, medians. ` +
-      "FCP and LCP as the trace records them; after the first paint: long tasks (over 50 ms), their blocking time (each one's time over 50 ms, until the trace ends rather than Lighthouse's TTI) and all main-thread task time. " +
+      "FCP and LCP as the trace records them; the JavaScript the screen had before its first paint (the HTML's inline scripts, and every script file asked for before FCP, gzip -9: tests/bench/first-paint-js.ts); after the first paint: long tasks (over 50 ms), their blocking time (each one's time over 50 ms, until the trace ends rather than Lighthouse's TTI) and all main-thread task time. " +
       "Lighthouse's TBT counts the same tasks, but times them from an unthrottled trace on this shared machine, scaled by 4, and places them on a simulated network; this is the work itself.",
   )
   md.push('')
@@ -321,6 +339,7 @@ export function renderMarkdown(r: BenchReport): string {
         'Long tasks',
         'Blocking time',
         'Main-thread work',
+        'JS before the first paint (gzip)',
         'Runs (LCP ms / blocking ms)',
       ],
       r.mainThread.map((p) => [
@@ -330,6 +349,7 @@ export function renderMarkdown(r: BenchReport): string {
         p.median.longTasks,
         `${p.median.blockingMs} ms`,
         `${p.median.workMs} ms`,
+        `${kib(p.firstPaintJs.gzip)} KiB (inline ${kib(p.firstPaintJs.inlineGzip)}, ${p.firstPaintJs.files.length} files)`,
         p.runs.map((x) => `${Math.round(x.lcpMs)} / ${Math.round(x.blockingMs)}`).join('; '),
       ]),
     ),
