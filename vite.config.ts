@@ -15,12 +15,15 @@ const LANDING_ROUTES: string[] = ['/', '/offers', '/category/$categoryName', '/c
  * index.html's inline script preloads their chunk with the HTML (screenCode), so it arrives beside the
  * entry. Every other screen's data and code stay out of a first visit to the rest.
  */
-const SPLIT_LANDING_SCREENS: Record<keyof ScreenCode, { id: string; file: string }> = {
+const SPLIT_LANDING_SCREENS: Record<'search' | 'listing', { id: string; file: string }> = {
   search: { id: '/search', file: 'search.tsx' },
   listing: { id: '/category/$categoryName/$listingId', file: 'category.$categoryName.$listingId.tsx' },
 }
 const isSplitLanding = (routeId: string) =>
   Object.values(SPLIT_LANDING_SCREENS).some((screen) => screen.id === routeId)
+
+/** PostgREST's client's chunk: index.html's inline script preloads it where its request serves no read. */
+const PUBLIC_READS_CHUNK = 'postgrest'
 
 /** The app's look (src/styles/global.css): primary green and page background. */
 const THEME_COLOR = '#1f5f4a'
@@ -43,9 +46,10 @@ function firstScreen(): Plugin {
     },
     transformIndexHtml(html, ctx) {
       // The split code of the landing screens the entry does not hold, to preload with the app's (a build has it).
-      const screenCode: ScreenCode = { search: '', listing: '' }
+      const screenCode: ScreenCode = { search: '', listing: '', reads: '' }
       for (const chunk of Object.values(ctx.bundle ?? {})) {
         if (chunk.type !== 'chunk') continue
+        if (chunk.name === PUBLIC_READS_CHUNK) screenCode.reads = `${base}${chunk.fileName}`
         for (const [screen, route] of Object.entries(SPLIT_LANDING_SCREENS))
           if (chunk.facadeModuleId?.endsWith(`/src/routes/${route.file}?tsr-split=component`))
             screenCode[screen as keyof ScreenCode] = `${base}${chunk.fileName}`
@@ -54,6 +58,8 @@ function firstScreen(): Plugin {
       for (const [screen, route] of Object.entries(SPLIT_LANDING_SCREENS))
         if (ctx.bundle && !screenCode[screen as keyof ScreenCode])
           throw new Error(`index.html's early script: no split chunk for src/routes/${route.file}`)
+      if (ctx.bundle && !screenCode.reads)
+        throw new Error(`index.html's early script: no '${PUBLIC_READS_CHUNK}' chunk in the build`)
       const app = ctx.bundle ? takeAppCode(html) : null
       const source = earlyRequestScript(earlyRequestConfig(env, screenCode, app?.code ?? null))
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
@@ -214,11 +220,13 @@ export default defineConfig({
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/][^\\/]+)[\\/]/,
             },
+            // PostgREST's client in a file of its own, which the public reads and supabase-js share: the first
+            // screens read from index.html's early answer without it (earlyListings in src/lib/supabase.ts).
+            { name: PUBLIC_READS_CHUNK, test: /[\\/]@supabase[\\/]postgrest-js[\\/]/ },
             // Every app module the entry reaches through static imports, in one file: modules the entry
             // shares with lazy chunks (the device database's, a split screen's) would otherwise become a
             // handful of small shared chunks, each a request at start, compressed apart. main.tsx stays the
-            // entry's own chunk, so the build keeps an entry. With them, PostgREST's client, which the
-            // entry's anonymous reads share with supabase-js's chunk.
+            // entry's own chunk, so the build keeps an entry.
             {
               name: (id, ctx) =>
                 /[\\/]src[\\/].*\.tsx?$/.test(id) &&
@@ -229,7 +237,7 @@ export default defineConfig({
             },
             {
               name: 'app-core',
-              test: /preload-helper|[\\/]@supabase[\\/]postgrest-js[\\/]/,
+              test: /preload-helper/,
             },
           ],
         },

@@ -6,33 +6,19 @@ import { fetchRecommendedListings } from '@/features/listings/api/get-recommende
 import { fetchSearchPage } from '@/features/search/api/search-homes'
 import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
+import { aListingRow } from '@/testing/listing-factory'
 import { parseHomeSearch } from '@/types/home-search'
 import { LISTING_COLUMNS } from '@/types/listing'
 import { earlyRequestConfig } from './early-request-config'
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
-const row = {
-  id: LISTING_ID,
-  type: 'rent',
-  name: 'Flat',
-  bedrooms: 1,
-  bathrooms: 1,
-  parking: false,
-  furnished: false,
-  location: 'London',
-  description: null,
-  offer: false,
-  regular_price: 1000,
-  discounted_price: null,
-  image_urls: [cover],
-  latitude: 51.5,
-  longitude: -0.1,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  user_ref: '33333333-3333-4333-8333-333333333333',
+const row = aListingRow({ id: LISTING_ID, image_urls: [cover] })
+const screenCode = {
+  search: '/assets/search-code.js',
+  listing: '/assets/listing-code.js',
+  reads: '/assets/postgrest-code.js',
 }
-const screenCode = { search: '/assets/search-code.js', listing: '/assets/listing-code.js' }
 /** As in development, where index.html's own module script starts the app. */
 const config = earlyRequestConfig(env, screenCode, null)
 
@@ -131,12 +117,13 @@ describe("index.html's early request is the app's own first request", () => {
     expect(links[1]).toMatchObject({ rel: 'modulepreload', href: '/assets/search-code.js' })
   })
 
-  it("leaves a search with something set to the app, but preloads the screen's code", async () => {
+  it("leaves a search with something set to the app, but preloads the screen's code and PostgREST's client", async () => {
     const { win, calls, links } = fakeWindow('/search', true, '?type=rent')
     startEarlyRequest(config, win)
     await vi.waitFor(() =>
       expect(links).toEqual([
         expect.objectContaining({ rel: 'modulepreload', href: '/assets/search-code.js' }),
+        expect.objectContaining({ rel: 'modulepreload', href: '/assets/postgrest-code.js' }),
       ]),
     )
     await fetchSearchPage(parseHomeSearch({ type: 'rent' }), null)
@@ -207,7 +194,7 @@ describe("index.html's inline script starts the app's code after the first photo
     vi.useFakeTimers()
     const { win, appended } = page()
     const { shown, paint } = photoPainted()
-    startAppCode(built, '/assets/search-code.js', shown, win)
+    startAppCode(built, ['/assets/search-code.js'], shown, win)
     await vi.advanceTimersByTimeAsync(built.appCodeWaitMs - 1)
     expect(appended).toEqual([])
     paint()
@@ -226,7 +213,7 @@ describe("index.html's inline script starts the app's code after the first photo
     vi.useFakeTimers()
     const { win, appended } = page()
     const { shown, paint } = photoPainted()
-    startAppCode(built, '', shown, win)
+    startAppCode(built, [], shown, win)
     await vi.advanceTimersByTimeAsync(built.appCodeWaitMs)
     expect(appended).toEqual([...appCode, entry])
     paint()
@@ -236,7 +223,7 @@ describe("index.html's inline script starts the app's code after the first photo
 
   it('fetches the code at once where there is no photo to wait for, and runs the entry once the HTML is parsed', async () => {
     const { win, appended, parsed } = page('loading')
-    startAppCode(built, '', Promise.resolve(), win)
+    startAppCode(built, [], Promise.resolve(), win)
     await Promise.resolve()
     // A module script in the HTML runs after the parse too: the entry renders into #root.
     expect(appended).toEqual(appCode)
@@ -246,7 +233,7 @@ describe("index.html's inline script starts the app's code after the first photo
 
   it('waits on a failed photo or request no longer than on a painted one', async () => {
     const { win, appended } = page()
-    startAppCode(built, '', Promise.reject(new Error('offline')), win)
+    startAppCode(built, [], Promise.reject(new Error('offline')), win)
     await vi.waitFor(() => expect(appended).toEqual([...appCode, entry]))
   })
 })

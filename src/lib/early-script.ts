@@ -8,9 +8,13 @@ import {
 } from './early-cards'
 import type { EarlyWindow } from './early-request'
 import { buildImageUrl, type ImageTransform } from './image-url'
+import { type ListingsRead, listingsReadUrl } from './listings-read-url'
 
-/** The landing screens whose code is split from the entry: /search and a listing page. */
-export type ScreenCode = { search: string; listing: string }
+/**
+ * The landing screens whose code is split from the entry (/search and a listing page), and PostgREST's client,
+ * which a screen needs at once when the early request does not serve it (a build's file names).
+ */
+export type ScreenCode = { search: string; listing: string; reads: string }
 
 /** The app's entry module and the modules it imports statically (a build's file names). */
 export type AppCode = { entry: string; preload: string[] }
@@ -72,7 +76,9 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   // The screen's own code, which the router would ask for only once the app's scripts have run.
   const screen = path === '/search' ? c.screenCode.search : listing ? c.screenCode.listing : ''
   const shown = drawFirstScreen(c, win, path, listing?.[1])
-  startAppCode(c, screen, shown, win)
+  // A screen the early request does not serve reads through PostgREST's client as soon as it starts.
+  const reads = win.__roostEarly || !win.navigator.onLine ? '' : c.screenCode.reads
+  startAppCode(c, [screen, reads], shown, win)
 }
 
 /**
@@ -91,27 +97,26 @@ export function drawFirstScreen(
   listingId: string | undefined,
 ): Promise<unknown> {
   if (!win.navigator.onLine) return Promise.resolve()
-  const rest = `${c.supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(c.columns)}`
+  const read = (listings: ListingsRead) => listingsReadUrl(c.supabaseUrl, c.columns, listings)
   const category = /^\/category\/(rent|sale)$/.exec(path)
-  const newest = 'order=created_at.desc%2Cid.desc'
   let url: string
   let cover = c.photo
   // A list's title: its first cards are drawn under it.
   let title = ''
   let prefer = ''
-  if (path === '/') url = `${rest}&${newest}&limit=${c.recommendedCount}`
-  else if (listingId) url = `${rest}&id=eq.${listingId}`
+  if (path === '/') url = read({ limit: c.recommendedCount })
+  else if (listingId) url = read({ id: listingId })
   else if (path === '/offers') {
-    url = `${rest}&offer=eq.true&${newest}&limit=${c.pageRows}`
+    url = read({ offer: true, limit: c.pageRows })
     cover = c.card
     title = c.titles.offers
   } else if (category) {
-    url = `${rest}&type=eq.${category[1]}&${newest}&limit=${c.pageRows}`
+    url = read({ type: category[1], limit: c.pageRows })
     cover = c.card
     title = c.titles[category[1] as 'rent' | 'sale']
   } else if (path === '/search' && !win.location.search) {
     // Every home, newest first: a search's first page with nothing set, which also counts them all.
-    url = `${rest}&${newest}&limit=${c.searchRows}`
+    url = read({ limit: c.searchRows })
     cover = c.card
     prefer = 'count=exact'
   } else return Promise.resolve()
@@ -187,7 +192,7 @@ export function drawFirstScreen(
  */
 export function startAppCode(
   c: EarlyRequestConfig,
-  screen: string,
+  screen: string[],
   shown: Promise<unknown>,
   win: EarlyWindow,
 ) {
@@ -197,7 +202,7 @@ export function startAppCode(
     if (started) return
     started = true
     const app = c.app
-    for (const href of [...(app ? [app.entry, ...app.preload] : []), screen]) {
+    for (const href of [...(app ? [app.entry, ...app.preload] : []), ...screen]) {
       if (!href) continue
       const link = doc.createElement('link')
       link.rel = 'modulepreload'
@@ -223,6 +228,8 @@ export function startAppCode(
  * in a scope that declares the functions it calls by their own source.
  */
 export function earlyRequestScript(c: EarlyRequestConfig): string {
-  const declared = [drawFirstScreen, startAppCode, buildImageUrl, ...EARLY_DRAWING].map(String).join('\n')
+  const declared = [drawFirstScreen, startAppCode, buildImageUrl, listingsReadUrl, ...EARLY_DRAWING]
+    .map(String)
+    .join('\n')
   return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`
 }

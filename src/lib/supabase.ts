@@ -1,8 +1,10 @@
-import { PostgrestClient } from '@supabase/postgrest-js'
+import type { PostgrestClient } from '@supabase/postgrest-js'
 import type { AuthChangeEvent, SupabaseClient as Client, Session, User } from '@supabase/supabase-js'
 import { env } from '../config/env'
 import type { Database } from '../types/database'
 import { takeEarlyResponse } from './early-request'
+import { AppError, toAppError } from './errors'
+import { type ListingsRead, listingsReadUrl } from './listings-read-url'
 
 export type { AuthChangeEvent, Session, User }
 export type SupabaseClient = Client<Database>
@@ -74,7 +76,7 @@ export function withoutPreflight(url: string, init: RequestInit = {}): [string, 
 }
 
 let client: Promise<SupabaseClient> | undefined
-let publicDb: PublicDb | undefined
+let publicDb: Promise<PublicDb> | undefined
 const loadListeners = new Set<(supabase: SupabaseClient) => void>()
 
 /**
@@ -106,21 +108,57 @@ export function whenSupabaseLoads(listener: (supabase: SupabaseClient) => void):
 
 /**
  * PostgREST alone (~5 kB gzip), with the anon key: what supabase-js sends for a visitor without a session.
- * Public reads go through it so visitors who never sign in never download auth, Storage and Realtime.
+ * Public reads go through it so visitors who never sign in never download auth, Storage and Realtime. It
+ * loads on the first read the first screen's early answer does not serve (earlyListings).
  */
-export function getPublicDb(): PublicDb {
-  publicDb ??= new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-    // The first screen's request may already be under way (index.html's inline script): use its answer.
-    fetch: (input, init) => {
-      const early =
-        (init?.method ?? 'GET') === 'GET' &&
-        globalThis.navigator?.onLine !== false &&
-        takeEarlyResponse(String(input))
-      return early ? withinReadTimeout(early) : apiFetch(...withoutPreflight(String(input), init))
+export function getPublicDb(): Promise<PublicDb> {
+  publicDb ??= import('@supabase/postgrest-js').then(
+    ({ PostgrestClient }) =>
+      new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
+        headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+        fetch: (input, init) => apiFetch(...withoutPreflight(String(input), init)),
+      }),
+    (error: unknown) => {
+      // Its code did not arrive (offline before the app was stored, say): the next read tries again.
+      publicDb = undefined
+      throw error
     },
-  })
+  )
   return publicDb
+}
+
+/** A read's rows, and the exact count of all its matches when it asked for one (Prefer: count=exact). */
+export type PublicRows = { rows: unknown[]; count: number | null }
+
+/**
+ * The rows of a first screen's read (`columns` of public.listings) from the request index.html's inline
+ * script made for it, without PostgREST's client: the first screen shows without waiting for that code. Null
+ * when that request was for another read, is spent or too old: ask getPublicDb. Fails as the client's read
+ * would: an unreachable server as a network error, a refusal with PostgREST's error.
+ */
+export async function earlyListings(columns: string, read: ListingsRead): Promise<PublicRows | null> {
+  const early =
+    globalThis.navigator?.onLine !== false &&
+    takeEarlyResponse(listingsReadUrl(env.supabaseUrl, columns, read))
+  if (!early) return null
+  const [response, text] = await withinReadTimeout(
+    early.then(async (r) => [r, await r.text()] as const),
+  ).catch((error: unknown) => {
+    throw toAppError(error)
+  })
+  let body: unknown = null
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // Not JSON: a proxy's error page, say.
+  }
+  if (!response.ok)
+    throw toAppError(body ?? { message: text || response.statusText, status: response.status })
+  if (!Array.isArray(body))
+    throw new AppError('The server sent listings the app cannot read', { status: response.status })
+  // Content-Range `0-10/1234` when counted; `*` in place of the total otherwise.
+  const total = Number(response.headers.get('content-range')?.split('/')[1])
+  return { rows: body, count: Number.isInteger(total) ? total : null }
 }
 
 /** Where supabase-js keeps the session in localStorage (its default key for this project URL). */

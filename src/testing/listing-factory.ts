@@ -25,3 +25,28 @@ export function aListing(n: number, extra: Partial<Listing> = {}): Listing {
     ...extra,
   }
 }
+
+/** A row of public.listings as the API sends it, for tests of what reads and parses those rows. */
+export function aListingRow(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: '5eed0000-0000-4000-8000-000000000001',
+    type: 'rent',
+    name: 'Flat',
+    bedrooms: 1,
+    bathrooms: 1,
+    parking: false,
+    furnished: false,
+    location: 'London',
+    description: null,
+    offer: false,
+    regular_price: 1000,
+    discounted_price: null,
+    image_urls: [],
+    latitude: 51.5,
+    longitude: -0.1,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    user_ref: '33333333-3333-4333-8333-333333333333',
+    ...extra,
+  }
+}

@@ -12,28 +12,29 @@ import { watchFirstPaintJs } from '../bench/first-paint-js'
  * until the screen works and the network is quiet; and the scripts of the first render alone, from the
  * build's manifest (as `npm run bench` counts them).
  *
- * The target (#13) is 150 KiB for a first visit and 100 for the first render. What fills a first visit:
- * React and TanStack Router in one framework chunk (~91), Dexie's modern build for the offline copy (~29,
- * once the screen has loaded), the app's start in one chunk (~23: the landing screens, the router's
- * routes, what starts a search's first page, PostgREST's client), workbox-window (~2, after the load event).
- * /search's and a listing page's own screens are split out (~3 each), and preloaded with the HTML. Swiper
- * loads when the slider is reached for; supabase-js, zod, react-toastify and maplibre are not fetched by a
- * visitor who has not signed in, opened a form, raised a toast or shown a map.
+ * The target (#13) is 150 KB for a first visit, held here in kB (1000 bytes), the smaller of its readings.
+ * What fills a first visit, in KiB: React and TanStack Router in one framework chunk (~91), Dexie's modern
+ * build for the offline copy (~29, once the screen has loaded), the app's start in one chunk (~21: the
+ * landing screens, the router's routes, what starts a search's first page), workbox-window (~2, after the
+ * load event). /search's and a listing page's own screens are split out (~3 each), and preloaded with the
+ * HTML. PostgREST's client (~5) loads with the first read the early answer does not serve; Swiper when the
+ * slider is reached for; supabase-js, zod, react-toastify and maplibre are not fetched by a visitor who has
+ * not signed in, opened a form, raised a toast or shown a map.
  */
-const FIRST_VISIT_KIB = 150
+const FIRST_VISIT_KB = 150
 
 /**
- * The app's first render's scripts (entry, its static imports, the route's chunks): measured 114.9 on / and
- * /offers, 117.4 on a listing page, 118.0 on /search. React and the router alone are ~91; the first screen does
+ * The app's first render's scripts (entry, its static imports, the route's chunks): measured 112.0 on / and
+ * /offers, 114.5 on a listing page, 115.0 on /search. React and the router alone are ~91; the first screen does
  * not wait for them (below).
  */
-const FIRST_RENDER_KIB = 119
+const FIRST_RENDER_KIB = 116
 /**
  * What a screen needs before its first paint: the HTML's inline script draws the first screen from the early
  * request (src/lib/early-script.ts), and the app's files are asked for only once its photo is on screen. A
  * search with filters set is not drawn early: it paints with the app's first render.
  */
-const FIRST_PAINT_KIB = 100
+const FIRST_PAINT_KB = 100
 /** The build the e2e server serves (supabase/local/src/cli/e2e-server.ts). */
 const E2E_DIST = path.join(REPO_ROOT, '.local', 'e2e-dist')
 
@@ -62,7 +63,7 @@ for (const [screen, path, drawn] of [
     (page: Page) => page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ }),
   ],
 ] as const) {
-  test(`${screen} paints its first screen with at most ${FIRST_PAINT_KIB} KiB of JavaScript (gzip)`, async ({
+  test(`${screen} paints its first screen with at most ${FIRST_PAINT_KB} kB of JavaScript (gzip)`, async ({
     page,
   }) => {
     const firstPaintJs = watchFirstPaintJs(page)
@@ -74,11 +75,17 @@ for (const [screen, path, drawn] of [
       `${path} before its first paint (${Math.round(js.fcpMs)} ms): ${(js.gzip / 1024).toFixed(1)} KiB of JS (gzip); inline ${(js.inlineGzip / 1024).toFixed(1)}, files: ${js.files.map((file) => `${file.path} ${(file.gzip / 1024).toFixed(1)}`).join(', ') || 'none'}`,
     )
     expect(js.inlineGzip).toBeGreaterThan(0)
-    expect(js.gzip / 1024).toBeLessThanOrEqual(FIRST_PAINT_KIB)
+    expect(js.gzip / 1000).toBeLessThanOrEqual(FIRST_PAINT_KB)
   })
 }
 
-async function scriptKiB(page: Page, path: string, ready: () => Promise<void>): Promise<number> {
+/** Every script a cold visit fetches until `ready` and a quiet network: their gzip bytes, in kB. */
+async function scriptKB(
+  page: Page,
+  path: string,
+  ready: () => Promise<void>,
+  earlyAnswered = true,
+): Promise<number> {
   const sizes = new Map<string, number>()
   page.on('response', async (response) => {
     if (!/\.m?js$/.test(new URL(response.url()).pathname)) return
@@ -87,48 +94,61 @@ async function scriptKiB(page: Page, path: string, ready: () => Promise<void>): 
   await page.goto(path)
   await ready()
   await page.waitForLoadState('networkidle')
-  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024
-  console.log(`${path}: ${total.toFixed(1)} KiB of JS (gzip) in ${sizes.size} files`)
+  const bytes = [...sizes.values()].reduce((sum, size) => sum + size, 0)
+  console.log(
+    `${path}: ${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB) of JS (gzip) in ${sizes.size} files`,
+  )
   for (const [url, size] of [...sizes].sort((a, b) => b[1] - a[1]))
-    console.log(`  ${(size / 1024).toFixed(1)} ${new URL(url).pathname}`)
-  return total
+    console.log(`  ${(size / 1024).toFixed(1)} KiB ${new URL(url).pathname}`)
+  const clientLoaded = [...sizes.keys()].some((url) => /\/postgrest-[\w-]+\.js$/.test(url))
+  // The first screens come from index.html's early answer: PostgREST's client waits for a read it does not serve.
+  if (earlyAnswered) expect(clientLoaded, `${path} loaded PostgREST's client`).toBe(false)
+  return bytes / 1000
 }
 
-test(`Explore's first visit loads at most ${FIRST_VISIT_KIB} KiB of JavaScript (gzip)`, async ({ page }) => {
+test(`Explore's first visit loads at most ${FIRST_VISIT_KB} kB of JavaScript (gzip)`, async ({ page }) => {
   // Until the slider works and the device has opened its database, not just until the first slide shows.
-  const kib = await scriptKiB(page, '/', () =>
+  const kb = await scriptKB(page, '/', () =>
     expect(page.getByRole('button', { name: 'Next slide' })).toBeVisible(),
   )
-  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB)
+  expect(kb).toBeLessThanOrEqual(FIRST_VISIT_KB)
 })
 
-test(`Offers' first visit loads at most ${FIRST_VISIT_KIB} KiB of JavaScript (gzip)`, async ({ page }) => {
-  const kib = await scriptKiB(page, '/offers', () =>
+test(`Offers' first visit loads at most ${FIRST_VISIT_KB} kB of JavaScript (gzip)`, async ({ page }) => {
+  const kb = await scriptKB(page, '/offers', () =>
     expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible(),
   )
-  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB)
+  expect(kb).toBeLessThanOrEqual(FIRST_VISIT_KB)
 })
 
-test(`the search's first visit loads at most ${FIRST_VISIT_KIB} KiB of JavaScript (gzip), and no map on the list`, async ({
-  page,
-}) => {
-  const kib = await scriptKiB(page, '/search?type=rent', () =>
+test(`the search's first visit loads at most ${FIRST_VISIT_KB} kB of JavaScript (gzip)`, async ({ page }) => {
+  const kb = await scriptKB(page, '/search', () =>
     expect(page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })).toBeVisible(),
   )
-  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB)
+  expect(kb).toBeLessThanOrEqual(FIRST_VISIT_KB)
+})
+
+test('a search with filters set loads no map on its list', async ({ page }) => {
+  // Its first page is the app's own read, through PostgREST's client (~5 KiB more than /search).
+  await scriptKB(
+    page,
+    '/search?type=rent',
+    () => expect(page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })).toBeVisible(),
+    false,
+  )
   const scripts = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => entry.name),
   )
   expect(scripts.filter((name) => /maplibre/i.test(name))).toEqual([])
 })
 
-test(`a listing page's first visit loads at most ${FIRST_VISIT_KIB} KiB of JavaScript (gzip) before its map`, async ({
+test(`a listing page's first visit loads at most ${FIRST_VISIT_KB} kB of JavaScript (gzip) before its map`, async ({
   page,
 }) => {
-  const kib = await scriptKiB(page, SAMPLE_LISTING, () =>
+  const kb = await scriptKB(page, SAMPLE_LISTING, () =>
     expect(page.getByRole('group', { name: /^1 \/ \d+$/ })).toBeVisible(),
   )
-  expect(kib).toBeLessThanOrEqual(FIRST_VISIT_KIB)
+  expect(kb).toBeLessThanOrEqual(FIRST_VISIT_KB)
 })
 
 /** The screens people land on: none of them needs zod, which only the forms use. */

@@ -8,7 +8,8 @@ function queryString(apply: (query: ReturnType<typeof select>) => ReturnType<typ
   const url = (apply(select()) as unknown as { url: URL }).url
   return decodeURIComponent(url.search.replace(/^\?select=id&?/, ''))
 }
-const select = () => getPublicDb().from('listings').select('id')
+const db = await getPublicDb()
+const select = () => db.from('listings').select('id')
 
 describe('searchFilters', () => {
   it('turns each field into a filter on the price a person pays, rooms, flags and text', () => {

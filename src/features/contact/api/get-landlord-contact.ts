@@ -20,7 +20,7 @@ export function parseLandlordContact(data: unknown): LandlordContact | null {
 
 /** The name and email of a user who owns at least one listing, or null for anyone else (rpc landlord_contact). */
 export async function getLandlordContact(landlordId: string): Promise<LandlordContact | null> {
-  const db = getPublicDb()
+  const db = await getPublicDb()
   // A GET (the function is stable): without a body it goes cross-origin with no CORS preflight first.
   const { data, error } = await db.rpc('landlord_contact', { landlord_id: landlordId }, { get: true })
   if (error) throw toAppError(error)

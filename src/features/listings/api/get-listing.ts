@@ -1,13 +1,15 @@
 import { forgetListing, mirrorListings, readStoredListing } from '@/device/listings'
 import { toAppError } from '../../../lib/errors'
-import { getPublicDb } from '../../../lib/supabase'
+import { earlyListings, getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 import { storedOrServer } from './stored-or-server'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function fetchListing(listingId: string): Promise<Listing | null> {
-  const db = getPublicDb()
+  const early = await earlyListings(LISTING_COLUMNS, { id: listingId })
+  if (early) return parseListingRows(early.rows)[0] ?? null
+  const db = await getPublicDb()
   const { data, error } = await db.from('listings').select(LISTING_COLUMNS).eq('id', listingId).maybeSingle()
   if (error) throw toAppError(error)
   return data ? (parseListingRows([data])[0] ?? null) : null

@@ -1,6 +1,6 @@
 import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from '@/device/listings'
 import { toAppError } from '../../../lib/errors'
-import { getPublicDb } from '../../../lib/supabase'
+import { earlyListings, getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../../../types/listing'
 import { afterCursor, type ListingsCursor, type ListingsPage, PAGE_SIZE, toPage } from './listings-keyset'
 import { storedOrServer } from './stored-or-server'
@@ -18,7 +18,14 @@ async function fetchListingsPage(
   filter: ListingsFilter,
   cursor: ListingsCursor | null,
 ): Promise<ListingsPage> {
-  const db = getPublicDb()
+  const early = cursor
+    ? null
+    : await earlyListings(LISTING_COLUMNS, {
+        ...(filter.kind === 'offers' ? { offer: true } : { type: filter.type }),
+        limit: PAGE_SIZE + 1,
+      })
+  if (early) return toPage(parseListingRows(early.rows))
+  const db = await getPublicDb()
   let query = db.from('listings').select(LISTING_COLUMNS)
   query = filter.kind === 'offers' ? query.eq('offer', true) : query.eq('type', filter.type)
   if (cursor) query = afterCursor(query, cursor)

@@ -1,13 +1,15 @@
 import { mirrorPage, readStoredView } from '@/device/listings'
 import { toAppError } from '../../../lib/errors'
-import { getPublicDb } from '../../../lib/supabase'
+import { earlyListings, getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows, RECOMMENDED_COUNT } from '../../../types/listing'
 import { storedOrServer } from './stored-or-server'
 
 export { RECOMMENDED_COUNT }
 
 export async function fetchRecommendedListings(): Promise<Listing[]> {
-  const db = getPublicDb()
+  const early = await earlyListings(LISTING_COLUMNS, { limit: RECOMMENDED_COUNT })
+  if (early) return parseListingRows(early.rows)
+  const db = await getPublicDb()
   const { data, error } = await db
     .from('listings')
     .select(LISTING_COLUMNS)

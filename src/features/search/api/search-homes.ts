@@ -1,6 +1,6 @@
 import { mirrorListings } from '../../../device/listings'
 import { toAppError } from '../../../lib/errors'
-import { getPublicDb } from '../../../lib/supabase'
+import { earlyListings, getPublicDb, type PublicDb } from '../../../lib/supabase'
 import { type HomeSearch, sortOf } from '../../../types/home-search'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 import {
@@ -17,10 +17,8 @@ import {
   toSearchPage,
 } from '../search-query'
 
-function selectListings(filters: SearchFilter[], withCount: boolean) {
-  let query = getPublicDb()
-    .from('listings')
-    .select(LISTING_COLUMNS, withCount ? { count: 'exact' } : {})
+function selectListings(db: PublicDb, filters: SearchFilter[], withCount: boolean) {
+  let query = db.from('listings').select(LISTING_COLUMNS, withCount ? { count: 'exact' } : {})
   for (const filter of filters) query = query.filter(filter.column, filter.operator, filter.value)
   return query
 }
@@ -36,7 +34,17 @@ const ordered = <Q extends { order(column: string, options: { ascending: boolean
  */
 export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor | null): Promise<SearchPage> {
   const filters = [...searchFilters(search), ...bboxFilters(search.bbox)]
-  let query = selectListings(filters, cursor === null)
+  // Every home, newest first: index.html's inline script may have asked for this one already.
+  const early =
+    cursor === null && filters.length === 0 && sortOf(search) === 'newest'
+      ? await earlyListings(LISTING_COLUMNS, { limit: SEARCH_PAGE_SIZE + 1 })
+      : null
+  if (early) {
+    const page = toSearchPage(parseListingRows(early.rows), early.count)
+    void mirrorListings(page.listings)
+    return page
+  }
+  let query = selectListings(await getPublicDb(), filters, cursor === null)
   if (cursor) {
     const after = afterCursor(sortOf(search), cursor)
     query = query.filter(after.bound.column, after.bound.operator, after.bound.value).or(after.or)
@@ -76,7 +84,10 @@ export function takeFirstPageAhead(search: HomeSearch): Promise<SearchPage> | un
 /** Up to MAP_LIMIT homes of a search inside its map area, with the exact count of all of them. */
 export async function fetchSearchMap(search: HomeSearch): Promise<{ listings: Listing[]; total: number }> {
   const filters = [...searchFilters(search), ...bboxFilters(search.bbox)]
-  const { data, error, count } = await ordered(selectListings(filters, true), search).limit(MAP_LIMIT)
+  const { data, error, count } = await ordered(
+    selectListings(await getPublicDb(), filters, true),
+    search,
+  ).limit(MAP_LIMIT)
   if (error) throw toAppError(error)
   const listings = parseListingRows(data)
   return { listings, total: count ?? listings.length }

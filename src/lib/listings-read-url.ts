@@ -1,0 +1,14 @@
+/** One of the first screens' reads of public listings: one listing, or the newest of a list. */
+export type ListingsRead = { id: string } | { offer?: true; type?: string; limit: number }
+
+/**
+ * The URL of a first screen's read, exactly as PostgREST's client writes the same query: index.html's inline
+ * script fires it before the app's code arrives, and the app takes the answer by this URL.
+ */
+export function listingsReadUrl(supabaseUrl: string, columns: string, read: ListingsRead): string {
+  const url = `${supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(columns)}`
+  if ('id' in read) return `${url}&id=eq.${read.id}`
+  const offer = read.offer ? '&offer=eq.true' : ''
+  const type = read.type ? `&type=eq.${read.type}` : ''
+  return `${url}${offer}${type}&order=created_at.desc%2Cid.desc&limit=${read.limit}`
+}
