@@ -133,7 +133,7 @@ function targets(r: BenchReport): Target[] {
     const firstPaint = r.mainThread.find((p) => p.name === mainThreadName(name))?.firstPaintJs
     const targets = [
       {
-        what: 'a first visit',
+        what: `JS for a first visit of '${name}'`,
         bytes: screen.js.gzip,
         budget: 150,
         cause: `largest parts: ${top(screen.modules)}`,
