@@ -27,13 +27,10 @@ export function inlineScripts(html: string): string[] {
     .map(([, , body = '']) => body)
 }
 
-/** Starts counting the page's script files; call before `page.goto`. Returns what reads the figures. */
-export function watchFirstPaintJs(page: Page): () => Promise<FirstPaintJs> {
+/** The gzip bytes (level 9) of every script file the page fetches from now on, by URL. */
+export function watchScriptSizes(page: Page): Map<string, Promise<number>> {
   const sizes = new Map<string, Promise<number>>()
-  let html: Promise<string> = Promise.resolve('')
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'document' && response.frame() === page.mainFrame())
-      html = response.text().catch(() => '')
     if (!isScript(response.url())) return
     sizes.set(
       response.url(),
@@ -42,6 +39,17 @@ export function watchFirstPaintJs(page: Page): () => Promise<FirstPaintJs> {
         () => 0,
       ),
     )
+  })
+  return sizes
+}
+
+/** Starts counting the page's script files; call before `page.goto`. Returns what reads the figures. */
+export function watchFirstPaintJs(page: Page): () => Promise<FirstPaintJs> {
+  const sizes = watchScriptSizes(page)
+  let html: Promise<string> = Promise.resolve('')
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'document' && response.frame() === page.mainFrame())
+      html = response.text().catch(() => '')
   })
   return async () => {
     const seen = await page.evaluate(async () => {

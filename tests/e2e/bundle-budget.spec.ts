@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { REPO_ROOT } from '../../supabase/local/src/config'
 import { isJs, LISTING_SCREEN, measureScreens } from '../bench/bundle-size'
-import { watchFirstPaintJs } from '../bench/first-paint-js'
+import { watchFirstPaintJs, watchScriptSizes } from '../bench/first-paint-js'
 
 /**
  * What a phone downloads before it can show the first screen matters most on a bad network. These
@@ -86,14 +85,13 @@ async function scriptKB(
   ready: () => Promise<void>,
   earlyAnswered = true,
 ): Promise<number> {
-  const sizes = new Map<string, number>()
-  page.on('response', async (response) => {
-    if (!/\.m?js$/.test(new URL(response.url()).pathname)) return
-    sizes.set(response.url(), gzipSync(await response.body(), { level: 9 }).length)
-  })
+  const watched = watchScriptSizes(page)
   await page.goto(path)
   await ready()
   await page.waitForLoadState('networkidle')
+  const sizes = new Map(
+    await Promise.all([...watched].map(async ([url, size]) => [url, await size] as const)),
+  )
   const bytes = [...sizes.values()].reduce((sum, size) => sum + size, 0)
   console.log(
     `${path}: ${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB) of JS (gzip) in ${sizes.size} files`,
