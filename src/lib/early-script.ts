@@ -177,22 +177,28 @@ export function drawFirstScreen(
           shown(0)
         })
         observer.observe({ type: 'largest-contentful-paint', buffered: true })
-        decoded.then(() => win.setTimeout(shown, c.photoPaintWaitMs))
+        decoded.then(() =>
+          win.setTimeout(() => {
+            observer.disconnect()
+            shown(0)
+          }, c.photoPaintWaitMs),
+        )
       })
     })
     .catch(() => {})
 }
 
 /**
- * Starts the app's code (a build's entry and the modules it imports) once the first screen's photo has been
- * painted (`shown`), or after c.appCodeWaitMs, whichever comes first: on a slow network the data request and
+ * Starts the app's code (a build's entry and the modules it imports, and `screenCode`: the screen's own chunk
+ * and what it reads with, where it needs them at once) once the first screen's photo has been painted
+ * (`shown`), or after c.appCodeWaitMs, whichever comes first: on a slow network the data request and
  * the photo then have the connection to themselves, and the photo is painted before the app's scripts take
  * the main thread. Screens with no photo to wait for start the code at once, as a module script in the HTML
  * would. The entry runs once the HTML has been parsed, as a module script in the HTML does.
  */
 export function startAppCode(
   c: EarlyRequestConfig,
-  screen: string[],
+  screenCode: string[],
   shown: Promise<unknown>,
   win: EarlyWindow,
 ) {
@@ -202,7 +208,7 @@ export function startAppCode(
     if (started) return
     started = true
     const app = c.app
-    for (const href of [...(app ? [app.entry, ...app.preload] : []), ...screen]) {
+    for (const href of [...(app ? [app.entry, ...app.preload] : []), ...screenCode]) {
       if (!href) continue
       const link = doc.createElement('link')
       link.rel = 'modulepreload'

@@ -43,7 +43,6 @@ try {
   ]
   // Warm each static host's compression cache, and the stack's photo renditions (made on first request), so
   // that neither build's first run pays for them.
-  for (const build of builds) for (const page of pages) await fetch(`${build.origin}${named[page] ?? page}`)
   await warmFirstScreens(
     builds.flatMap((build) => pages.map((page) => `${build.origin}${named[page] ?? page}`)),
     chromePath,
