@@ -31,11 +31,12 @@ export const Route = createFileRoute('/_authenticated/profile')({
 function ProfileRoute() {
   const { userId, profile } = Route.useLoaderData()
   return (
-    <section className="page" aria-labelledby="profile-title">
+    // Keyed by the user, so that nothing one person typed or loaded stays on screen for the next.
+    <section key={userId} className="page" aria-labelledby="profile-title">
       <PageHeader id="profile-title" title="My Profile" actions={<LogoutButton userId={userId} />} />
-      <ProfileDetails key={userId} userId={userId} initial={profile} />
+      <ProfileDetails userId={userId} initial={profile} />
       <DraftsList userId={userId} />
-      <MyListings key={userId} userId={userId} />
+      <MyListings userId={userId} />
     </section>
   )
 }
