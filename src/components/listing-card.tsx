@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { listingImageUrl } from '../lib/image-transform'
 import { formatAdded } from '../utils/format-added'
+import { photoPriority } from '../utils/photo-priority'
 import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
 import { ListingPrice } from './listing-price'
@@ -63,8 +64,7 @@ export function ListingCard({
             <img
               src={listingImageUrl(cover, 'card')}
               alt=""
-              loading={priority ? 'eager' : 'lazy'}
-              fetchPriority={priority ? 'high' : 'auto'}
+              {...photoPriority(priority)}
               decoding="async"
               width={400}
               height={300}

@@ -217,6 +217,8 @@ function cardsIn(page: Page, frame: boolean) {
       card: box(card),
       cover: box(card.querySelector('img')),
       coverUrl: card.querySelector('img')?.getAttribute('src'),
+      // The first cards' covers are the screen's largest paint: asked for first, by both drawings.
+      coverPriority: card.querySelector('img')?.getAttribute('fetchpriority'),
       text: (card.querySelector('.listing-card__link') as HTMLElement | null)?.innerText,
     }))
   }, frame)
@@ -243,6 +245,7 @@ for (const [screen, path, filter] of [
     // A picture, not controls: nothing in the frame takes focus or a tap's navigation.
     await expect(frame.locator('a, button, [tabindex]')).toHaveCount(0)
     const early = await cardsIn(page, true)
+    expect(early.map((card) => card.coverPriority)).toEqual(['high', 'high'])
 
     release()
     const list = page.getByRole('main').getByRole('listitem')
@@ -266,9 +269,11 @@ test("Explore draws its first Recommended slide, photo, name and price, before t
   const shown = async (locator: typeof slide) => ({
     box: await locator.locator('img').boundingBox(),
     src: await locator.locator('img').getAttribute('src'),
+    priority: await locator.locator('img').getAttribute('fetchpriority'),
     caption: await locator.locator('.recommended-slide__caption').innerText(),
   })
   const early = await shown(slide)
+  expect(early.priority).toBe('high')
 
   release()
   const first = page.getByRole('group', { name: '1 / 5' }).locator('.recommended-slide')
@@ -338,13 +343,19 @@ test("a listing page draws its first photo before the app's scripts have arrived
 
   const photo = page.locator('main[aria-hidden="true"] .listing-gallery img')
   await expect.poll(() => photo.evaluate(loaded)).toBe(true)
-  const early = { box: await photo.boundingBox(), src: await photo.getAttribute('src') }
+  const shown = async (image: typeof photo) => ({
+    box: await image.boundingBox(),
+    src: await image.getAttribute('src'),
+    priority: await image.getAttribute('fetchpriority'),
+  })
+  const early = await shown(photo)
+  expect(early.priority).toBe('high')
 
   release()
   const first = page.getByRole('group', { name: /^1 \/ \d+$/ }).locator('img')
   await expect(first).toBeVisible()
   await expect(page.locator('main[aria-hidden="true"]')).toHaveCount(0)
-  expect({ box: await first.boundingBox(), src: await first.getAttribute('src') }).toEqual(early)
+  expect(await shown(first)).toEqual(early)
 })
 
 test('when the first answer is slow to come, the app still opens after a moment, and shows the list once it comes', async ({

@@ -1,4 +1,5 @@
 import { listingImageUrl } from '../../../lib/image-transform'
+import { photoPriority } from '../../../utils/photo-priority'
 
 type GalleryPhotoProps = {
   name: string
@@ -15,8 +16,7 @@ export function GalleryPhoto({ name, url, index, count }: GalleryPhotoProps) {
       alt={`${name} (${index + 1} of ${count})`}
       width={1200}
       height={675}
-      loading={index === 0 ? 'eager' : 'lazy'}
-      fetchPriority={index === 0 ? 'high' : 'auto'}
+      {...photoPriority(index === 0)}
       decoding="async"
       crossOrigin="anonymous"
     />

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { listingImageUrl } from '../../../lib/image-transform'
 import type { Listing } from '../../../types/listing'
 import { formatListingPrice } from '../../../utils/format-price'
+import { photoPriority } from '../../../utils/photo-priority'
 
 /** One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), name and price. */
 export function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean }) {
@@ -18,8 +19,7 @@ export function RecommendedSlide({ listing, first }: { listing: Listing; first: 
           alt=""
           width={1200}
           height={675}
-          loading={first ? 'eager' : 'lazy'}
-          fetchPriority={first ? 'high' : 'auto'}
+          {...photoPriority(first)}
           decoding="async"
           crossOrigin="anonymous"
         />

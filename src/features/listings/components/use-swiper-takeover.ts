@@ -8,7 +8,7 @@ type Takeover<Props> = {
   reach: () => void
   /** For the element around the slider: the press it watches, and where focus is looked for. */
   frame: {
-    ref: RefObject<HTMLDivElement | null>
+    ref: RefObject<HTMLDivElement>
     onPointerDownCapture: () => void
   }
 }
@@ -31,7 +31,7 @@ export function useSwiperTakeover<Props>(
   load: () => Promise<{ default: ComponentType<Props> }>,
 ): Takeover<Props> {
   const [Swiper, setSwiper] = useState<ComponentType<Props> | null>(null)
-  const frame = useRef<HTMLDivElement | null>(null)
+  const frame = useRef<HTMLDivElement>(null)
   const loaded = useRef<ComponentType<Props> | null>(null)
   const loading = useRef(false)
   const held = useRef(false)
