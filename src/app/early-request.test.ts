@@ -6,6 +6,7 @@ import { fetchRecommendedListings } from '@/features/listings/api/get-recommende
 import { fetchSearchPage } from '@/features/search/api/search-homes'
 import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
+import { AUTH_STORAGE_KEY } from '@/lib/supabase'
 import { aListingRow } from '@/testing/listing-factory'
 import { parseHomeSearch } from '@/types/home-search'
 import { LISTING_COLUMNS } from '@/types/listing'
@@ -23,7 +24,7 @@ const screenCode = {
 const config = earlyRequestConfig(env, screenCode, null)
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
-function fakeWindow(pathname: string, onLine = true, search = '') {
+function fakeWindow(pathname: string, onLine = true, search = '', stored: Record<string, string> = {}) {
   const calls: { url: string; headers: Record<string, string> }[] = []
   const links: Record<string, string>[] = []
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -43,6 +44,7 @@ function fakeWindow(pathname: string, onLine = true, search = '') {
     },
     requestAnimationFrame: (callback: () => void) => setTimeout(callback, 16),
     setTimeout,
+    localStorage: { getItem: (key: string) => stored[key] ?? null },
   }
   vi.stubGlobal('window', win)
   vi.stubGlobal('fetch', fetch)
@@ -138,6 +140,19 @@ describe("index.html's early request is the app's own first request", () => {
     startEarlyRequest(config, offline.win)
     expect(calls).toHaveLength(0)
     expect(offline.calls).toHaveLength(0)
+  })
+
+  it("preloads PostgREST's client on Saved Homes only for someone signed in, whose saved homes sync", async () => {
+    const signedIn = fakeWindow('/saved', true, '', { [AUTH_STORAGE_KEY]: '{}' })
+    startEarlyRequest(config, signedIn.win)
+    const visitor = fakeWindow('/saved')
+    startEarlyRequest(config, visitor.win)
+    await vi.waitFor(() =>
+      expect(signedIn.links).toEqual([
+        expect.objectContaining({ rel: 'modulepreload', href: '/assets/postgrest-code.js' }),
+      ]),
+    )
+    expect(visitor.links).toEqual([])
   })
 
   it('preloads the first photo at the very address the slide and gallery show', async () => {

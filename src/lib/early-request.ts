@@ -9,7 +9,7 @@ declare global {
 
 export type EarlyWindow = Pick<
   Window,
-  'location' | 'navigator' | 'fetch' | 'document' | 'requestAnimationFrame' | 'setTimeout'
+  'location' | 'navigator' | 'fetch' | 'document' | 'requestAnimationFrame' | 'setTimeout' | 'localStorage'
 > & {
   __roostEarly?: EarlyRequest
   /** Not in every browser's window. */

@@ -1,3 +1,4 @@
+import { authStorageKey } from './auth-storage-key'
 import {
   drawFirstCards,
   drawFirstPhoto,
@@ -76,9 +77,20 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   // The screen's own code, which the router would ask for only once the app's scripts have run.
   const screen = path === '/search' ? c.screenCode.search : listing ? c.screenCode.listing : ''
   const shown = drawFirstScreen(c, win, path, listing?.[1])
-  // A screen the early request does not serve reads through PostgREST's client as soon as it starts.
-  const reads = win.__roostEarly || !win.navigator.onLine ? '' : c.screenCode.reads
+  // A screen the early request does not serve reads through PostgREST's client as soon as it starts; a
+  // visitor's Saved Homes reads the device alone (a signed-in person's is kept in step with the server).
+  const deviceOnly = path === '/saved' && !holdsSession(c, win)
+  const reads = win.__roostEarly || deviceOnly || !win.navigator.onLine ? '' : c.screenCode.reads
   startAppCode(c, [screen, reads], shown, win)
+}
+
+/** Whether supabase-js has stored a session in this browser (where storage cannot be read, none). */
+export function holdsSession(c: EarlyRequestConfig, win: EarlyWindow): boolean {
+  try {
+    return win.localStorage.getItem(authStorageKey(c.supabaseUrl)) !== null
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -234,7 +246,15 @@ export function startAppCode(
  * in a scope that declares the functions it calls by their own source.
  */
 export function earlyRequestScript(c: EarlyRequestConfig): string {
-  const declared = [drawFirstScreen, startAppCode, buildImageUrl, listingsReadUrl, ...EARLY_DRAWING]
+  const declared = [
+    drawFirstScreen,
+    startAppCode,
+    holdsSession,
+    authStorageKey,
+    buildImageUrl,
+    listingsReadUrl,
+    ...EARLY_DRAWING,
+  ]
     .map(String)
     .join('\n')
   return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`

@@ -2,6 +2,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js'
 import type { AuthChangeEvent, SupabaseClient as Client, Session, User } from '@supabase/supabase-js'
 import { env } from '../config/env'
 import type { Database } from '../types/database'
+import { authStorageKey } from './auth-storage-key'
 import { takeEarlyResponse } from './early-request'
 import { AppError, toAppError } from './errors'
 import { type ListingsRead, listingsReadUrl } from './listings-read-url'
@@ -162,7 +163,7 @@ export async function earlyListings(columns: string, read: ListingsRead): Promis
 }
 
 /** Where supabase-js keeps the session in localStorage (its default key for this project URL). */
-export const AUTH_STORAGE_KEY = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`
+export const AUTH_STORAGE_KEY = authStorageKey(env.supabaseUrl)
 
 /** Whether this browser holds a session supabase-js stored (it may still have expired). */
 export function hasStoredSession(): boolean {

@@ -84,7 +84,7 @@ async function scriptKB(
   page: Page,
   path: string,
   ready: () => Promise<void>,
-  earlyAnswered = true,
+  needsNoClient = true,
 ): Promise<number> {
   const watched = watchScriptSizes(page)
   await page.goto(path)
@@ -101,7 +101,7 @@ async function scriptKB(
     console.log(`  ${(size / 1024).toFixed(1)} KiB ${new URL(url).pathname}`)
   const clientLoaded = [...sizes.keys()].some((url) => /\/postgrest-[\w-]+\.js$/.test(url))
   // The first screens come from index.html's early answer: PostgREST's client waits for a read it does not serve.
-  if (earlyAnswered) expect(clientLoaded, `${path} loaded PostgREST's client`).toBe(false)
+  if (needsNoClient) expect(clientLoaded, `${path} loaded PostgREST's client`).toBe(false)
   return bytes / 1000
 }
 
@@ -148,6 +148,12 @@ test(`a listing page's first visit loads at most ${FIRST_VISIT_KB} kB of JavaScr
     expect(page.getByRole('group', { name: /^1 \/ \d+$/ })).toBeVisible(),
   )
   expect(kb).toBeLessThanOrEqual(FIRST_VISIT_KB)
+})
+
+test("a visitor's Saved Homes reads the device alone, and loads no PostgREST client", async ({ page }) => {
+  await scriptKB(page, '/saved', () =>
+    expect(page.getByRole('heading', { level: 1, name: 'Saved Homes' })).toBeVisible(),
+  )
 })
 
 /** The screens people land on: none of them needs zod, which only the forms use. */
