@@ -100,7 +100,8 @@ async function scriptKB(
   for (const [url, size] of [...sizes].sort((a, b) => b[1] - a[1]))
     console.log(`  ${(size / 1024).toFixed(1)} KiB ${new URL(url).pathname}`)
   const clientLoaded = [...sizes.keys()].some((url) => /\/postgrest-[\w-]+\.js$/.test(url))
-  // The first screens come from index.html's early answer: PostgREST's client waits for a read it does not serve.
+  // The first screens come from index.html's early answer, and a visitor's Saved Homes from the device:
+  // PostgREST's client waits for a read they do not make.
   if (needsNoClient) expect(clientLoaded, `${path} loaded PostgREST's client`).toBe(false)
   return bytes / 1000
 }

@@ -14,13 +14,20 @@ let server: ViteDevServer | undefined
 test.use({ baseURL: E2E_DEV_URL, serviceWorkers: 'block' })
 
 test.beforeAll(async () => {
+  // The app's configuration is read from the environment as the server starts (vite-app-env.ts).
+  const configured = process.env.VITE_SUPABASE_URL
   process.env.VITE_SUPABASE_URL = E2E_API_URL
-  server = await createServer({
-    root: REPO_ROOT,
-    configFile: `${REPO_ROOT}/vite.config.ts`,
-    logLevel: 'error',
-    server: { host: '127.0.0.1', port: E2E_PORTS.devPort, strictPort: true },
-  })
+  try {
+    server = await createServer({
+      root: REPO_ROOT,
+      configFile: `${REPO_ROOT}/vite.config.ts`,
+      logLevel: 'error',
+      server: { host: '127.0.0.1', port: E2E_PORTS.devPort, strictPort: true },
+    })
+  } finally {
+    if (configured === undefined) delete process.env.VITE_SUPABASE_URL
+    else process.env.VITE_SUPABASE_URL = configured
+  }
   await server.listen()
 })
 
@@ -82,6 +89,13 @@ test('the screens render in development without a warning from React or anything
   await page.goto(listingPage)
   await page.getByRole('group', { name: /^1 \/ \d+$/ }).hover()
   await expect(page.locator('.swiper-initialized')).toBeVisible()
+  // Saved, with its toast, and the photos full screen.
+  await page.getByRole('button', { name: `Save ${listing.name}` }).click()
+  await expect(page.getByRole('button', { name: `Remove ${listing.name} from saved` })).toBeVisible()
+  await page.getByRole('button', { name: /^View photo 1 of \d+ full screen$/ }).click()
+  await expect(page.getByRole('dialog', { name: `Photos of ${listing.name}` })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
   // The maps: the listing's, once scrolled to, and the search's.
   await page.locator('.map-frame').scrollIntoViewIfNeeded()
   await expect(page.locator('.map-frame .maplibregl-canvas')).toBeVisible({ timeout: 30_000 })
@@ -98,6 +112,9 @@ test('the screens render in development without a warning from React or anything
   await expect(page.getByRole('heading', { level: 2, name: 'Your Listings' })).toBeVisible()
   await page.goto('/create-listing')
   await expect(page.getByRole('heading', { level: 1, name: 'Create a Listing' })).toBeVisible()
+  // A refused form: every message beside its field.
+  await page.getByRole('button', { name: 'Create Listing' }).click()
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription(/Enter a name for the listing/)
   await page.goto(`/edit-listing/${own.id}`)
   await expect(page.getByLabel('Name')).toHaveValue(own.name)
 

@@ -32,7 +32,11 @@ export default function GalleryViewer({ name, imageUrls, start, onClose }: Galle
     const element = dialog.current
     if (!element) return
     element.showModal()
-    const onDialogClose = () => closed.current(shown.current)
+    // A close that lands while the dialog is open again is a stale one: the dialog closed by an effect's
+    // cleanup and reopened at once (React's StrictMode mounts twice) dispatches its close event later.
+    const onDialogClose = () => {
+      if (!element.open) closed.current(shown.current)
+    }
     element.addEventListener('close', onDialogClose)
     return () => {
       element.removeEventListener('close', onDialogClose)
