@@ -130,4 +130,44 @@ test.describe('saved homes', () => {
     await context.setOffline(false)
     await expect.poll(() => savedIdsOnServer(email)).toContain(listing.id)
   })
+  test('a save whose answer was lost on the way back is sent again, and the server takes it without an error', async ({
+    page,
+    context,
+  }) => {
+    const email = 'alice@example.com'
+    const [listing] = await newestListings({ type: 'rent' })
+    if (!listing) throw new Error('the seed has no listing for rent')
+    await unsaveOnServer(email, [listing.id])
+    await signInAs(page, email)
+    await page.goto(`/category/${listing.type}/${listing.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: listing.name })).toBeVisible()
+    const answers: number[] = []
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.url().includes('/rest/v1/saved_listings'))
+        answers.push(response.status())
+    })
+    // The first save reaches the server, which stores it; its answer never comes back.
+    let lost = false
+    await page.route('**/rest/v1/saved_listings*', async (route) => {
+      if (route.request().method() !== 'POST' || lost) return route.fallback()
+      lost = true
+      await route.fetch()
+      await route.abort('failed')
+    })
+
+    await page.getByRole('button', { name: `Save ${listing.name}` }).click()
+    await expect(page.getByRole('button', { name: `Remove ${listing.name} from saved` })).toBeVisible()
+    await expect.poll(() => lost).toBe(true)
+    expect(await savedIdsOnServer(email)).toContain(listing.id)
+
+    // Back online, the device sends the save it never heard back about; the server already has it.
+    await context.setOffline(true)
+    await context.setOffline(false)
+    await expect.poll(() => answers).toEqual([201])
+    expect((await savedIdsOnServer(email)).filter((id) => id === listing.id)).toHaveLength(1)
+    await page.reload()
+    await expect(page.getByRole('button', { name: `Remove ${listing.name} from saved` })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(answers).toEqual([201])
+  })
 })

@@ -13,11 +13,16 @@ export async function fetchSavedListingIds(): Promise<string[]> {
   return data.map((row) => row.listing_id)
 }
 
-/** Saves a listing for the signed-in user; saving it twice is not an error. */
+/**
+ * Saves a listing for the signed-in user. Saving it twice is not an error: a save whose answer was lost is
+ * sent again, and the server keeps the one it has (ON CONFLICT DO NOTHING) instead of refusing it.
+ */
 export async function insertSavedListing(listingId: string): Promise<void> {
   const supabase = await getSupabase()
-  const { error } = await supabase.from('saved_listings').insert({ listing_id: listingId })
-  if (error && error.code !== '23505') throw toAppError(error)
+  const { error } = await supabase
+    .from('saved_listings')
+    .upsert({ listing_id: listingId }, { onConflict: 'user_id,listing_id', ignoreDuplicates: true })
+  if (error) throw toAppError(error)
 }
 
 /** Unsaves a listing for the signed-in user; unsaving one that is not saved is not an error. */
