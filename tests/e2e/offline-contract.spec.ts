@@ -12,7 +12,7 @@ import {
   type Who,
 } from './support/offline-cases'
 import { waitForServiceWorker } from './support/service-worker'
-import { API_URL, apiClient, DEMO_PASSWORD } from './support/stack'
+import { API_URL, apiClient, DEMO_PASSWORD, SESSION_KEY } from './support/stack'
 
 // One test per cell of the offline contract (support/offline-cases.ts): screen × seen before or not × how the
 // signal fails. Each group of cells shares one browser context, as one person's device would: the service
@@ -30,13 +30,12 @@ const ALICE = 'alice@example.com'
 async function signInContext(context: BrowserContext): Promise<void> {
   const { data, error } = await apiClient().auth.signInWithPassword({ email: ALICE, password: DEMO_PASSWORD })
   if (error || !data.session) throw error ?? new Error('alice cannot sign in')
-  const storageKey = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`
   await context.addInitScript(
     ([key, value]) => {
       if (!window.localStorage.getItem(key as string))
         window.localStorage.setItem(key as string, value as string)
     },
-    [storageKey, JSON.stringify(data.session)],
+    [SESSION_KEY, JSON.stringify(data.session)],
   )
 }
 

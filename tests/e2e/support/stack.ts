@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { authStorageKey } from '../../../src/lib/auth-storage-key'
 import { E2E_API_URL } from '../../../supabase/local/src/cli/e2e-ports'
 
 /** The e2e stack's API (supabase/local/src/cli/e2e-server.ts) and the local anon key the app is built with. */
@@ -8,6 +9,8 @@ export const API_URL = E2E_API_URL
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 export const DEMO_PASSWORD = 'roost-demo'
+/** Where the app's supabase-js keeps its session in localStorage. */
+export const SESSION_KEY = authStorageKey(API_URL)
 
 /** A supabase-js client for the test process; Node 20 lacks the WebSocket supabase-js requires, so `ws` stands in. */
 export function apiClient(): SupabaseClient {
@@ -64,10 +67,9 @@ export async function signInAs(page: Page, email: string): Promise<Session> {
   const client = apiClient()
   const { data, error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
   if (error || !data.session) throw error ?? new Error(`no session for ${email}`)
-  const storageKey = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`
   await page.addInitScript(
     ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    [storageKey, JSON.stringify(data.session)],
+    [SESSION_KEY, JSON.stringify(data.session)],
   )
   return data.session
 }
