@@ -1,4 +1,4 @@
-import { authStorageKey } from './auth-storage-key'
+import { authStorageKey, holdsSession } from './auth-storage-key'
 import {
   drawFirstCards,
   drawFirstPhoto,
@@ -79,18 +79,9 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
   const shown = drawFirstScreen(c, win, path, listing?.[1])
   // A screen the early request does not serve reads through PostgREST's client as soon as it starts; a
   // visitor's Saved Homes reads the device alone (a signed-in person's is kept in step with the server).
-  const deviceOnly = path === '/saved' && !holdsSession(c, win)
+  const deviceOnly = path === '/saved' && !holdsSession(c.supabaseUrl, win)
   const reads = win.__roostEarly || deviceOnly || !win.navigator.onLine ? '' : c.screenCode.reads
   startAppCode(c, [screen, reads], shown, win)
-}
-
-/** Whether supabase-js has stored a session in this browser (where storage cannot be read, none). */
-export function holdsSession(c: EarlyRequestConfig, win: EarlyWindow): boolean {
-  try {
-    return win.localStorage.getItem(authStorageKey(c.supabaseUrl)) !== null
-  } catch {
-    return false
-  }
 }
 
 /**

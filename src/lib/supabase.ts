@@ -2,7 +2,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js'
 import type { AuthChangeEvent, SupabaseClient as Client, Session, User } from '@supabase/supabase-js'
 import { env } from '../config/env'
 import type { Database } from '../types/database'
-import { authStorageKey } from './auth-storage-key'
+import { authStorageKey, holdsSession } from './auth-storage-key'
 import { takeEarlyResponse } from './early-request'
 import { AppError, toAppError } from './errors'
 import { type ListingsRead, listingsReadUrl } from './listings-read-url'
@@ -166,13 +166,7 @@ export async function earlyListings(columns: string, read: ListingsRead): Promis
 export const AUTH_STORAGE_KEY = authStorageKey(env.supabaseUrl)
 
 /** Whether this browser holds a session supabase-js stored (it may still have expired). */
-export function hasStoredSession(): boolean {
-  try {
-    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null
-  } catch {
-    return false
-  }
-}
+export const hasStoredSession = (): boolean => holdsSession(env.supabaseUrl, globalThis)
 
 /** Whether the address is an auth redirect supabase-js must read (PKCE code, implicit tokens or an error). */
 export function isAuthCallback(location: Pick<Location, 'search' | 'hash'>): boolean {
