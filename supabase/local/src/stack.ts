@@ -10,7 +10,7 @@ import { migrate } from './db/migrate'
 import { type PostgresServer, startPostgres } from './db/postgres-server'
 import { FunctionRuntime } from './functions/runtime'
 import { type Scheduler, startScheduler } from './functions/scheduler'
-import { readFunctionSecrets, readSchedules } from './functions/settings'
+import { functionEntry, readFunctionSecrets, readSchedules } from './functions/settings'
 import { loadOrCreateVapidKeys, type VapidKeys } from './functions/vapid'
 import { buildApp } from './http/app'
 import type { StackDeps } from './http/deps'
@@ -128,8 +128,13 @@ export async function startStack(
     servers.push(await listen(buildMailApp(deps.outbox), config.mailPort))
     if (opts.appDist) servers.push(await listen(buildStaticApp(opts.appDist), config.appPort))
     if (config.functionsScheduler) {
+      const schedules = readSchedules(config.functionsProjectDir).filter((schedule) => {
+        const present = functionEntry(config.functionsProjectDir, schedule.function) !== undefined
+        if (!present) log(`schedule ${schedule.name}: no function ${schedule.function}; not scheduled`)
+        return present
+      })
       scheduler = startScheduler(
-        readSchedules(config.functionsProjectDir),
+        schedules,
         (schedule) => invokeScheduled(config, schedule.function, schedule.body),
         log,
       )
