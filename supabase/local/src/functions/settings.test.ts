@@ -109,7 +109,8 @@ describe('schedules', () => {
     const sql = hostedScheduleSql(readSchedules(loadConfig().functionsProjectDir))
     expect(sql).toContain(`'send-alerts-daily',\n  '* * * * *'`)
     expect(sql).toContain(`body := '{"mode":"instant"}'::jsonb`)
-    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
+    // The README shows it inside a numbered step, indented three spaces.
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').replace(/^ {3}/gm, '')
     expect(readme).toContain(sql)
   })
 })
