@@ -116,6 +116,12 @@ describe('/functions/v1/<name>', () => {
     }
   })
 
+  it('reaches the database through SUPABASE_DB_URL with npm:pg from node_modules', async () => {
+    const response = await fetch(url('db'), { headers: { authorization: `Bearer ${stack.config.anonKey}` } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ user: 'postgres', listings: expect.any(Number) })
+  })
+
   it('passes a signed-in person’s token to the function', async () => {
     const client = anon()
     const email = `fn-${Date.now()}@example.com`

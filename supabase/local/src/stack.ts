@@ -100,6 +100,7 @@ export async function startStack(
     functions = new FunctionRuntime({
       projectDir: config.functionsProjectDir,
       denoDir: path.join(config.dataDir, 'deno'),
+      logFile: path.join(config.dataDir, 'functions.log'),
       // Read at each function start, so a secret added to functions/.env reaches the next start.
       env: () => ({
         VAPID_PUBLIC_KEY: vapidKeys.publicKey,

@@ -48,7 +48,12 @@ export function functionRoutes(config: StackConfig, runtime: FunctionRuntime): H
   const app = new Hono()
   app.all('*', async (c) => {
     const match = /^\/functions\/v1\/([^/]+)(\/.*)?$/.exec(c.req.path)
-    const name = match?.[1] ? decodeURIComponent(match[1]) : ''
+    let name = ''
+    try {
+      name = match?.[1] ? decodeURIComponent(match[1]) : ''
+    } catch {
+      // A malformed escape names no function.
+    }
     const entry = functionEntry(config.functionsProjectDir, name)
     if (!entry) return platformError(c, 404, 'NOT_FOUND', 'Requested function was not found')
     if (!METHODS.has(c.req.method)) {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { REPO_ROOT } from '../config'
@@ -22,6 +23,8 @@ export type FunctionRuntimeOptions = {
   /** The functions' whole environment: Supabase's variables and the secrets. Nothing else is inherited. */
   env: () => Record<string, string>
   log: (line: string) => void
+  /** Where every function's output is also appended, line by line (for reading after a test). */
+  logFile?: string
   /** How long a function may take to load before it counts as failed to boot. */
   bootTimeoutMs?: number
 }
@@ -65,7 +68,11 @@ export class FunctionRuntime {
   }
 
   private start(name: string, entry: string): Worker {
-    const { projectDir, denoDir, env, log, bootTimeoutMs = 60_000 } = this.options
+    const { projectDir, denoDir, env, logFile, bootTimeoutMs = 60_000 } = this.options
+    const log = (line: string) => {
+      this.options.log(line)
+      if (logFile) fs.appendFile(logFile, `${new Date().toISOString()} ${line}\n`, () => {})
+    }
     const child = spawn(
       DENO_BIN,
       [
