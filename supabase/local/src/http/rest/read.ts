@@ -21,16 +21,20 @@ export async function readRows(
 ) {
   const parts = parseQuery(request.query)
   const page = resolvePage(parts.limit, parts.offset, request.rangeHeader)
-  const statement = await catalog.withSchema((cache) =>
-    buildRead(findTable(cache, name), {
-      select: parts.select,
-      filters: parts.filters,
-      order: parts.order,
-      page,
-      count: request.prefer.count !== null,
-      head: request.method === 'HEAD',
-      shape: request.shape,
-    }),
+  const statement = await catalog.withSchema(
+    (cache) =>
+      buildRead(cache, findTable(cache, name), {
+        select: parts.select,
+        embedded: parts.embedded,
+        aggregates: cache.settings?.aggregates ?? false,
+        filters: parts.filters,
+        order: parts.order,
+        page,
+        count: request.prefer.count !== null,
+        head: request.method === 'HEAD',
+        shape: request.shape,
+      }),
+    request.schema,
   )
   const read = () =>
     runAsCaller(db, request, true, statement, (result) => {

@@ -3,7 +3,7 @@ import type { StackConfig } from '../../config'
 import { invalidBody, invalidSchema, jwtError, RestError } from '../../core/rest/errors'
 import { parseAccept } from '../../core/rest/media'
 import { type Preferences, parsePrefer } from '../../core/rest/prefer'
-import type { BodyShape } from '../../core/rest/sql-text'
+import { type BodyShape, ident } from '../../core/rest/sql-text'
 import type { Claims, RequestScope } from '../../db/database'
 import { resolveCaller } from '../caller'
 
@@ -15,18 +15,28 @@ export type RestRequest = {
   shape: BodyShape
   query: [string, string][]
   rangeHeader: string | null
+  /** The schema asked for by `Accept-Profile` (reads) or `Content-Profile` (writes), else the first exposed. */
+  schema: string
   scope: (readOnly: boolean) => RequestScope
 }
 
 /** Who calls and what they ask for, common to every /rest/v1 route; throws RestError on bad headers. */
-export async function readRequest(c: Context, config: StackConfig, path: string): Promise<RestRequest> {
+export async function readRequest(
+  c: Context,
+  config: StackConfig,
+  path: string,
+  schemas: string[] = ['public'],
+): Promise<RestRequest> {
   const caller = await resolveCaller(c, config)
   if (!caller.ok) throw jwtError(caller.expired, caller.reason)
   const method = c.req.method
   const reading = method === 'GET' || method === 'HEAD'
   const profile = c.req.header(reading ? 'accept-profile' : 'content-profile')
-  if (profile !== undefined && profile !== 'public') throw invalidSchema(profile)
+  if (profile !== undefined && !schemas.includes(profile)) throw invalidSchema(profile, schemas)
+  const schema = profile ?? schemas[0] ?? 'public'
   const headers = c.req.header()
+  // As PostgREST does, the search path starts with the schema asked for.
+  const searchPath = `${ident(schema)}, extensions`
   return {
     method,
     claims: caller.claims,
@@ -35,7 +45,15 @@ export async function readRequest(c: Context, config: StackConfig, path: string)
     shape: parseAccept(c.req.header('accept')),
     query: [...new URL(c.req.url).searchParams.entries()],
     rangeHeader: c.req.header('range') ?? null,
-    scope: (readOnly) => ({ claims: caller.claims, readOnly, method, path, headers }),
+    schema,
+    scope: (readOnly) => ({
+      claims: caller.claims,
+      readOnly,
+      method,
+      path,
+      headers,
+      ...(schema === 'public' ? {} : { settings: { search_path: searchPath } }),
+    }),
   }
 }
 

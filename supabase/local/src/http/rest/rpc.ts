@@ -2,13 +2,22 @@ import type { Context } from 'hono'
 import { invalidBody, RestError, singularity } from '../../core/rest/errors'
 import { parseQuery } from '../../core/rest/query-params'
 import { contentRange, rangeStatus, resolvePage } from '../../core/rest/range'
-import { findFunction } from '../../core/rest/schema-cache'
+import { type BodyMedia, findFunction } from '../../core/rest/schema-cache'
 import { buildRpc } from '../../core/rest/statements'
 import type { Catalog } from '../../db/catalog'
 import type { Database } from '../../db/database'
 import { type RestRequest, readJson } from './request'
 import { JSON_TYPE, OBJECT_TYPE, sendBody } from './respond'
 import { runAsCaller } from './run'
+
+/** What kind of body a POST to a function sends, by its Content-Type (JSON unless told otherwise). */
+function bodyMedia(contentType: string | undefined): BodyMedia {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  if (type === 'text/plain') return 'text'
+  if (type === 'text/xml') return 'xml'
+  if (type === 'application/octet-stream') return 'bytea'
+  return 'json'
+}
 
 /**
  * `rpc/<fn>`: POST with JSON arguments by name, GET/HEAD with arguments in the query. STABLE and
@@ -30,16 +39,24 @@ export async function callFunction(
     })
   }
   const reading = request.method !== 'POST'
-  const body = reading ? null : await readJson(c, true)
-  if (!reading && (typeof body !== 'object' || body === null)) throw invalidBody()
+  const media = reading ? null : bodyMedia(c.req.header('content-type'))
+  const rawBody =
+    media === 'bytea'
+      ? Buffer.from(await c.req.arrayBuffer())
+      : media === 'text' || media === 'xml'
+        ? await c.req.text()
+        : null
+  const body = reading || rawBody !== null ? null : await readJson(c, true)
+  if (media === 'json' && (typeof body !== 'object' || body === null || Array.isArray(body)))
+    throw invalidBody()
   const planned = await catalog.withSchema((cache) => {
     const paramNames = new Set(
       (cache.functions.get(name) ?? []).flatMap((fn) => fn.params.map((p) => p.name)),
     )
     const parts = parseQuery(request.query, (key) => reading && paramNames.has(key))
-    const args = (reading ? parts.args : body) as Record<string, unknown>
-    const argNames = Array.isArray(args) ? [] : Object.keys(args)
-    const { fn, bodyParam } = findFunction(cache, name, argNames)
+    const args = (reading ? parts.args : (body ?? {})) as Record<string, unknown>
+    const argNames = rawBody === null ? Object.keys(args) : []
+    const { fn, bodyParam } = findFunction(cache, name, argNames, media)
     const page = resolvePage(parts.limit, parts.offset, request.rangeHeader)
     const query = {
       select: parts.select,
@@ -49,9 +66,12 @@ export async function callFunction(
       count: request.prefer.count !== null,
       head: request.method === 'HEAD',
       shape: request.shape,
+      embedded: parts.embedded,
+      aggregates: cache.settings?.aggregates ?? false,
     }
-    return { fn, page, statement: buildRpc({ fn, args, bodyParam, query }) }
-  })
+    const callArgs = rawBody ?? args
+    return { fn, page, statement: buildRpc(cache, { fn, args: callArgs, bodyParam, query }) }
+  }, request.schema)
   const { fn, page, statement } = planned
   const readOnly = reading || fn.volatility !== 'volatile'
   const row = await runAsCaller(db, request, readOnly, statement, (result) => {

@@ -19,7 +19,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function output(request: RestRequest, parts: QueryParts): MutationOutput {
-  return { select: request.prefer.return === 'representation' ? parts.select : null, shape: request.shape }
+  return {
+    select: request.prefer.return === 'representation' ? parts.select : null,
+    shape: request.shape,
+    embedded: parts.embedded,
+  }
 }
 
 /** Rows of an insert body and the columns to insert: the keys, or `columns=` for any body. */
@@ -56,9 +60,9 @@ export async function writeRows(
   const plan = (cache: SchemaCache): Statement => {
     const table = findTable(cache, name)
     if (kind === 'delete')
-      return buildDelete(table, { filters: parts.filters, output: output(request, parts) })
+      return buildDelete(cache, table, { filters: parts.filters, output: output(request, parts) })
     if (kind === 'update') {
-      return buildUpdate(table, {
+      return buildUpdate(cache, table, {
         values: body as Record<string, unknown>,
         filters: parts.filters,
         output: output(request, parts),
@@ -66,7 +70,7 @@ export async function writeRows(
     }
     const { rows, columns } = insertRows(body, parts.columns)
     const resolution = request.prefer.resolution
-    return buildInsert(table, {
+    return buildInsert(cache, table, {
       rows,
       columns,
       upsert: resolution ? { onConflict: parts.onConflict ?? table.primaryKey, resolution } : null,
@@ -74,7 +78,7 @@ export async function writeRows(
       output: output(request, parts),
     })
   }
-  const statement = await catalog.withSchema(plan)
+  const statement = await catalog.withSchema(plan, request.schema)
   const row = await runAsCaller(db, request, false, statement, (result) => {
     if (request.shape.singular && Number(result.page_total) !== 1)
       throw singularity(Number(result.page_total))
