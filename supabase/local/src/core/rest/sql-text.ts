@@ -143,10 +143,31 @@ export function neededColumnsSql(relation: Relation, qualifier: string, items: S
   return names.size ? [...names].map((name) => `${qualifier}.${ident(name)}`).join(', ') : '1 as "pgrst_none"'
 }
 
-export type BodyShape = { singular: boolean; stripNulls: boolean }
+export type BodyShape = {
+  singular: boolean
+  stripNulls: boolean
+  /** `text/csv` or `application/geo+json` instead of JSON. */
+  format?: 'csv' | 'geojson'
+  /** `application/vnd.pgrst.plan`: EXPLAIN's output, as text or JSON, with EXPLAIN's options. */
+  plan?: { format: 'json' | 'text'; options: string[] }
+}
 
-/** The JSON body, rendered by Postgres as PostgREST does (`json_agg`), from rows aliased `_postgrest_t`. */
+/**
+ * The body, rendered by Postgres as PostgREST does, from rows aliased `_postgrest_t` of `pgrst_source`:
+ * JSON (`json_agg`), CSV (a header of the keys, then each record's text), or a GeoJSON
+ * FeatureCollection (PostGIS's `ST_AsGeoJSON`, which fails as PostgREST does where PostGIS is absent).
+ */
 export function bodySql(shape: BodyShape, row = '_postgrest_t'): string {
+  if (shape.format === 'csv') {
+    const header =
+      "(select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k " +
+      'from (select row_to_json(hh) as r from pgrst_source as hh limit 1) s) a)'
+    const text = `${row}::text`
+    return `${header} || chr(10) || coalesce(string_agg(substring(${text}, 2, length(${text}) - 2), chr(10)), '')`
+  }
+  if (shape.format === 'geojson') {
+    return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(${row})::json), '[]'))`
+  }
   const value = shape.stripNulls ? `json_strip_nulls(row_to_json(${row}))` : row
   return shape.singular ? `coalesce(json_agg(${value})->0, 'null')` : `coalesce(json_agg(${value}), '[]')`
 }

@@ -32,6 +32,8 @@ export type ReadQuery = {
   embedded?: Map<string, EmbedParts>
   /** Whether aggregate functions may be used in `select` (PostgREST's `db-aggregates-enabled`). */
   aggregates?: boolean
+  /** Build only `select 1 from <the filtered relation>`, to be explained for `count=planned`. */
+  countSource?: boolean
 }
 
 const qualified = (cache: SchemaCache, table: TableInfo) => `${ident(cache.schema)}.${ident(table.name)}`
@@ -76,6 +78,12 @@ function pagedStatement(
   const order = orderSql(level.relation, qualifier, query.order, params)
   const limit = `limit ${params.add(query.page.limit)} offset ${params.add(query.page.offset)}`
   const counted = `${[from, ...level.filteringJoins].join(' ')} where ${where}${groupBy}`
+  if (query.countSource) {
+    const rows = level.groupBy
+      ? `select 1 from (select 1 from ${counted}) pgrst_groups`
+      : `select 1 from ${counted}`
+    return onlyUsedParams(rows, params.values)
+  }
   const total = query.count
     ? level.groupBy
       ? `(select pg_catalog.count(*) from (select 1 from ${counted}) pgrst_groups)`
@@ -89,6 +97,26 @@ function pagedStatement(
       'from (select * from pgrst_source) _postgrest_t',
     values: params.values,
   }
+}
+
+/**
+ * Renumbers the `$n` placeholders a text uses and keeps only their values: a statement must bind no
+ * parameter it does not reference. Quoted identifiers and literals are left alone.
+ */
+export function onlyUsedParams(text: string, values: unknown[]): Statement {
+  const kept: unknown[] = []
+  const renumbered = new Map<string, string>()
+  const out = text.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'|\$(\d+)/g, (token, n: string | undefined) => {
+    if (n === undefined) return token
+    let placeholder = renumbered.get(n)
+    if (!placeholder) {
+      kept.push(values[Number(n) - 1])
+      placeholder = `$${kept.length}`
+      renumbered.set(n, placeholder)
+    }
+    return placeholder
+  })
+  return { text: out, values: kept }
 }
 
 export type MutationOutput = {
@@ -117,20 +145,20 @@ function mutationStatement(
   const insertedCount = trackInserted
     ? '(select pg_catalog.count(*) from pgrst_mutation where pgrst_inserted)'
     : '(select pg_catalog.count(*) from pgrst_mutation)'
-  let rows = '(select 1 from pgrst_mutation)'
+  let rows = 'select 1 from pgrst_mutation'
   if (output.select) {
     const ctx = context(cache, params, { embedded: output.embedded, aggregates: false })
     const level = planLevel(ctx, relation, 'pgrst_mutation', output.select, '', [])
     checkAllEmbedsUsed(ctx)
     const list = level.list.length ? level.list.join(', ') : 'null::text as "pgrst_none"'
-    rows = `(select ${list} from ${['pgrst_mutation', ...level.joins].join(' ')})`
+    rows = `select ${list} from ${['pgrst_mutation', ...level.joins].join(' ')}`
   }
   const body = output.select ? bodySql(output.shape) : 'null'
   return {
     text:
-      `with pgrst_mutation as (${change(returning)}) ` +
+      `with pgrst_mutation as (${change(returning)}), pgrst_source as (${rows}) ` +
       `select pg_catalog.count(_postgrest_t)::bigint as page_total, ${insertedCount}::bigint as inserted, ` +
-      `${body}::text as body from ${rows} _postgrest_t`,
+      `${body}::text as body from pgrst_source _postgrest_t`,
     values: params.values,
   }
 }

@@ -26,7 +26,7 @@ export function restRoutes(deps: StackDeps): Hono {
     let anonymous = true
     try {
       const settings = await catalog.getSettings()
-      const request = await readRequest(c, deps.config, path, settings.schemas)
+      const request = await readRequest(c, deps.config, path, settings)
       anonymous = request.anonymous
       return await work(request)
     } catch (error) {

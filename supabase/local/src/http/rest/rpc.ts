@@ -1,5 +1,11 @@
 import type { Context } from 'hono'
-import { invalidBody, RestError, singularity } from '../../core/rest/errors'
+import {
+  invalidBody,
+  maxAffectedRpc,
+  maxAffectedViolation,
+  RestError,
+  singularity,
+} from '../../core/rest/errors'
 import { parseQuery } from '../../core/rest/query-params'
 import { contentRange, rangeStatus, resolvePage } from '../../core/rest/range'
 import { type BodyMedia, findFunction } from '../../core/rest/schema-cache'
@@ -7,8 +13,8 @@ import { buildRpc } from '../../core/rest/statements'
 import type { Catalog } from '../../db/catalog'
 import type { Database } from '../../db/database'
 import { type RestRequest, readJson } from './request'
-import { JSON_TYPE, OBJECT_TYPE, sendBody } from './respond'
-import { runAsCaller } from './run'
+import { bodyType, sendBody } from './respond'
+import { explainAsCaller, planType, runAsCaller } from './run'
 
 /** What kind of body a POST to a function sends, by its Content-Type (JSON unless told otherwise). */
 function bodyMedia(contentType: string | undefined): BodyMedia {
@@ -74,10 +80,16 @@ export async function callFunction(
   }, request.schema)
   const { fn, page, statement } = planned
   const readOnly = reading || fn.volatility !== 'volatile'
+  if (request.shape.plan) {
+    const explained = await explainAsCaller(db, request, readOnly, statement)
+    return sendBody(c, 200, explained, { 'Content-Type': planType(request) })
+  }
+  const limit = request.prefer.handling === 'strict' ? request.prefer.maxAffected : null
+  if (limit !== null && !fn.returnsSet) throw maxAffectedRpc()
   const row = await runAsCaller(db, request, readOnly, statement, (result) => {
-    if (request.shape.singular && fn.returnsSet && Number(result.page_total) !== 1) {
-      throw singularity(Number(result.page_total))
-    }
+    const rows = Number(result.page_total)
+    if (request.shape.singular && fn.returnsSet && rows !== 1) throw singularity(rows)
+    if (limit !== null && rows > limit) throw maxAffectedViolation(rows)
   })
   if (fn.returnKind === 'void') return sendBody(c, 204, null, {})
   const rows = Number(row.page_total)
@@ -85,7 +97,7 @@ export async function callFunction(
   const singular = request.shape.singular || !fn.returnsSet
   const status = singular ? 200 : rangeStatus(page.offset, rows, total)
   return sendBody(c, status === 416 ? 200 : status, row.body, {
-    'Content-Type': request.shape.singular ? OBJECT_TYPE : JSON_TYPE,
+    'Content-Type': bodyType(request.shape),
     'Content-Range': contentRange(page.offset, rows, total),
   })
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { invalidBody, singularity } from '../../core/rest/errors'
+import { invalidBody, maxAffectedViolation, singularity } from '../../core/rest/errors'
 import { parseQuery, type QueryParts } from '../../core/rest/query-params'
 import { findTable, type SchemaCache } from '../../core/rest/schema-cache'
 import {
@@ -12,8 +12,8 @@ import {
 import type { Catalog } from '../../db/catalog'
 import type { Database } from '../../db/database'
 import { type RestRequest, readJson } from './request'
-import { JSON_TYPE, OBJECT_TYPE, sendBody } from './respond'
-import { runAsCaller } from './run'
+import { bodyType, sendBody } from './respond'
+import { explainAsCaller, planType, runAsCaller } from './run'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -79,9 +79,16 @@ export async function writeRows(
     })
   }
   const statement = await catalog.withSchema(plan, request.schema)
+  if (request.shape.plan) {
+    const explained = await explainAsCaller(db, request, false, statement)
+    return sendBody(c, 200, explained, { 'Content-Type': planType(request) })
+  }
+  const limit = request.prefer.handling === 'strict' && kind !== 'insert' ? request.prefer.maxAffected : null
   const row = await runAsCaller(db, request, false, statement, (result) => {
-    if (request.shape.singular && Number(result.page_total) !== 1)
-      throw singularity(Number(result.page_total))
+    const affected = Number(result.page_total)
+    if (request.shape.singular && affected !== 1) throw singularity(affected)
+    // `Prefer: handling=strict, max-affected=n`: more rows than allowed roll the change back.
+    if (limit !== null && affected > limit) throw maxAffectedViolation(affected)
   })
   const affected = Number(row.page_total)
   const total = request.prefer.count ? String(affected) : '*'
@@ -98,6 +105,6 @@ export async function writeRows(
     range = kind === 'update' && affected > 0 ? `0-${affected - 1}/${total}` : `*/${total}`
   }
   const headers: Record<string, string> = { 'Content-Range': range }
-  if (representation) headers['Content-Type'] = request.shape.singular ? OBJECT_TYPE : JSON_TYPE
+  if (representation) headers['Content-Type'] = bodyType(request.shape)
   return sendBody(c, status, representation ? row.body : null, headers)
 }
