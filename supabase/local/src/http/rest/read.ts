@@ -57,7 +57,8 @@ export async function readRows(
       },
       countPlan,
     )
-  const row = usesPatternFilter(parts.filters) ? await patternLane.run(read) : await read()
+  const filters = [...parts.filters, ...[...parts.embedded.values()].flatMap((embed) => embed.filters)]
+  const row = usesPatternFilter(filters) ? await patternLane.run(read) : await read()
   const exact = row.total === null ? null : Number(row.total)
   // `estimated`: the exact count up to the row limit, the planner's estimate beyond it.
   const total =
