@@ -115,6 +115,14 @@ type FunctionRow = {
 const columnMap = (columns: { name: string; type: string }[]): Map<string, ColumnInfo> =>
   new Map(columns.map((c) => [c.name, { name: c.name, type: c.type, defaultSql: null }]))
 
+const UNNAMED_CALLABLE = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
+
+/** PostgREST's rule: no unnamed parameter, or exactly one of a type that can take a whole body. */
+function isCallable(inputs: ParamInfo[]): boolean {
+  const unnamed = inputs.filter((p) => p.name === '')
+  return unnamed.length === 0 || (unnamed.length === 1 && UNNAMED_CALLABLE.has(unnamed[0]?.type ?? ''))
+}
+
 function toFunction(row: FunctionRow): FunctionInfo {
   const modes = row.arg_modes.length ? row.arg_modes : row.arg_types.map(() => 'i')
   const inputs: ParamInfo[] = []
@@ -142,6 +150,7 @@ function toFunction(row: FunctionRow): FunctionInfo {
     columns: columnMap(row.type_kind === 'c' ? row.composite_columns : outputs),
     returnsRowOf: row.returns_row_of,
     singleRow: row.returns_set && Number(row.rows) === 1,
+    callable: isCallable(inputs),
   }
 }
 

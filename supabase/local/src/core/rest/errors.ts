@@ -105,6 +105,9 @@ export const ambiguousFunction = (
       .join(', ')}`,
   })
 
+export const duplicateEmbed = (alias: string) =>
+  restError(400, '42712', `table name "${alias}" specified more than once`)
+
 export const notEmbedded = (resource: string) =>
   restError(
     400,
@@ -162,7 +165,7 @@ export const functionNotFound = (
     {
       code: 'PGRST202',
       details: `Searched for the function ${schema}.${fn}${searched}, but no matches were found in the schema cache.`,
-      hint: raw ? null : suggestion ? `Perhaps you meant to call the function ${schema}.${suggestion}` : null,
+      hint: raw || !suggestion ? null : `Perhaps you meant to call the function ${schema}.${suggestion}`,
       message: `Could not find the function ${schema}.${fn}${raw ? '' : args.length ? `(${args.join(', ')})` : ' without parameters'} in the schema cache`,
     },
     true,

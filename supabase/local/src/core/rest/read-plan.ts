@@ -1,4 +1,4 @@
-import { aggregatesDisabled, notEmbedded, parseError } from './errors'
+import { aggregatesDisabled, duplicateEmbed, notEmbedded, parseError } from './errors'
 import type { Filter } from './filter'
 import type { OrderTerm } from './order'
 import type { EmbedParts } from './query-params'
@@ -63,7 +63,19 @@ export function planLevel(
   const withNulls: Relation = { ...relation, embedNull }
   let aggregates = false
   const nullFiltered = embedNullTargets(filters)
-  for (const item of items) {
+  const keys = new Set<string>()
+  for (const original of items) {
+    // `rel(count)`: PostgREST's older count of embedded rows, which needs no aggregate setting.
+    const legacyCount =
+      path !== '' &&
+      original.kind === 'field' &&
+      !original.aggregate &&
+      original.field.column === 'count' &&
+      !original.field.path.length &&
+      !relation.columns.has('count')
+    const item: SelectItem = legacyCount
+      ? { kind: 'count', alias: original.kind === 'field' ? original.alias : 'count', cast: null }
+      : original
     if (item.kind === 'star') {
       for (const name of relation.columns.keys()) {
         list.push(`${qualifier}.${ident(name)}`)
@@ -71,7 +83,7 @@ export function planLevel(
         outputs.push(name)
       }
     } else if (item.kind === 'count' || (item.kind === 'field' && item.aggregate)) {
-      if (!ctx.aggregates) throw aggregatesDisabled()
+      if (!ctx.aggregates && !legacyCount) throw aggregatesDisabled()
       aggregates = true
       const cast = item.cast ? `::${item.cast}` : ''
       const value =
@@ -87,6 +99,10 @@ export function planLevel(
       grouped.push(value)
       outputs.push(item.alias)
     } else {
+      const key = embedKey(item.embed)
+      // Two embeds under one name: PostgREST's SQL gets the same alias twice, and Postgres refuses it.
+      if (keys.has(key)) throw duplicateEmbed(`${relation.table?.name ?? relation.label}_${key}_1`)
+      keys.add(key)
       const embed = planEmbed(ctx, relation, qualifier, item.embed, path)
       joins.push(embed.join)
       if (embed.filtering || nullFiltered.has(embedKey(item.embed))) filteringJoins.push(embed.join)
@@ -151,7 +167,8 @@ function planEmbed(
   const n = ctx.counter.next++
   const alias = ident(`pgrst_${n}_${resolved.rel.foreignTable}`)
   const target = findTable(ctx.cache, resolved.rel.foreignTable)
-  const relation = tableRelation(ctx.cache, target)
+  // Postgres names an embedded table by PostgREST's alias for it in errors (`messages_1.x`).
+  const relation = { ...tableRelation(ctx.cache, target), label: `${target.name}_1` }
   const conditions: string[] = []
   let from: string
   let toOne: boolean

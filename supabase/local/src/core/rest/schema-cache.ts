@@ -38,6 +38,11 @@ export type FunctionInfo = {
   returnsRowOf?: string | null
   /** Declared `rows 1`: a set-returning function that gives at most one row (a to-one relationship). */
   singleRow?: boolean
+  /**
+   * Whether `rpc/` may call it: PostgREST leaves out functions with more than one unnamed parameter, or
+   * one that is not bytea, json, jsonb, text or xml (they still serve as computed fields).
+   */
+  callable?: boolean
 }
 
 /** A foreign key seen from one side, as PostgREST's schema cache holds it. */
@@ -168,12 +173,11 @@ export function findFunction(
   argNames: string[],
   media: BodyMedia = null,
 ): { fn: FunctionInfo; bodyParam: boolean } {
-  const overloads = cache.functions.get(name) ?? []
+  const overloads = (cache.functions.get(name) ?? []).filter((fn) => fn.callable !== false)
   const given = new Set(argNames)
   const raw = media !== null && media !== 'json'
   const named = overloads.filter((fn) => {
     if (!fn.params.length) return given.size === 0 && !raw
-    if (fn.params.some((p) => p.name === '')) return false
     const all = new Set(fn.params.map((p) => p.name))
     return argNames.every((arg) => all.has(arg)) && fn.params.every((p) => p.hasDefault || given.has(p.name))
   })
@@ -187,14 +191,40 @@ export function findFunction(
             UNNAMED_TYPES[media].includes(fn.params[0].type),
         )
   const candidates = named.length ? named : unnamed
-  if (candidates.length > 1) throw ambiguousFunction(cache.schema, candidates)
+  if (candidates.length > 1) {
+    const signature = (fn: FunctionInfo) => fn.params.map((p) => p.type).join(',')
+    throw ambiguousFunction(
+      cache.schema,
+      [...candidates].sort((a, b) => signature(a).localeCompare(signature(b))),
+    )
+  }
   const fn = candidates[0]
-  if (fn) return { fn, bodyParam: !named.length }
+  // A single unnamed parameter takes the whole body (or all query arguments), as PostgREST calls it.
+  if (fn) return { fn, bodyParam: fn.params.length === 1 && fn.params[0]?.name === '' }
   throw functionNotFound(
     name,
     [...argNames].sort(),
-    closest(name, cache.functions.keys()),
+    rpcHint(cache, name, argNames, overloads),
     cache.schema,
     media,
   )
+}
+
+/**
+ * PostgREST's hint for PGRST202: with overloads of that name, the closest parameter list; otherwise the
+ * closest function name.
+ */
+function rpcHint(cache: SchemaCache, name: string, argNames: string[], overloads: FunctionInfo[]) {
+  const list = (names: string[]) => `(${[...names].sort().join(', ')})`
+  if (overloads.length) {
+    const params = closest(
+      list(argNames),
+      overloads.map((fn) => list(fn.params.map((p) => p.name))),
+    )
+    return params === null ? null : `${name}${params}`
+  }
+  const callable = [...cache.functions.entries()]
+    .filter(([, fns]) => fns.some((fn) => fn.callable !== false))
+    .map(([fnName]) => fnName)
+  return closest(name, callable)
 }

@@ -121,7 +121,7 @@ describe('SQL building', () => {
     expect(upsert.text).toContain(
       'on conflict ("id") do update set "id" = excluded."id", "name" = excluded."name"',
     )
-    expect(upsert.text).toContain('else gen_random_uuid() end')
+    expect(upsert.text).toContain('jsonb_build_object($2::text, gen_random_uuid()) || pgrst_body.doc::jsonb')
     const ignore = buildInsert(cache, listings, {
       rows: [],
       columns: ['name'],

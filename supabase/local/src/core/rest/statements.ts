@@ -182,14 +182,20 @@ export function buildInsert(cache: SchemaCache, table: TableInfo, command: Inser
   const params = new Params()
   const body = params.add(JSON.stringify(command.rows))
   const names = command.columns.map(ident).join(', ')
-  const values = command.columns.map((name) => {
-    const value = `pgrst_row.${ident(name)}`
-    const fallback = command.missingDefault ? table.columns.get(name)?.defaultSql : null
-    // Default expressions come from the catalog (pg_get_expr), never from the request.
-    return fallback
-      ? `case when pgrst_body.doc::jsonb ? ${params.add(name)} then ${value} else ${fallback} end`
-      : value
-  })
+  const values = command.columns.map((name) => `pgrst_row.${ident(name)}`)
+  // `missing=default`: as PostgREST does, each row is laid over an object of the columns' defaults
+  // (evaluated for every row, so sequences advance as they do there). Default expressions come from the
+  // catalog (pg_get_expr), never from the request.
+  const defaults = command.missingDefault
+    ? command.columns.flatMap((name) => {
+        const sql = table.columns.get(name)?.defaultSql
+        return sql ? [`${params.add(name)}::text, ${sql}`] : []
+      })
+    : []
+  const rowSource = defaults.length
+    ? `lateral (select pg_catalog.jsonb_build_object(${defaults.join(', ')}) || pgrst_body.doc::jsonb as doc) pgrst_defs, ` +
+      `lateral jsonb_populate_record(null::${qualified(cache, table)}, pgrst_defs.doc) pgrst_row `
+    : `lateral json_populate_record(null::${qualified(cache, table)}, pgrst_body.doc) pgrst_row `
   let conflict = ''
   const merge = command.upsert?.resolution === 'merge-duplicates'
   if (command.upsert) {
@@ -204,8 +210,7 @@ export function buildInsert(cache: SchemaCache, table: TableInfo, command: Inser
   const insert = (returning: string) =>
     command.columns.length
       ? `insert into ${qualified(cache, table)} (${names}) select ${values.join(', ')} ` +
-        `from json_array_elements(${body}::json) with ordinality pgrst_body(doc, n), ` +
-        `lateral json_populate_record(null::${qualified(cache, table)}, pgrst_body.doc) pgrst_row ` +
+        `from json_array_elements(${body}::json) with ordinality pgrst_body(doc, n), ${rowSource}` +
         `where true order by pgrst_body.n${conflict} returning ${returning}`
       : `insert into ${qualified(cache, table)} select from json_array_elements(${body}::json) returning ${returning}`
   return mutationStatement(cache, table, params, insert, command.output, merge && table.kind === 'table')
