@@ -35,13 +35,13 @@ export const unsatisfiableRange = (offset: number, total: number) =>
     `An offset of ${offset} was requested, but there are only ${total} rows.`,
   )
 
-export const invalidSchema = (schema: string) =>
+export const invalidSchema = (schema: string, exposed: string[] = ['public']) =>
   restError(
     406,
     'PGRST106',
     `Invalid schema: ${schema}`,
     null,
-    'Only the following schemas are exposed: public',
+    `Only the following schemas are exposed: ${exposed.join(', ')}`,
   )
 
 export const unacceptableMedia = (accept: string) =>
@@ -58,29 +58,119 @@ export const singularity = (rows: number) =>
 export const unsupportedMethod = (method: string) =>
   restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
 
-export const noRelationship = (table: string, embed: string) =>
+export const noRelationship = (
+  table: string,
+  embed: string,
+  schema = 'public',
+  hint: string | null = null,
+  suggestion: string | null = null,
+) =>
   new RestError(
     400,
     {
       code: 'PGRST200',
-      details: `Searched for a foreign key relationship between '${table}' and '${embed}' in the schema 'public', but no matches were found.`,
-      hint: null,
+      details: `Searched for a foreign key relationship between '${table}' and '${embed}'${hint === null ? '' : ` using the hint '${hint}'`} in the schema '${schema}', but no matches were found.`,
+      hint: suggestion,
       message: `Could not find a relationship between '${table}' and '${embed}' in the schema cache`,
     },
     true,
   )
 
-export const functionNotFound = (fn: string, args: string[], suggestion: string | null) =>
-  new RestError(
+/** One candidate of PGRST201, as PostgREST lists it in `details`. */
+export type RelationshipSummary = { cardinality: string; embedding: string; relationship: string }
+
+export const ambiguousRelationship = (
+  table: string,
+  embed: string,
+  candidates: RelationshipSummary[],
+  hints: string[],
+) =>
+  new RestError(300, {
+    code: 'PGRST201',
+    details: candidates as unknown as string,
+    hint: `Try changing '${embed}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
+    message: `Could not embed because more than one relationship was found for '${table}' and '${embed}'`,
+  })
+
+export const ambiguousFunction = (
+  schema: string,
+  candidates: { name: string; params: { name: string; type: string }[] }[],
+) =>
+  new RestError(300, {
+    code: 'PGRST203',
+    details: null,
+    hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    message: `Could not choose the best candidate function between: ${candidates
+      .map((fn) => `${schema}.${fn.name}(${fn.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
+      .join(', ')}`,
+  })
+
+export const duplicateEmbed = (alias: string) =>
+  restError(400, '42712', `table name "${alias}" specified more than once`)
+
+export const notEmbedded = (resource: string) =>
+  restError(
+    400,
+    'PGRST108',
+    `'${resource}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${resource}' is included in the 'select' query parameter.`,
+  )
+
+export const maxAffectedViolation = (rows: number) =>
+  restError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${rows} rows`,
+  )
+
+export const maxAffectedRpc = () =>
+  restError(
+    400,
+    'PGRST128',
+    'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+  )
+
+export const invalidPreferences = (prefs: string[]) =>
+  restError(
+    400,
+    'PGRST122',
+    'Invalid preferences given with handling=strict',
+    `Invalid preferences: ${prefs.join(', ')}`,
+  )
+
+export const aggregatesDisabled = () =>
+  restError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
+
+export const functionNotFound = (
+  fn: string,
+  args: string[],
+  suggestion: string | null,
+  schema = 'public',
+  media: 'json' | 'text' | 'xml' | 'bytea' | null = 'json',
+) => {
+  const raw = media !== null && media !== 'json'
+  const listed = args.length
+    ? ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}`
+    : ' without parameters'
+  const searched =
+    media === null
+      ? listed
+      : raw
+        ? ` with a single unnamed ${media} parameter`
+        : `${listed} or with a single unnamed json/jsonb parameter`
+  return new RestError(
     404,
     {
       code: 'PGRST202',
-      details: `Searched for the function public.${fn} with parameters ${args.join(', ') || 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-      hint: suggestion ? `Perhaps you meant to call the function public.${suggestion}` : null,
-      message: `Could not find the function public.${fn}${args.length ? `(${args.join(', ')})` : ' without parameters'} in the schema cache`,
+      details: `Searched for the function ${schema}.${fn}${searched}, but no matches were found in the schema cache.`,
+      hint: raw || !suggestion ? null : `Perhaps you meant to call the function ${schema}.${suggestion}`,
+      message: `Could not find the function ${schema}.${fn}${raw ? '' : args.length ? `(${args.join(', ')})` : ' without parameters'} in the schema cache`,
     },
     true,
   )
+}
 
 export const payloadColumnNotFound = (table: string, column: string) =>
   new RestError(
@@ -94,14 +184,14 @@ export const payloadColumnNotFound = (table: string, column: string) =>
     true,
   )
 
-export const tableNotFound = (table: string, suggestion: string | null) =>
+export const tableNotFound = (table: string, suggestion: string | null, schema = 'public') =>
   new RestError(
     404,
     {
       code: 'PGRST205',
       details: null,
-      hint: suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
-      message: `Could not find the table 'public.${table}' in the schema cache`,
+      hint: suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
+      message: `Could not find the table '${schema}.${table}' in the schema cache`,
     },
     true,
   )

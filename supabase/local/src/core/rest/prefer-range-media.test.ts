@@ -14,8 +14,15 @@ describe('Prefer header', () => {
       resolution: 'merge-duplicates',
       missing: 'default',
       tx: null,
+      handling: null,
+      maxAffected: null,
+      invalid: ['foo=bar'],
     })
     expect(parsePrefer(undefined).return).toBeNull()
+    expect(parsePrefer('handling=strict, max-affected=3')).toMatchObject({
+      handling: 'strict',
+      maxAffected: 3,
+    })
   })
 })
 
@@ -59,7 +66,18 @@ describe('Accept header', () => {
     expect(parseAccept('*/*')).toEqual({ singular: false, stripNulls: false })
   })
 
+  it('offers CSV, GeoJSON, and plans only where enabled', () => {
+    expect(parseAccept('text/csv')).toMatchObject({ format: 'csv' })
+    expect(parseAccept('application/geo+json')).toMatchObject({ format: 'geojson' })
+    expect(() => parseAccept('application/vnd.pgrst.plan+json')).toThrow(RestError)
+    expect(
+      parseAccept('application/vnd.pgrst.plan+text; for="application/json"; options=analyze|verbose', true),
+    ).toMatchObject({
+      plan: { format: 'text', options: ['analyze', 'verbose'] },
+    })
+  })
+
   it('refuses other media types with 406 PGRST107', () => {
-    expect(() => parseAccept('text/csv')).toThrow(RestError)
+    expect(() => parseAccept('image/png')).toThrow(RestError)
   })
 })

@@ -35,9 +35,50 @@ describe('select grammar', () => {
     expect(parseSelect(null)).toEqual([{ kind: 'star' }])
   })
 
-  it('recognises embedded resources so they can be refused', () => {
-    expect(parseSelect('*, owner:profiles(name)')[1]).toEqual({ kind: 'embed', relation: 'profiles' })
-    expect(parseSelect('listings!inner(id)')[0]).toEqual({ kind: 'embed', relation: 'listings' })
+  it('parses embedded resources with aliases, hints, join types and spreads', () => {
+    const field = (column: string) => ({
+      kind: 'field',
+      field: { column, path: [] },
+      alias: column,
+      cast: null,
+    })
+    expect(parseSelect('*, owner:profiles(name)')[1]).toEqual({
+      kind: 'embed',
+      embed: {
+        name: 'profiles',
+        alias: 'owner',
+        hint: null,
+        join: null,
+        spread: false,
+        select: [field('name')],
+      },
+    })
+    expect(parseSelect('listings!listings_owner_fkey!inner(id)')[0]).toEqual({
+      kind: 'embed',
+      embed: {
+        name: 'listings',
+        alias: null,
+        hint: 'listings_owner_fkey',
+        join: 'inner',
+        spread: false,
+        select: [field('id')],
+      },
+    })
+    expect(parseSelect('...listings(name,owner:profiles!left())')[0]).toMatchObject({
+      kind: 'embed',
+      embed: {
+        spread: true,
+        select: [field('name'), { kind: 'embed', embed: { alias: 'owner', join: 'left', select: [] } }],
+      },
+    })
+  })
+
+  it('parses aggregates with aliases and casts', () => {
+    expect(parseSelect('count(),total:price.sum()::text,price.avg()')).toEqual([
+      { kind: 'count', alias: 'count', cast: null },
+      { kind: 'field', field: { column: 'price', path: [] }, alias: 'total', cast: 'text', aggregate: 'sum' },
+      { kind: 'field', field: { column: 'price', path: [] }, alias: 'avg', cast: null, aggregate: 'avg' },
+    ])
   })
 
   it.each(['a,,b', 'a::text;drop', 'a(', 'a::int::text'])('refuses %s with PGRST100', (source) => {

@@ -1,8 +1,8 @@
-import { noRelationship, undefinedColumn } from './errors'
+import { undefinedColumn } from './errors'
 import type { Field } from './field'
 import { COMPARE_OPERATORS, type Filter, FTS_FUNCTIONS } from './filter'
 import type { OrderTerm } from './order'
-import type { ColumnInfo } from './schema-cache'
+import { type ColumnInfo, computedField, type SchemaCache } from './schema-cache'
 import type { SelectItem } from './select'
 
 /** Collects bound parameters; the SQL text only ever holds their `$n` placeholders. */
@@ -18,17 +18,33 @@ export class Params {
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /** What a query reads from: a table, a view, or a function call, and its columns. */
-export type Relation = { label: string; columns: Map<string, ColumnInfo> }
+export type Relation = {
+  label: string
+  columns: Map<string, ColumnInfo>
+  /** The table of the schema cache the rows are of, for computed fields. */
+  table?: { cache: SchemaCache; name: string }
+  /** Embedded resources of this level by their key, with the SQL that is true when one is empty. */
+  embedNull?: Map<string, string>
+}
 
 export function column(relation: Relation, name: string): ColumnInfo {
   const info = relation.columns.get(name)
-  if (!info) throw undefinedColumn(relation.label, name)
-  return info
+  if (info) return info
+  const fn = relation.table && computedField(relation.table.cache, relation.table.name, name)
+  if (fn) return { name, type: fn.returnType, defaultSql: null }
+  throw undefinedColumn(relation.label, name)
+}
+
+/** A column, or a computed field (a function of the row, `schema.fn(row)`). */
+function columnSql(relation: Relation, qualifier: string, name: string): string {
+  if (relation.columns.has(name) || !relation.table) return `${qualifier}.${ident(name)}`
+  const { cache } = relation.table
+  return `${ident(cache.schema)}.${ident(name)}(${qualifier})`
 }
 
 export function fieldSql(relation: Relation, qualifier: string, field: Field, params: Params): string {
   column(relation, field.column)
-  let sql = `${qualifier}.${ident(field.column)}`
+  let sql = columnSql(relation, qualifier, field.column)
   for (const step of field.path) {
     const key = /^-?\d+$/.test(step.key)
       ? `${params.add(Number(step.key))}::int`
@@ -43,6 +59,17 @@ export function filterSql(relation: Relation, qualifier: string, filter: Filter,
   if (filter.kind === 'logic') {
     const parts = filter.children.map((child) => filterSql(relation, qualifier, child, params))
     sql = `(${parts.join(filter.op === 'and' ? ' and ' : ' or ')})`
+  } else if (
+    filter.operation.type === 'is' &&
+    !filter.field.path.length &&
+    !relation.columns.has(filter.field.column) &&
+    relation.embedNull?.has(filter.field.column)
+  ) {
+    // `listings=is.null` / `listings=not.is.null` on an embedded resource: whether it has no rows.
+    const empty = relation.embedNull.get(filter.field.column) as string
+    const value = filter.operation.value
+    if (value !== 'null' && value !== 'not_null') throw undefinedColumn(relation.label, filter.field.column)
+    sql = value === 'null' ? `(${empty})` : `(not ${empty})`
   } else {
     const target = fieldSql(relation, qualifier, filter.field, params)
     const operation = filter.operation
@@ -94,9 +121,12 @@ export function selectListSql(
 ): string {
   const parts = items.flatMap((item) => {
     if (item.kind === 'star') return [...relation.columns.keys()].map((name) => `${qualifier}.${ident(name)}`)
-    if (item.kind === 'embed') throw noRelationship(relation.label, item.relation)
+    if (item.kind === 'embed') return []
     const cast = item.cast ? `::${item.cast}` : ''
-    return [`${fieldSql(relation, qualifier, item.field, params)}${cast} as ${ident(item.alias)}`]
+    if (item.kind === 'count') return [`pg_catalog.count(*)${cast} as ${ident(item.alias)}`]
+    const value = fieldSql(relation, qualifier, item.field, params)
+    const aggregated = item.aggregate ? `pg_catalog.${item.aggregate}(${value})` : value
+    return [`${aggregated}${cast} as ${ident(item.alias)}`]
   })
   return parts.length ? parts.join(', ') : 'null::text as "pgrst_none"'
 }
@@ -106,15 +136,38 @@ export function neededColumnsSql(relation: Relation, qualifier: string, items: S
   const names = new Set<string>()
   for (const item of items) {
     if (item.kind === 'star') for (const name of relation.columns.keys()) names.add(name)
-    else if (item.kind === 'field') names.add(column(relation, item.field.column).name)
+    else if (item.kind === 'field' && relation.columns.has(item.field.column)) names.add(item.field.column)
+    else if (item.kind === 'field') column(relation, item.field.column)
+    else if (item.kind === 'embed') for (const name of relation.columns.keys()) names.add(name)
   }
   return names.size ? [...names].map((name) => `${qualifier}.${ident(name)}`).join(', ') : '1 as "pgrst_none"'
 }
 
-export type BodyShape = { singular: boolean; stripNulls: boolean }
+export type BodyShape = {
+  singular: boolean
+  stripNulls: boolean
+  /** `text/csv` or `application/geo+json` instead of JSON. */
+  format?: 'csv' | 'geojson'
+  /** `application/vnd.pgrst.plan`: EXPLAIN's output, as text or JSON, with EXPLAIN's options. */
+  plan?: { format: 'json' | 'text'; options: string[] }
+}
 
-/** The JSON body, rendered by Postgres as PostgREST does (`json_agg`), from rows aliased `_postgrest_t`. */
+/**
+ * The body, rendered by Postgres as PostgREST does, from rows aliased `_postgrest_t` of `pgrst_source`:
+ * JSON (`json_agg`), CSV (a header of the keys, then each record's text), or a GeoJSON
+ * FeatureCollection (PostGIS's `ST_AsGeoJSON`, which fails as PostgREST does where PostGIS is absent).
+ */
 export function bodySql(shape: BodyShape, row = '_postgrest_t'): string {
+  if (shape.format === 'csv') {
+    const header =
+      "(select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k " +
+      'from (select row_to_json(hh) as r from pgrst_source as hh limit 1) s) a)'
+    const text = `${row}::text`
+    return `${header} || chr(10) || coalesce(string_agg(substring(${text}, 2, length(${text}) - 2), chr(10)), '')`
+  }
+  if (shape.format === 'geojson') {
+    return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(${row})::json), '[]'))`
+  }
   const value = shape.stripNulls ? `json_strip_nulls(row_to_json(${row}))` : row
   return shape.singular ? `coalesce(json_agg(${value})->0, 'null')` : `coalesce(json_agg(${value}), '[]')`
 }

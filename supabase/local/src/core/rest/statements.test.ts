@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RestError } from './errors'
 import { parseQuery } from './query-params'
-import type { FunctionInfo, TableInfo } from './schema-cache'
+import type { FunctionInfo, SchemaCache, TableInfo } from './schema-cache'
 import { buildDelete, buildInsert, buildRead, buildRpc, buildUpdate, type ReadQuery } from './statements'
 
 const column = (name: string, type = 'text', defaultSql: string | null = null) =>
@@ -17,11 +17,17 @@ const listings: TableInfo = {
   ]),
   primaryKey: ['id'],
 }
+const cache: SchemaCache = {
+  schema: 'public',
+  tables: new Map([['listings', listings]]),
+  functions: new Map(),
+  relationships: new Map(),
+}
 const HOSTILE = `x'); drop table listings; --"`
 
 function read(query: string, extra: Partial<ReadQuery> = {}): { text: string; values: unknown[] } {
   const parts = parseQuery(new URLSearchParams(query).entries())
-  return buildRead(listings, {
+  return buildRead(cache, listings, {
     select: parts.select,
     filters: parts.filters,
     order: parts.order,
@@ -84,7 +90,7 @@ describe('SQL building', () => {
   })
 
   it('inserts with RETURNING 1 unless a representation is asked for', () => {
-    const insert = buildInsert(listings, {
+    const insert = buildInsert(cache, listings, {
       rows: [{ name: HOSTILE }],
       columns: ['name'],
       upsert: null,
@@ -94,7 +100,7 @@ describe('SQL building', () => {
     expect(insert.text).toContain('returning 1')
     expect(insert.text).not.toContain('drop table')
     expect(insert.values[0]).toBe(JSON.stringify([{ name: HOSTILE }]))
-    const represented = buildInsert(listings, {
+    const represented = buildInsert(cache, listings, {
       rows: [{ name: 'a' }],
       columns: ['name'],
       upsert: null,
@@ -105,7 +111,7 @@ describe('SQL building', () => {
   })
 
   it('upserts on the conflict target and fills defaults for missing keys with missing=default', () => {
-    const upsert = buildInsert(listings, {
+    const upsert = buildInsert(cache, listings, {
       rows: [{ id: 'a', name: 'b' }],
       columns: ['id', 'name'],
       upsert: { onConflict: ['id'], resolution: 'merge-duplicates' },
@@ -115,8 +121,8 @@ describe('SQL building', () => {
     expect(upsert.text).toContain(
       'on conflict ("id") do update set "id" = excluded."id", "name" = excluded."name"',
     )
-    expect(upsert.text).toContain('else gen_random_uuid() end')
-    const ignore = buildInsert(listings, {
+    expect(upsert.text).toContain('jsonb_build_object($2::text, gen_random_uuid()) || pgrst_body.doc::jsonb')
+    const ignore = buildInsert(cache, listings, {
       rows: [],
       columns: ['name'],
       upsert: { onConflict: ['id'], resolution: 'ignore-duplicates' },
@@ -128,7 +134,7 @@ describe('SQL building', () => {
 
   it('refuses unknown payload columns with PGRST204', () => {
     const attempt = () =>
-      buildInsert(listings, {
+      buildInsert(cache, listings, {
         rows: [{ colour: 1 }],
         columns: ['colour'],
         upsert: null,
@@ -139,22 +145,22 @@ describe('SQL building', () => {
   })
 
   it('refuses UPDATE and DELETE without filters (21000)', () => {
-    expect(() => buildUpdate(listings, { values: { name: 'x' }, filters: [], output: minimal })).toThrow(
-      'UPDATE requires a WHERE clause',
-    )
-    expect(() => buildDelete(listings, { filters: [], output: minimal })).toThrow(
+    expect(() =>
+      buildUpdate(cache, listings, { values: { name: 'x' }, filters: [], output: minimal }),
+    ).toThrow('UPDATE requires a WHERE clause')
+    expect(() => buildDelete(cache, listings, { filters: [], output: minimal })).toThrow(
       'DELETE requires a WHERE clause',
     )
   })
 
   it('turns an update with an empty body into a read of the matching rows', () => {
-    const noop = buildUpdate(listings, { values: {}, filters: [], output: minimal })
+    const noop = buildUpdate(cache, listings, { values: {}, filters: [], output: minimal })
     expect(noop.text).toContain('with pgrst_mutation as (select 1 from "public"."listings" where true)')
   })
 
   it('updates from the bound JSON body', () => {
     const filters = parseQuery([['id', 'eq.1']]).filters
-    const update = buildUpdate(listings, { values: { name: HOSTILE }, filters, output: minimal })
+    const update = buildUpdate(cache, listings, { values: { name: HOSTILE }, filters, output: minimal })
     expect(update.text).toContain('set "name" = pgrst_row."name"')
     expect(update.text).not.toContain('drop table')
   })
@@ -181,7 +187,7 @@ describe('SQL building', () => {
       head: false,
       shape: { singular: false, stripNulls: false },
     }
-    const call = buildRpc({ fn, args: { q: HOSTILE }, bodyParam: false, query })
+    const call = buildRpc(cache, { fn, args: { q: HOSTILE }, bodyParam: false, query })
     expect(call.text).toContain('"public"."search"("q" := $1::text)')
     expect(call.values[0]).toBe(HOSTILE)
   })

@@ -14,6 +14,9 @@ const WRITES = { POST: 'insert', PATCH: 'update', DELETE: 'delete' } as const
 export function restRoutes(deps: StackDeps): Hono {
   const app = new Hono()
   const catalog = new Catalog(deps.db)
+  // `NOTIFY pgrst, 'reload schema'` reloads the schema cache; without the listener, requests still
+  // reload it when they name something unknown.
+  void catalog.listen().catch(() => {})
 
   const handle = async (
     c: Context,
@@ -22,7 +25,8 @@ export function restRoutes(deps: StackDeps): Hono {
   ) => {
     let anonymous = true
     try {
-      const request = await readRequest(c, deps.config, path)
+      const settings = await catalog.getSettings()
+      const request = await readRequest(c, deps.config, path, settings)
       anonymous = request.anonymous
       return await work(request)
     } catch (error) {

@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
 import type { StackConfig } from '../../config'
-import { invalidBody, invalidSchema, jwtError, RestError } from '../../core/rest/errors'
+import { invalidBody, invalidPreferences, invalidSchema, jwtError, RestError } from '../../core/rest/errors'
 import { parseAccept } from '../../core/rest/media'
 import { type Preferences, parsePrefer } from '../../core/rest/prefer'
-import type { BodyShape } from '../../core/rest/sql-text'
+import type { ApiSettings } from '../../core/rest/schema-cache'
+import { type BodyShape, ident } from '../../core/rest/sql-text'
 import type { Claims, RequestScope } from '../../db/database'
 import { resolveCaller } from '../caller'
 
@@ -15,27 +16,48 @@ export type RestRequest = {
   shape: BodyShape
   query: [string, string][]
   rangeHeader: string | null
+  /** The schema asked for by `Accept-Profile` (reads) or `Content-Profile` (writes), else the first exposed. */
+  schema: string
   scope: (readOnly: boolean) => RequestScope
 }
 
 /** Who calls and what they ask for, common to every /rest/v1 route; throws RestError on bad headers. */
-export async function readRequest(c: Context, config: StackConfig, path: string): Promise<RestRequest> {
+export async function readRequest(
+  c: Context,
+  config: StackConfig,
+  path: string,
+  settings: Pick<ApiSettings, 'schemas' | 'plan'> = { schemas: ['public'], plan: false },
+): Promise<RestRequest> {
+  const { schemas } = settings
   const caller = await resolveCaller(c, config)
   if (!caller.ok) throw jwtError(caller.expired, caller.reason)
   const method = c.req.method
   const reading = method === 'GET' || method === 'HEAD'
   const profile = c.req.header(reading ? 'accept-profile' : 'content-profile')
-  if (profile !== undefined && profile !== 'public') throw invalidSchema(profile)
+  if (profile !== undefined && !schemas.includes(profile)) throw invalidSchema(profile, schemas)
+  const schema = profile ?? schemas[0] ?? 'public'
   const headers = c.req.header()
+  const prefer = parsePrefer(c.req.header('prefer'))
+  if (prefer.handling === 'strict' && prefer.invalid.length) throw invalidPreferences(prefer.invalid)
+  // As PostgREST does, the search path starts with the schema asked for.
+  const searchPath = `${ident(schema)}, extensions`
   return {
     method,
     claims: caller.claims,
     anonymous: caller.role === 'anon',
-    prefer: parsePrefer(c.req.header('prefer')),
-    shape: parseAccept(c.req.header('accept')),
+    prefer,
+    shape: parseAccept(c.req.header('accept'), settings.plan),
     query: [...new URL(c.req.url).searchParams.entries()],
     rangeHeader: c.req.header('range') ?? null,
-    scope: (readOnly) => ({ claims: caller.claims, readOnly, method, path, headers }),
+    schema,
+    scope: (readOnly) => ({
+      claims: caller.claims,
+      readOnly,
+      method,
+      path,
+      headers,
+      ...(schema === 'public' ? {} : { settings: { search_path: searchPath } }),
+    }),
   }
 }
 

@@ -1,10 +1,18 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { fromPgError, RestError } from '../../core/rest/errors'
+import type { BodyShape } from '../../core/rest/sql-text'
 import { DatabaseUnavailable, isConnectionLoss } from '../../db/database'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8'
+
+/** The Content-Type of a body of the given shape. */
+export function bodyType(shape: BodyShape): string {
+  if (shape.format === 'csv') return 'text/csv; charset=utf-8'
+  if (shape.format === 'geojson') return 'application/geo+json; charset=utf-8'
+  return shape.singular ? OBJECT_TYPE : JSON_TYPE
+}
 
 /** A PostgREST error response: `{code, details, hint, message}` and `Proxy-Status`. */
 export function sendError(c: Context, error: RestError): Response {

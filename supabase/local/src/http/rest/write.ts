@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { invalidBody, singularity } from '../../core/rest/errors'
+import { invalidBody, maxAffectedViolation, singularity } from '../../core/rest/errors'
 import { parseQuery, type QueryParts } from '../../core/rest/query-params'
 import { findTable, type SchemaCache } from '../../core/rest/schema-cache'
 import {
@@ -12,14 +12,18 @@ import {
 import type { Catalog } from '../../db/catalog'
 import type { Database } from '../../db/database'
 import { type RestRequest, readJson } from './request'
-import { JSON_TYPE, OBJECT_TYPE, sendBody } from './respond'
-import { runAsCaller } from './run'
+import { bodyType, sendBody } from './respond'
+import { explainAsCaller, planType, runAsCaller } from './run'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function output(request: RestRequest, parts: QueryParts): MutationOutput {
-  return { select: request.prefer.return === 'representation' ? parts.select : null, shape: request.shape }
+  return {
+    select: request.prefer.return === 'representation' ? parts.select : null,
+    shape: request.shape,
+    embedded: parts.embedded,
+  }
 }
 
 /** Rows of an insert body and the columns to insert: the keys, or `columns=` for any body. */
@@ -56,9 +60,9 @@ export async function writeRows(
   const plan = (cache: SchemaCache): Statement => {
     const table = findTable(cache, name)
     if (kind === 'delete')
-      return buildDelete(table, { filters: parts.filters, output: output(request, parts) })
+      return buildDelete(cache, table, { filters: parts.filters, output: output(request, parts) })
     if (kind === 'update') {
-      return buildUpdate(table, {
+      return buildUpdate(cache, table, {
         values: body as Record<string, unknown>,
         filters: parts.filters,
         output: output(request, parts),
@@ -66,7 +70,7 @@ export async function writeRows(
     }
     const { rows, columns } = insertRows(body, parts.columns)
     const resolution = request.prefer.resolution
-    return buildInsert(table, {
+    return buildInsert(cache, table, {
       rows,
       columns,
       upsert: resolution ? { onConflict: parts.onConflict ?? table.primaryKey, resolution } : null,
@@ -74,10 +78,17 @@ export async function writeRows(
       output: output(request, parts),
     })
   }
-  const statement = await catalog.withSchema(plan)
+  const statement = await catalog.withSchema(plan, request.schema)
+  if (request.shape.plan) {
+    const explained = await explainAsCaller(db, request, false, statement)
+    return sendBody(c, 200, explained, { 'Content-Type': planType(request) })
+  }
+  const limit = request.prefer.handling === 'strict' && kind !== 'insert' ? request.prefer.maxAffected : null
   const row = await runAsCaller(db, request, false, statement, (result) => {
-    if (request.shape.singular && Number(result.page_total) !== 1)
-      throw singularity(Number(result.page_total))
+    const affected = Number(result.page_total)
+    if (request.shape.singular && affected !== 1) throw singularity(affected)
+    // `Prefer: handling=strict, max-affected=n`: more rows than allowed roll the change back.
+    if (limit !== null && affected > limit) throw maxAffectedViolation(affected)
   })
   const affected = Number(row.page_total)
   const total = request.prefer.count ? String(affected) : '*'
@@ -94,6 +105,6 @@ export async function writeRows(
     range = kind === 'update' && affected > 0 ? `0-${affected - 1}/${total}` : `*/${total}`
   }
   const headers: Record<string, string> = { 'Content-Range': range }
-  if (representation) headers['Content-Type'] = request.shape.singular ? OBJECT_TYPE : JSON_TYPE
+  if (representation) headers['Content-Type'] = bodyType(request.shape)
   return sendBody(c, status, representation ? row.body : null, headers)
 }
