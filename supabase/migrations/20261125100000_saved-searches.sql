@@ -214,9 +214,10 @@ begin atomic
 end;
 
 /**
- * The first three characters of the longest word of at least three (the first
- * such word on a tie): every listing the search matches holds them in its
- * folded text. Null when no word is that long.
+ * The first eight characters of the search's longest word of at least three
+ * (the first such word on a tie): every listing the search matches holds them
+ * in its folded text, so the searches a new listing may match are found by
+ * looking up the pieces of its text. Null when no word is that long.
  */
 
 create function public.search_key(q text)
@@ -224,7 +225,7 @@ create function public.search_key(q text)
   language sql
   immutable parallel safe
 begin atomic
-  select left(w.word, 3)
+  select left(w.word, 8)
   from unnest(public.search_words(q)) with ordinality as w(word, at)
   where char_length(w.word) >= 3
   order by char_length(w.word) desc, w.at
@@ -277,7 +278,7 @@ create table public.saved_searches (
   ) stored,
   -- The first three characters of the longest word of at least three: any listing the search matches
   -- holds them in its text. Null when no word is that long.
-  -- The first three characters of the search's longest word of three or more (see search_key).
+  -- The start of the search's longest word (see search_key).
   match_key text generated always as (
     case when public.saved_search_params_valid(params) then public.search_key(params ->> 'q') end
   ) stored,
