@@ -40,10 +40,9 @@ const clientOf = (actor: Actor): SupabaseClient =>
         ? owner.client
         : other.client
 
-let endpointCount = 0
 const subscriptionRow = (id = randomUUID()) => ({
   id,
-  endpoint: `https://push.example.com/send/${randomUUID()}-${(endpointCount += 1)}`,
+  endpoint: `https://push.example.com/send/${randomUUID()}`,
   p256dh: `B${'A'.repeat(86)}`,
   auth: 'A'.repeat(22),
 })
