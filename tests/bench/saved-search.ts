@@ -75,8 +75,8 @@ select s.user_id, 'Bench search ' || s.g,
     'furnished', case when abs(s.h2) % 11 = 0 then true end,
     'offer', case when abs(s.h3) % 17 = 0 then true end,
     'bbox', case when abs(s.h1) % 100 between 75 and 94 then (
-      select concat_ws(',', round((lng - d)::numeric, 5)::float8, round((lat - d)::numeric, 5)::float8,
-        round((lng + d)::numeric, 5)::float8, round((lat + d)::numeric, 5)::float8)
+      select concat_ws(',', trim_scale(round((lng - d)::numeric, 5)), trim_scale(round((lat - d)::numeric, 5)),
+        trim_scale(round((lng + d)::numeric, 5)), trim_scale(round((lat + d)::numeric, 5)))
       from (select positions.at[k][1] as lng, positions.at[k][2] as lat, 0.01 + (abs(s.h3) % 8) * 0.01 as d
             from (select 1 + abs(s.h2) % array_length(positions.at, 1) as k) as pick) as box_at
     ) end
