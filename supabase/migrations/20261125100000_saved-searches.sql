@@ -341,7 +341,7 @@ create index saved_searches_user_idx on public.saved_searches (user_id, created_
 /**
  * Server-owned columns and the limit. For everyone, user_id and created_at
  * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at is never in the future. For API callers an insert gets the
+ * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
  * caller's id and the server's time. At most 20 searches a person: a per-person
  * lock makes two concurrent inserts count one after the other, and an insert of
  * an id that exists is let through so `on conflict do nothing` can skip it.
@@ -366,7 +366,8 @@ begin
       new.created_at := coalesce(new.created_at, now());
     end if;
     new.updated_at := new.created_at;
-    new.last_opened_at := least(coalesce(new.last_opened_at, now()), now());
+    -- Matches are recorded from the moment a search exists, so it cannot have been opened before.
+    new.last_opened_at := new.created_at;
     perform pg_advisory_xact_lock(hashtextextended('public.saved_searches:' || new.user_id::text, 0));
     if not exists (select from public.saved_searches where id = new.id)
       and (select count(*) from public.saved_searches where user_id = new.user_id) >= 20 then
@@ -500,39 +501,13 @@ create policy "Users can delete their own push subscriptions"
  * Functions for the app
  * ---------------------------------------------------------------------------
  * Security invoker: row-level security limits them to the caller's searches.
- *
- * saved_search_new_counts: for each of the caller's searches, the listings
- * published after it was last opened that match it, not the caller's own.
- * The count stops at 100 (the app shows "99+" beyond), so an old search costs
- * at most a bounded walk of the newest listings.
+ * (saved_search_new_counts, which reads the server's table of matches, is in
+ * the alerts migration.)
  *
  * open_saved_search: marks the search opened now and returns when it was
  * opened before, so /search can badge the homes published since as New. Null
  * when the caller has no such search.
  */
-
-create function public.saved_search_new_counts()
-  returns table (saved_search_id uuid, new_count integer)
-  language sql
-  stable
-  set search_path = ''
-as $$
-  select s.id, counted.n::integer
-  from public.saved_searches as s
-  cross join lateral (
-    select count(*) as n
-    from (
-      select
-      from public.listings as l
-      where l.created_at > s.last_opened_at
-        and l.user_ref is distinct from (select auth.uid())
-        and public.listing_matches_search(l, s.params)
-      limit 100
-    ) as matches
-  ) as counted
-  where s.user_id = (select auth.uid())
-  order by s.created_at, s.id;
-$$;
 
 create function public.open_saved_search(search_id uuid)
   returns timestamptz
@@ -554,8 +529,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.saved_search_new_counts() from public, anon;
 revoke execute on function public.open_saved_search(uuid) from public, anon;
-grant execute on function public.saved_search_new_counts() to authenticated, service_role;
 grant execute on function public.open_saved_search(uuid) to authenticated, service_role;
 grant execute on function public.listing_matches_search(public.listings, jsonb) to anon, authenticated, service_role;

@@ -45,6 +45,30 @@ alter table public.alert_deliveries enable row level security;
 
 /**
  * ---------------------------------------------------------------------------
+ * Matches, for `N new`
+ * ---------------------------------------------------------------------------
+ * Every (saved search, listing) match, written when the listing is published
+ * (whatever the search's alerts), so a person's `N new` counts read a few index
+ * entries instead of matching every listing published since. The server's:
+ * the app reads it through saved_search_new_counts().
+ */
+
+create table public.saved_search_matches (
+  saved_search_id uuid not null references public.saved_searches (id) on delete cascade,
+  listing_id uuid not null references public.listings (id) on delete cascade,
+  listing_created_at timestamptz not null,
+  primary key (saved_search_id, listing_id)
+);
+
+create index saved_search_matches_newest_idx on public.saved_search_matches (saved_search_id, listing_created_at desc);
+create index saved_search_matches_listing_idx on public.saved_search_matches (listing_id);
+
+revoke all on public.saved_search_matches from anon, authenticated, service_role;
+grant select, insert, update, delete on public.saved_search_matches to service_role;
+alter table public.saved_search_matches enable row level security;
+
+/**
+ * ---------------------------------------------------------------------------
  * Finding the searches a listing matches
  * ---------------------------------------------------------------------------
  * Without scanning every saved search, two indexes give the candidates:
@@ -60,7 +84,7 @@ alter table public.alert_deliveries enable row level security;
  *   and whose range holds its price.
  *
  * Each candidate is then checked with listing_matches_search, the one
- * definition of a match. Only searches with alerts on are indexed.
+ * definition of a match.
  */
 
 -- The pieces of 3 to 5 characters of a folded text (search_fold). A word holds no space, so neither
@@ -80,11 +104,11 @@ end;
 
 create index saved_searches_match_key_idx on public.saved_searches (match_key)
   include (match_type, match_price, match_beds, match_baths)
-  where alerts <> 'off' and match_key is not null;
+  where match_key is not null;
 
 create index saved_searches_match_area_idx on public.saved_searches
   using gist (match_area, match_price)
-  where alerts <> 'off' and match_key is null;
+  where match_key is null;
 
 create function public.saved_searches_matching(listing public.listings)
   returns table (saved_search_id uuid, user_id uuid, alerts text)
@@ -105,8 +129,7 @@ as $$
   candidates as (
     select s.id, s.user_id, s.alerts, s.params, s.match_words
     from public.saved_searches as s, listing_pieces as listing_at
-    where s.alerts <> 'off'
-      and s.match_key = any(listing_at.pieces)
+    where s.match_key = any(listing_at.pieces)
       and (s.match_type is null or s.match_type = listing.type)
       and s.match_price @> listing_at.price
       and s.match_beds <= listing.bedrooms
@@ -115,8 +138,7 @@ as $$
     union all
     select s.id, s.user_id, s.alerts, s.params, s.match_words
     from public.saved_searches as s, listing_at
-    where s.alerts <> 'off'
-      and s.match_key is null
+    where s.match_key is null
       and s.match_area @> listing_at.at
       and s.match_price @> listing_at.price
   )
@@ -132,9 +154,9 @@ revoke execute on function public.saved_searches_matching(public.listings) from 
 grant execute on function public.saved_searches_matching(public.listings) to service_role;
 
 /**
- * Publishing queues the alerts: after an insert of listings, one delivery per
- * (matching search with alerts on, listing), the publisher's own searches
- * left out. Security definer: the publisher can neither read other people's
+ * Publishing records the matches and queues the alerts: after an insert of
+ * listings, one match per (matching search, listing), and one delivery per
+ * match of a search with alerts on; the publisher's own searches left out. Security definer: the publisher can neither read other people's
  * searches nor write the queue.
  */
 
@@ -145,11 +167,20 @@ create function public.queue_listing_alerts()
   set search_path = ''
 as $$
 begin
+  with found as (
+    select m.saved_search_id, m.user_id, m.alerts, l.id as listing_id, l.created_at
+    from new_listings as l
+    cross join lateral public.saved_searches_matching(l::public.listings) as m
+    where m.user_id <> l.user_ref
+  ),
+  recorded as (
+    insert into public.saved_search_matches (saved_search_id, listing_id, listing_created_at)
+    select found.saved_search_id, found.listing_id, found.created_at from found
+    on conflict do nothing
+  )
   insert into public.alert_deliveries (saved_search_id, listing_id, user_id, kind)
-  select m.saved_search_id, l.id, m.user_id, m.alerts
-  from new_listings as l
-  cross join lateral public.saved_searches_matching(l::public.listings) as m
-  where m.user_id <> l.user_ref
+  select found.saved_search_id, found.listing_id, found.user_id, found.alerts from found
+  where found.alerts <> 'off'
   on conflict on constraint alert_deliveries_one_per_match do nothing;
   return null;
 end;
@@ -297,7 +328,41 @@ grant execute on function public.claim_alert_batch(uuid, text) to service_role;
 grant execute on function public.finish_alert_batch(bigint[], text) to service_role;
 
 /**
- * The `N new` counts walk the newest listings from each search's
- * last_opened_at (listings_newest_idx); saved searches per person come from
- * saved_searches_user_idx. Nothing more to index here.
+ * ---------------------------------------------------------------------------
+ * `N new`
+ * ---------------------------------------------------------------------------
+ * For each of the caller's searches, the listings published after it was last
+ * opened that match it (its recorded matches, checked again in case a listing
+ * was edited since), not the caller's own. The count stops at 100 (the app
+ * shows "99+" beyond). Security definer, to read the server's matches; it
+ * answers for the caller's own searches only.
  */
+
+create function public.saved_search_new_counts()
+  returns table (saved_search_id uuid, new_count integer)
+  language sql
+  stable
+  security definer
+  set search_path = ''
+as $$
+  select s.id, counted.n::integer
+  from public.saved_searches as s
+  cross join lateral (
+    select count(*) as n
+    from (
+      select
+      from public.saved_search_matches as m
+      join public.listings as l on l.id = m.listing_id
+      where m.saved_search_id = s.id
+        and m.listing_created_at > s.last_opened_at
+        and l.user_ref <> s.user_id
+        and public.listing_matches_search(l, s.params)
+      limit 100
+    ) as matches
+  ) as counted
+  where s.user_id = (select auth.uid())
+  order by s.created_at, s.id;
+$$;
+
+revoke execute on function public.saved_search_new_counts() from public, anon;
+grant execute on function public.saved_search_new_counts() to authenticated, service_role;
