@@ -532,3 +532,12 @@ $$;
 revoke execute on function public.open_saved_search(uuid) from public, anon;
 grant execute on function public.open_saved_search(uuid) to authenticated, service_role;
 grant execute on function public.listing_matches_search(public.listings, jsonb) to anon, authenticated, service_role;
+
+-- The helpers of the match and of the params CHECK run in every role that reads listings or writes a
+-- saved search (a CHECK and a generated column call them as the writer).
+revoke execute on function public.search_fold(text), public.search_words(text), public.search_key(text),
+  public.search_words_in(text, text[]), public.search_bbox_valid(text), public.saved_search_params_valid(jsonb)
+  from public, anon, authenticated, service_role;
+grant execute on function public.search_fold(text), public.search_words(text), public.search_key(text),
+  public.search_words_in(text, text[]), public.search_bbox_valid(text), public.saved_search_params_valid(jsonb)
+  to anon, authenticated, service_role;

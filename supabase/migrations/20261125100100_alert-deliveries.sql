@@ -41,6 +41,8 @@ create index alert_deliveries_user_idx on public.alert_deliveries (user_id);
 
 revoke all on public.alert_deliveries from anon, authenticated, service_role;
 grant select, insert, update, delete on public.alert_deliveries to service_role;
+revoke all on sequence public.alert_deliveries_id_seq from anon, authenticated, service_role;
+grant usage, select on sequence public.alert_deliveries_id_seq to service_role;
 alter table public.alert_deliveries enable row level security;
 
 /**
@@ -101,6 +103,9 @@ begin atomic
     cross join lateral generate_series(3, least(5, char_length(word) - start + 1)) as size
   );
 end;
+
+revoke execute on function public.search_text_pieces(text) from public, anon, authenticated, service_role;
+grant execute on function public.search_text_pieces(text) to service_role;
 
 create index saved_searches_match_key_idx on public.saved_searches (match_key)
   include (match_type, match_price, match_beds, match_baths)
