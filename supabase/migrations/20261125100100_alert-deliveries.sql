@@ -172,6 +172,10 @@ create function public.queue_listing_alerts()
   set search_path = ''
 as $$
 begin
+  -- No saved search yet (a fresh database being seeded): nothing to find for any listing.
+  if not exists (select from public.saved_searches) then
+    return null;
+  end if;
   with found as (
     select m.saved_search_id, m.user_id, m.alerts, l.id as listing_id, l.created_at
     from new_listings as l

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 type Actor = 'anon' | 'owner' | 'other' | 'service'
 type Outcome = 'allowed' | 'filtered' | 'rejected'
-type Table = 'saved_searches' | 'push_subscriptions' | 'alert_deliveries'
+type Table = 'saved_searches' | 'push_subscriptions' | 'alert_deliveries' | 'saved_search_matches'
 
 const clientOf = (actor: Actor): SupabaseClient =>
   actor === 'anon'
@@ -66,6 +66,18 @@ async function ownersRow(table: Table): Promise<string> {
         [row.id, owner.id, row.endpoint, row.p256dh, row.auth],
       )
       return row.id
+    }
+    if (table === 'saved_search_matches') {
+      const search = await db.query<{ id: string }>(
+        `insert into public.saved_searches (user_id, name, params) values ($1, 'Matched', '{}') returning id`,
+        [owner.id],
+      )
+      const listing = await db.query<{ id: string }>('select id from public.listings limit 1')
+      await db.query(
+        `insert into public.saved_search_matches (saved_search_id, listing_id, listing_created_at) values ($1, $2, now())`,
+        [search.rows[0]?.id, listing.rows[0]?.id],
+      )
+      return String(search.rows[0]?.id)
     }
     const listingId = randomUUID()
     listingIds.push(listingId)
@@ -136,6 +148,10 @@ const cases: Case[] = [
   { table: 'alert_deliveries', actor: 'service', command: 'select', expect: 'allowed' },
   { table: 'alert_deliveries', actor: 'service', command: 'update', expect: 'allowed' },
   { table: 'alert_deliveries', actor: 'service', command: 'delete', expect: 'allowed' },
+  // saved_search_matches: the server's too (the app reads counts through saved_search_new_counts).
+  { table: 'saved_search_matches', actor: 'owner', command: 'select', expect: 'rejected' },
+  { table: 'saved_search_matches', actor: 'anon', command: 'select', expect: 'rejected' },
+  { table: 'saved_search_matches', actor: 'other', command: 'delete', expect: 'rejected' },
 ]
 
 /** Runs one command on the owner's row (or inserts a new row in the actor's or the owner's name). */
@@ -145,11 +161,12 @@ async function run(c: Case): Promise<{ outcome: Outcome; code?: string; message?
   const api = clientOf(c.actor)
   const id = await ownersRow(c.table)
   const query = api.from(c.table)
+  const key = c.table === 'saved_search_matches' ? 'saved_search_id' : 'id'
   const result =
     c.command === 'select'
-      ? await query.select('id').eq('id', id)
+      ? await query.select('*').eq(key, id)
       : c.command === 'delete'
-        ? await query.delete().eq('id', id).select('id')
+        ? await query.delete().eq(key, id).select('*')
         : c.command === 'update'
           ? await query
               .update(
@@ -341,10 +358,13 @@ describe('N new and opening a saved search', () => {
     await publish(person, `3 ${word} Road`) // their own: never new to them
     const counts = await person.client.rpc('saved_search_new_counts')
     expect(counts.error).toBeNull()
-    expect(counts.data).toEqual([
-      { saved_search_id: ids.Matches, new_count: 2 },
-      { saved_search_id: ids.Nothing, new_count: 0 },
-    ])
+    // Saved in one insert, so in the order of their ids.
+    expect(counts.data).toEqual(
+      [
+        { saved_search_id: ids.Matches, new_count: 2 },
+        { saved_search_id: ids.Nothing, new_count: 0 },
+      ].sort((a, b) => (a.saved_search_id < b.saved_search_id ? -1 : 1)),
+    )
 
     const opened = await person.client.rpc('open_saved_search', { search_id: ids.Matches })
     expect(opened.error).toBeNull()
