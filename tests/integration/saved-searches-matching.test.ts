@@ -66,7 +66,7 @@ describe('search_fold', () => {
       return found
     })
     expect(mismatches).toEqual([])
-  })
+  }, 120_000)
 })
 
 describe('the parity property: Postgres and the device agree', () => {
