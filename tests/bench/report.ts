@@ -17,6 +17,7 @@ import type { MapReport } from './map'
 import type { OfflineReport } from './offline'
 import { type PhotoReport, SHRINK, THROTTLE } from './photos'
 import type { QueryReport } from './queries'
+import { type SavedSearchReport, savedSearchMarkdown } from './saved-search'
 import { kib, round } from './stats'
 
 export type BenchReport = {
@@ -38,6 +39,7 @@ export type BenchReport = {
   cacheFootprint: CacheFootprint
   interactions: InteractionResult[]
   load?: LoadReport
+  savedSearches?: SavedSearchReport
   maps: MapReport
   durationSeconds: number
 }
@@ -508,6 +510,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push('')
   if (r.load) md.push(...loadMarkdown(r.load, table))
   md.push(...renderMaps(r.maps))
+  if (r.savedSearches) md.push(...savedSearchMarkdown(r.savedSearches))
   return `${md.join('\n')}\n`
 }
 

@@ -9,6 +9,7 @@ import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench
 import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
 import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
 import { startStack } from '../../supabase/local/src/stack'
+import { PUSH_SERVICE_FUNCTION_ENV } from '../integration/support/push-service'
 import { measureScreens, readManifest } from './bundle-size'
 import { benchCacheFootprint } from './cache-footprint'
 import { benchInteractions, INTERACTION_SCENARIOS } from './interaction'
@@ -21,10 +22,12 @@ import { benchOffline } from './offline'
 import { benchPhotos } from './photos'
 import { benchQueries } from './queries'
 import { type BenchReport, writeReport } from './report'
+import { benchSavedSearches } from './saved-search'
 
 const log = (line: string) => console.log(`[bench] ${line}`)
 const env = { ...BENCH_ENV, ...process.env }
-const config = loadConfig(env)
+// Functions may deliver to the stand-in push service on loopback (the publish → push figure).
+const config = loadConfig(env, { functionEnv: PUSH_SERVICE_FUNCTION_ENV })
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const benchDir = config.dataDir
 const dist = path.join(benchDir, 'dist')
@@ -183,6 +186,16 @@ try {
     listingPaths: browsed.rows.slice(0, 20).map((row) => `/category/${row.type}/${row.id}`),
     chromePath,
   })
+  // Last: a million saved searches (and their trigger on every publish) would change the figures above.
+  log('saved searches')
+  const savedSearches = await benchSavedSearches({
+    databaseUrl: stack.superuserUrl,
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    serviceRoleKey: config.serviceRoleKey,
+    log,
+    scheduledSamples: 1,
+  })
 
   report = {
     generatedAt: new Date().toISOString(),
@@ -206,6 +219,7 @@ try {
     interactions,
     load,
     maps: { areaQueries, searchMap, tileCache },
+    savedSearches,
     durationSeconds: 0,
   }
 } finally {
