@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '@/lib/local-db'
-import type { OutboxStore } from '@/lib/outbox/drain'
 import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
+import type { OutboxStore } from '@/lib/outbox/drain'
 
 // Owner of the `outbox` table: every write made on this device that must reach the server exactly once,
 // whatever its kind (saved-search changes today; drafts, listing edits and messages can join as kinds).
