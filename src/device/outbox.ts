@@ -69,3 +69,11 @@ export function useOutbox(userId: string | null): OutboxEntry[] {
     [],
   )
 }
+
+/** Queues a write that changes nothing else on the device (e.g. a push subscription to keep on the server). */
+export function queueWrite(entry: NewOutboxEntry): Promise<boolean> {
+  return withLocalDb(async (db) => {
+    await enqueue(db, entry)
+    return true
+  }, false)
+}
