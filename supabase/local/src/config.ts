@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { signJwtSync } from './core/jwt'
+import type { VapidKeys } from './functions/vapid'
 
 /** Supabase CLI's well-known local JWT secret; every local key below is signed with it. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -26,6 +27,12 @@ const EnvSchema = z.object({
   LOCAL_DB_DURABILITY: z.enum(['on', 'off']).default('on'),
   LOCAL_AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOCAL_SEED: z.enum(['on', 'off']).default('on'),
+  LOCAL_SUPABASE_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'supabase')),
+  LOCAL_FUNCTIONS_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  LOCAL_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'a mailto: or https: contact')
+    .default('mailto:alerts@roost.example'),
 })
 
 export type StackConfig = {
@@ -49,6 +56,23 @@ export type StackConfig = {
   authRateLimits: boolean
   /** Load the demo seed into a fresh database (`LOCAL_SEED=off`: an empty project). */
   seed: boolean
+  /**
+   * The Supabase project folder whose `functions/<name>/index.ts` the stack serves at /functions/v1 and
+   * whose `config.toml` gives each function's `verify_jwt` (`LOCAL_SUPABASE_DIR`; tests point it at a
+   * fixture project).
+   */
+  functionsProjectDir: string
+  /** Call functions on `functions/schedules.json`'s schedules (`LOCAL_FUNCTIONS_SCHEDULER=off`: never). */
+  functionsScheduler: boolean
+  /**
+   * Extra environment for functions, on top of Supabase's variables, the VAPID keys and
+   * `functions/.env`: test stacks allow the loopback push service here. Never set by default.
+   */
+  functionEnv: Record<string, string>
+  /** The contact in VAPID tokens (`VAPID_SUBJECT`), as push services ask for. */
+  vapidSubject: string
+  /** VAPID keys to use instead of the data folder's (a stack whose data folder is wiped at each start). */
+  vapidKeys?: VapidKeys
   jwtSecret: string
   anonKey: string
   serviceRoleKey: string
@@ -91,6 +115,10 @@ export function loadConfig(
     durable: e.LOCAL_DB_DURABILITY === 'on',
     authRateLimits: e.LOCAL_AUTH_RATE_LIMITS === 'on',
     seed: e.LOCAL_SEED === 'on',
+    functionsProjectDir: path.resolve(e.LOCAL_SUPABASE_DIR),
+    functionsScheduler: e.LOCAL_FUNCTIONS_SCHEDULER === 'on',
+    functionEnv: {},
+    vapidSubject: e.LOCAL_VAPID_SUBJECT,
     jwtSecret: e.LOCAL_JWT_SECRET ?? DEFAULT_JWT_SECRET,
     // A custom secret gets keys of its own, signed like the CLI's.
     anonKey: e.LOCAL_JWT_SECRET ? apiKey('anon', e.LOCAL_JWT_SECRET) : DEFAULT_ANON_KEY,

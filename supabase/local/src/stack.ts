@@ -8,6 +8,10 @@ import { prepareDatabase } from './db/bootstrap'
 import { connectDatabase, type Database } from './db/database'
 import { migrate } from './db/migrate'
 import { type PostgresServer, startPostgres } from './db/postgres-server'
+import { FunctionRuntime } from './functions/runtime'
+import { type Scheduler, startScheduler } from './functions/scheduler'
+import { readFunctionSecrets, readSchedules } from './functions/settings'
+import { loadOrCreateVapidKeys, type VapidKeys } from './functions/vapid'
 import { buildApp } from './http/app'
 import type { StackDeps } from './http/deps'
 import { fileOutbox } from './mail/outbox'
@@ -22,6 +26,10 @@ export type RunningStack = {
   seeded: boolean
   /** The cluster's superuser, for tools and tests that inspect the database; no service uses it. */
   superuserUrl: string
+  /** The Edge Functions' Deno processes. */
+  functions: FunctionRuntime
+  /** The VAPID key pair functions send Web Push with (kept in the data folder). */
+  vapidKeys: VapidKeys
   stop(): Promise<void>
 }
 
@@ -40,6 +48,20 @@ function close(server: Server): Promise<void> {
 }
 
 /**
+ * A scheduled call, as hosted Supabase makes it with pg_cron and pg_net: a POST of the schedule's JSON
+ * body to the function's URL with the service role key.
+ */
+async function invokeScheduled(config: StackConfig, name: string, body: unknown): Promise<void> {
+  const response = await fetch(`${config.apiUrl}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${config.serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text.slice(0, 500)}`)
+}
+
+/**
  * Starts the local Supabase-compatible stack: Postgres (unless DATABASE_URL names one), migrations and
  * seed, the API, the mail outbox, and optionally the app's production build.
  */
@@ -51,8 +73,12 @@ export async function startStack(
   const servers: Server[] = []
   let postgres: PostgresServer | undefined
   let db: Database | undefined
+  let functions: FunctionRuntime | undefined
+  let scheduler: Scheduler | undefined
   const stop = async () => {
+    scheduler?.stop()
     await Promise.all(servers.map(close))
+    await functions?.stop()
     await db?.close()
     await postgres?.stop()
   }
@@ -67,16 +93,48 @@ export async function startStack(
       })
       url = postgres.url
     }
-    db = connectDatabase(await prepareDatabase(url, config.jwtSecret, log))
+    const urls = await prepareDatabase(url, config.jwtSecret, log)
+    db = connectDatabase(urls)
     const { seeded } = await migrate(db.admin, { log, seed: config.seed })
-    const deps: StackDeps = { config, db, outbox: fileOutbox(path.join(config.dataDir, 'mail')) }
+    const vapidKeys = config.vapidKeys ?? loadOrCreateVapidKeys(config.dataDir)
+    functions = new FunctionRuntime({
+      projectDir: config.functionsProjectDir,
+      denoDir: path.join(config.dataDir, 'deno'),
+      // Read at each function start, so a secret added to functions/.env reaches the next start.
+      env: () => ({
+        VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+        VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+        VAPID_SUBJECT: config.vapidSubject,
+        ...readFunctionSecrets(config.functionsProjectDir),
+        ...config.functionEnv,
+        // What Supabase gives every function (a secret cannot override these there either).
+        SUPABASE_URL: config.apiUrl,
+        SUPABASE_ANON_KEY: config.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+        SUPABASE_DB_URL: urls.owner,
+      }),
+      log,
+    })
+    const deps: StackDeps = {
+      config,
+      db,
+      outbox: fileOutbox(path.join(config.dataDir, 'mail')),
+      functions,
+    }
     servers.push(await listen(buildApp(deps), config.apiPort))
     // The seed's images go through the Storage API, so they need it listening; a failure leaves the demo
     // without pictures but the stack usable.
     if (config.seed) await loadSeedObjects(deps).catch((error: Error) => log(`warning: ${error.message}`))
     servers.push(await listen(buildMailApp(deps.outbox), config.mailPort))
     if (opts.appDist) servers.push(await listen(buildStaticApp(opts.appDist), config.appPort))
-    return { config, deps, db, seeded, superuserUrl: url, stop }
+    if (config.functionsScheduler) {
+      scheduler = startScheduler(
+        readSchedules(config.functionsProjectDir),
+        (schedule) => invokeScheduled(config, schedule.function, schedule.body),
+        log,
+      )
+    }
+    return { config, deps, db, seeded, superuserUrl: url, functions, vapidKeys, stop }
   } catch (error) {
     await stop()
     throw error

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node'
 import { loadConfig, REPO_ROOT } from '../../../supabase/local/src/config'
 import { removeRelocatedCluster } from '../../../supabase/local/src/db/postgres-server'
 import { type RunningStack, startStack } from '../../../supabase/local/src/stack'
+import { PUSH_SERVICE_FUNCTION_ENV } from './push-service'
 
 /**
  * Ports of the integration stack: apart from `npm start`'s, so both can run at once.
@@ -26,6 +27,8 @@ declare module 'vitest' {
     jwtSecret: string
     databaseUrl: string
     dataDir: string
+    /** The stack's VAPID public key: what pushes its functions send are signed with. */
+    vapidPublicKey: string
   }
 }
 
@@ -42,11 +45,15 @@ export async function setup(project: TestProject): Promise<void> {
       // durable stack).
       LOCAL_DB_DURABILITY: 'off',
       LOCAL_AUTH_RATE_LIMITS: 'off',
+      // Tests invoke functions themselves, when they choose (functions-scheduler.test.ts covers the
+      // scheduler with a stack of its own).
+      LOCAL_FUNCTIONS_SCHEDULER: 'off',
       ...process.env,
       LOCAL_DATA_DIR: dataDir,
       LOCAL_DB_PORT: String(INTEGRATION_PORTS.dbPort),
     },
-    INTEGRATION_PORTS,
+    // Functions may deliver to the stand-in push service on loopback (support/push-service.ts).
+    { ...INTEGRATION_PORTS, functionEnv: PUSH_SERVICE_FUNCTION_ENV },
   )
   stack = await startStack(config)
   project.provide('apiUrl', config.apiUrl)
@@ -57,6 +64,7 @@ export async function setup(project: TestProject): Promise<void> {
   // The cluster's superuser, for tests that set up or inspect data; the stack itself never uses it.
   project.provide('databaseUrl', stack.superuserUrl)
   project.provide('dataDir', dataDir)
+  project.provide('vapidPublicKey', stack.vapidKeys.publicKey)
 }
 
 export async function teardown(): Promise<void> {

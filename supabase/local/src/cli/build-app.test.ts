@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type BuildOptions, buildAppIfNeeded } from './build-app'
+import { type BuildOptions, buildAppIfNeeded, buildEnvRecord } from './build-app'
 
 const VITE_OUTPUT =
   'dist/assets/index-abc.js  120.00 kB\n(!) Some chunks are larger than 500 kB\n✓ built in 9.1s\n'
@@ -65,5 +65,32 @@ describe('npm start builds the app quietly', () => {
     const { attempt, runs } = build(0, { verbose: true })
     attempt()
     expect(runs).toEqual([{ verbose: true }])
+  })
+})
+
+describe('a build is reused only as it was made', () => {
+  it('reuses a build made with the same variables and rebuilds when they change', () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-build-'))
+    dirs.push(outDir, buildEnvRecord(outDir))
+    let runs = 0
+    const attempt = (env: NodeJS.ProcessEnv) =>
+      buildAppIfNeeded(outDir, {
+        env,
+        run: () => {
+          runs++
+          fs.writeFileSync(path.join(outDir, 'index.html'), '<!doctype html>')
+          return outcome(0, '')
+        },
+        print: () => {},
+      })
+    attempt({ VITE_SUPABASE_URL: 'http://127.0.0.1:1', VITE_VAPID_PUBLIC_KEY: 'BAAA' })
+    attempt({ VITE_VAPID_PUBLIC_KEY: 'BAAA', VITE_SUPABASE_URL: 'http://127.0.0.1:1' })
+    expect(runs).toBe(1)
+    attempt({ VITE_SUPABASE_URL: 'http://127.0.0.1:1', VITE_VAPID_PUBLIC_KEY: 'BBBB' })
+    expect(runs).toBe(2)
+    attempt({})
+    expect(runs).toBe(3)
+    attempt({})
+    expect(runs).toBe(3)
   })
 })

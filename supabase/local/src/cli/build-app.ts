@@ -16,7 +16,7 @@ function newestChange(target: string): number {
 }
 
 export type BuildOptions = {
-  /** Extra build-time variables (a build made with them is never reused). */
+  /** Extra build-time variables (a build is reused only if it was made with the same ones). */
   env?: NodeJS.ProcessEnv
   /** Show the build's own output as it runs (`npm start -- --verbose`); otherwise only when it fails. */
   verbose?: boolean
@@ -35,12 +35,29 @@ const runVite: NonNullable<BuildOptions['run']> = (args, { env, verbose }) =>
     maxBuffer: 64 * 1024 * 1024,
   })
 
-/** Builds the app into `outDir` unless a build newer than every source file is already there. */
+/**
+ * Where a build's variables are recorded: beside the output folder, not in it, so the app server never
+ * serves the record.
+ */
+export function buildEnvRecord(outDir: string): string {
+  return `${path.resolve(outDir)}.build-env.json`
+}
+
+/**
+ * Builds the app into `outDir` unless a build newer than every source file, made with the same extra
+ * variables, is already there.
+ */
 export function buildAppIfNeeded(outDir: string, options: BuildOptions = {}): void {
   const { env = {}, verbose = false, run = runVite, print = console.log } = options
   const stamp = path.join(outDir, 'index.html')
+  const record = buildEnvRecord(outDir)
+  const wanted = JSON.stringify(
+    Object.fromEntries(Object.entries(env).sort(([a], [b]) => a.localeCompare(b))),
+  )
+  const madeWith = fs.existsSync(record) ? fs.readFileSync(record, 'utf8') : JSON.stringify({})
   const sources = Math.max(...INPUTS.map((p) => newestChange(path.join(REPO_ROOT, p))))
-  if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > sources && Object.keys(env).length === 0) return
+  if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs > sources && madeWith === wanted) return
+  fs.rmSync(record, { force: true })
   print('[app] building the production bundle…')
   const started = performance.now()
   const result = run(['build', '--outDir', outDir, '--emptyOutDir'], {
@@ -53,5 +70,6 @@ export function buildAppIfNeeded(outDir: string, options: BuildOptions = {}): vo
       print(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`.trimEnd())
     throw new Error('The app build failed (see above).')
   }
+  fs.writeFileSync(record, wanted)
   print(`[app] built in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -7,7 +7,12 @@ import { statusText } from './status'
 
 const stack = await startStack(loadConfig(), { log }).catch(fail)
 console.log(statusText(stack.config, { app: 'http://localhost:5173' }))
-const vite = spawn('npx', ['vite', '--port', '5173', '--strictPort'], { cwd: REPO_ROOT, stdio: 'inherit' })
+const vite = spawn('npx', ['vite', '--port', '5173', '--strictPort'], {
+  cwd: REPO_ROOT,
+  stdio: 'inherit',
+  // The app subscribes to Web Push with the stack's VAPID public key.
+  env: { ...process.env, VITE_VAPID_PUBLIC_KEY: stack.vapidKeys.publicKey },
+})
 runUntilSignal(async () => {
   vite.kill('SIGTERM')
   await stack.stop()

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig, REPO_ROOT } from '../config'
 import { removeRelocatedCluster } from '../db/postgres-server'
+import { loadOrCreateVapidKeys } from '../functions/vapid'
 import { startStack } from '../stack'
 import { buildAppIfNeeded } from './build-app'
 import { E2E_PORTS } from './e2e-ports'
@@ -12,11 +13,22 @@ import { fail, log, runUntilSignal } from './run'
 const dataDir = path.join(REPO_ROOT, '.local', 'test-e2e')
 const dist = path.join(REPO_ROOT, '.local', 'e2e-dist')
 const apiUrl = `http://127.0.0.1:${E2E_PORTS.apiPort}`
+// Kept apart from the data folder, which each run wipes, so the build made with the public key is reused.
+const vapidKeys = loadOrCreateVapidKeys(path.join(REPO_ROOT, '.local', 'e2e-vapid'))
+/** The CA of the stand-in push service's certificate (tests/integration/support/push-service.ts). */
+const TEST_PUSH_SERVICE_CA = path.join(
+  REPO_ROOT,
+  'tests',
+  'integration',
+  'support',
+  'push-service-tls',
+  'ca.pem',
+)
 
 fs.rmSync(dataDir, { recursive: true, force: true })
 removeRelocatedCluster(dataDir)
 try {
-  buildAppIfNeeded(dist, { env: { VITE_SUPABASE_URL: apiUrl } })
+  buildAppIfNeeded(dist, { env: { VITE_SUPABASE_URL: apiUrl, VITE_VAPID_PUBLIC_KEY: vapidKeys.publicKey } })
 } catch (error) {
   fail(error)
 }
@@ -29,7 +41,12 @@ const config = loadConfig(
     LOCAL_DATA_DIR: dataDir,
     LOCAL_DB_PORT: String(E2E_PORTS.dbPort),
   },
-  E2E_PORTS,
+  {
+    ...E2E_PORTS,
+    vapidKeys,
+    // A test stack: functions may deliver to the stand-in push service on loopback.
+    functionEnv: { PUSH_ALLOW_LOOPBACK: 'on', DENO_CERT: TEST_PUSH_SERVICE_CA },
+  },
 )
 const stack = await startStack(config, { log, appDist: dist }).catch(fail)
 console.log(`e2e server ready at http://localhost:${E2E_PORTS.appPort}`)

@@ -2,6 +2,7 @@
 // `npm start -- --verbose` also shows the build's own output (always shown when the build fails).
 import path from 'node:path'
 import { loadConfig, REPO_ROOT } from '../config'
+import { loadOrCreateVapidKeys } from '../functions/vapid'
 import { startStack } from '../stack'
 import { buildAppIfNeeded } from './build-app'
 import { fail, log, runUntilSignal } from './run'
@@ -11,7 +12,9 @@ const config = loadConfig()
 const dist = path.join(REPO_ROOT, 'dist')
 const verbose = process.argv.includes('--verbose')
 try {
-  buildAppIfNeeded(dist, { verbose })
+  // The app subscribes to Web Push with the stack's VAPID public key, generated on the first start.
+  const vapid = loadOrCreateVapidKeys(config.dataDir)
+  buildAppIfNeeded(dist, { verbose, env: { VITE_VAPID_PUBLIC_KEY: vapid.publicKey } })
 } catch (error) {
   fail(error)
 }

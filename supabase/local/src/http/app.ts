@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { isConnectionLoss } from '../db/database'
+import { functionRoutes } from '../functions/routes'
 import { tileRoutes } from '../tiles/routes'
 import { requireApiKey } from './api-key'
 import { authRoutes } from './auth'
@@ -21,6 +22,8 @@ const OPEN_PATHS = [
   /^\/geocode\/v1\//,
   /^\/tiles\/v1\//,
   /^\/health$/,
+  // Supabase's gateway leaves functions to check their own callers (verify_jwt, or the function itself).
+  /^\/functions\/v1\//,
 ]
 
 /**
@@ -60,6 +63,7 @@ export function buildApp(deps: StackDeps): Hono {
   app.route('/storage/v1', storageRoutes(deps))
   app.route('/geocode/v1', geocodeRoutes(deps))
   app.route('/tiles/v1', tileRoutes())
+  if (deps.functions) app.route('/functions/v1', functionRoutes(deps.config, deps.functions))
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {
     if (isConnectionLoss(error)) return c.json({ message: 'The database is not reachable' }, 503)
