@@ -1,8 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { newAccount, signUp } from './support/accounts'
 import {
   clientOf,
+  newSignedInAccount,
   openSavedSearches,
   publishHome,
   savedSearchItem,
@@ -10,6 +10,9 @@ import {
   uniqueWord,
 } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
+
+// Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
+test.slow()
 
 // Web Push reaches a phone through the browser maker's push service, a third party that a headless browser
 // here cannot reach. So: subscribing uses a stand-in PushManager in the page (it answers as a push service's
@@ -64,8 +67,7 @@ test('choosing Instant is what asks for notifications, and the subscription is k
 }) => {
   const endpoint = `https://push.example.com/send/${uniqueWord('sub')}`
   const keys = await standInPushService(page, endpoint)
-  const account = newAccount('push-sub')
-  await signUp(page, account)
+  const account = await newSignedInAccount(page, 'push-sub')
   await page.goto('/search?type=rent&q=Hackney')
   await page.getByRole('button', { name: 'Save search' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Saved as “Rent · Hackney”' })).toBeVisible()
@@ -105,8 +107,7 @@ test('a push shows its notification, and tapping it opens the saved search with 
 }) => {
   const origin = new URL(baseURL ?? '').origin
   await context.grantPermissions(['notifications'], { origin })
-  const account = newAccount('push-show')
-  await signUp(page, account)
+  const account = await newSignedInAccount(page, 'push-show')
   await waitForServiceWorker(page)
   const word = uniqueWord('Zp')
   await page.goto(`/search?type=rent&q=${word}`)

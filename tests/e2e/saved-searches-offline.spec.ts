@@ -1,13 +1,16 @@
 import { expect, type Page, type Request, test } from '@playwright/test'
-import { newAccount, signUp } from './support/accounts'
 import {
   clientOf,
+  newSignedInAccount,
   openSavedSearches,
   savedSearchItem,
   serverSavedSearches,
   uniqueWord,
 } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
+
+// Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
+test.slow()
 
 const PENDING = 'Not sent yet: it will be when you’re back online.'
 
@@ -65,8 +68,7 @@ test('offline: saved searches created, renamed and deleted wait on the device an
   page,
   context,
 }) => {
-  const account = newAccount('offline')
-  await signUp(page, account)
+  const account = await newSignedInAccount(page, 'offline')
   await waitForServiceWorker(page)
   const server = await clientOf(account.email, account.password)
   const word = uniqueWord('Qx')
@@ -117,8 +119,7 @@ test('offline: a saved search opens and runs over the homes kept on the device',
   page,
   context,
 }) => {
-  const account = newAccount('offline-open')
-  await signUp(page, account)
+  await newSignedInAccount(page, 'offline-open')
   await waitForServiceWorker(page)
   // Seen online, so the device keeps them.
   await saveSearchAt(page, '/search?type=rent', 'Rent')

@@ -1,14 +1,18 @@
 import { expect, test } from '@playwright/test'
-import { fillSignIn, newAccount, signUp } from './support/accounts'
+import { fillSignIn, newAccount } from './support/accounts'
 import {
   accountViaApi,
   clientOf,
+  newSignedInAccount,
   openSavedSearches,
   publishHome,
   savedSearchItem,
   serverSavedSearches,
   uniqueWord,
 } from './support/saved-searches'
+
+// Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
+test.slow()
 
 const HACKNEY = '/search?type=rent&q=Hackney&minBeds=2&maxPrice=2000'
 const HACKNEY_NAME = 'Rent · Hackney · 2+ beds · up to £2,000'
@@ -21,8 +25,7 @@ test.describe('saved searches', () => {
     await page.addInitScript(() => {
       delete (window as { PushManager?: unknown }).PushManager
     })
-    const account = newAccount('saver')
-    await signUp(page, account)
+    const account = await newSignedInAccount(page, 'saver')
     const server = await clientOf(account.email, account.password)
 
     await page.goto(HACKNEY)
@@ -116,8 +119,7 @@ test.describe('saved searches', () => {
     page,
   }) => {
     const word = uniqueWord('Zq')
-    const account = newAccount('hunter')
-    await signUp(page, account)
+    const account = await newSignedInAccount(page, 'hunter')
     await page.goto(`/search?type=rent&q=${word}`)
     await page.getByRole('button', { name: 'Save search' }).click()
     await expect(page.getByRole('status').filter({ hasText: `Saved as “Rent · ${word}”` })).toBeVisible()
@@ -147,5 +149,21 @@ test.describe('saved searches', () => {
     await openSavedSearches(page)
     await expect(savedSearchItem(page, `Rent · ${word}`)).toBeVisible()
     await expect(savedSearchItem(page, `Rent · ${word}`).getByText(/\d+ new/)).toHaveCount(0)
+  })
+
+  test('the 21st saved search is refused with You can save up to 20 searches', async ({ page }) => {
+    const account = await newSignedInAccount(page, 'limit')
+    const server = await clientOf(account.email, account.password)
+    const { error } = await server
+      .from('saved_searches')
+      .insert(Array.from({ length: 20 }, (_, i) => ({ name: `Search ${i + 1}`, params: { minBeds: i + 1 } })))
+    if (error) throw error
+    await page.goto('/search?type=rent&q=Leeds')
+    await page.getByRole('button', { name: 'Save search' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'You can save up to 20 searches' })).toBeVisible()
+    expect(await serverSavedSearches(server)).toHaveLength(20)
+    await openSavedSearches(page)
+    await expect(page.getByRole('heading', { level: 2, name: 'Search 20', exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'Rent · Leeds' })).toHaveCount(0)
   })
 })

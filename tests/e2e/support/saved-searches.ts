@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Account } from './accounts'
-import { apiClient, DEMO_PASSWORD } from './stack'
+import { type Account, newAccount } from './accounts'
+import { apiClient, DEMO_PASSWORD, SESSION_KEY } from './stack'
 
 /** A saved search as the server holds it. */
 export type SavedSearchRow = {
@@ -81,4 +81,34 @@ export async function openSavedSearches(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Saved', exact: true }).first().click()
   await page.getByRole('navigation', { name: 'Saved' }).getByRole('link', { name: 'Searches' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeVisible()
+}
+
+/**
+ * A new account, made through the auth API and handed to the app signed in (as supabase-js keeps a session):
+ * the screens of signing up are other specs' subject. Returns the account; the app opens on `path`.
+ */
+export async function newSignedInAccount(
+  page: Page,
+  label: string,
+  path = '/saved?view=searches',
+): Promise<Account> {
+  const account = newAccount(label)
+  await accountViaApi(account)
+  const client = apiClient()
+  const { data, error } = await client.auth.signInWithPassword({
+    email: account.email,
+    password: account.password,
+  })
+  if (error || !data.session) throw error ?? new Error(`no session for ${account.email}`)
+  await page.addInitScript(
+    ([key, value]) => {
+      // Once: a later sign-out in the test stays signed out.
+      if (sessionStorage.getItem('roost-test-session-set')) return
+      sessionStorage.setItem('roost-test-session-set', '1')
+      window.localStorage.setItem(key as string, value as string)
+    },
+    [SESSION_KEY, JSON.stringify(data.session)],
+  )
+  await page.goto(path)
+  return account
 }

@@ -1,4 +1,4 @@
-import { retryThing } from '@/device/outbox'
+import { outboxStore, retryThing } from '@/device/outbox'
 import {
   changeSavedSearch,
   createSavedSearch,
@@ -19,6 +19,7 @@ export const LIMIT_MESSAGE = 'You can save up to 20 searches'
 export type SaveResult =
   | { status: 'saved'; id: string; name: string }
   | { status: 'limit' }
+  | { status: 'refused'; message: string }
   | { status: 'failed' }
 
 const send = (userId: string) => void sendQueuedWrites(userId).catch(() => undefined)
@@ -30,8 +31,18 @@ export async function saveSearch(userId: string, params: SavedParams): Promise<S
   const created = await createSavedSearch(userId, { id, name, params, alerts: 'off' })
   if (created === 'limit') return { status: 'limit' }
   if (created !== 'created') return { status: 'failed' }
-  send(userId)
-  return { status: 'saved', id, name }
+  if (!navigator.onLine) return { status: 'saved', id, name }
+  // Online, the server's answer is worth the wait: a refusal (the device may not know every search the
+  // account holds yet) is said here, where the person pressed, and the search is not kept.
+  await sendQueuedWrites(userId).catch(() => undefined)
+  const refusal = (await outboxStore().pending(userId)).find(
+    (entry) => entry.thing === id && entry.state === 'refused',
+  )
+  if (!refusal) return { status: 'saved', id, name }
+  await discardSavedSearchChanges(userId, id)
+  return refusal.reason === LIMIT_MESSAGE
+    ? { status: 'limit' }
+    : { status: 'refused', message: refusal.reason ?? '' }
 }
 
 export async function renameSavedSearch(userId: string, id: string, name: string): Promise<void> {
@@ -45,7 +56,11 @@ export async function setSavedSearchAlerts(
   alerts: SavedSearchAlerts,
 ): Promise<PushReach | null> {
   if (await changeSavedSearch(userId, id, { alerts })) send(userId)
-  return alerts === 'off' ? null : enablePushAlerts(userId)
+  if (alerts === 'off') return null
+  const reach = await enablePushAlerts(userId)
+  // The subscription it queued goes out now too.
+  if (reach === 'ready') send(userId)
+  return reach
 }
 
 export async function removeSavedSearch(userId: string, id: string): Promise<void> {

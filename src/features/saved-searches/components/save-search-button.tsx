@@ -38,6 +38,8 @@ export function SaveSearchButton({ search, saveOnArrival, onArrivalSaved }: Save
       const result = await saveSearch(owner, toSavedParams(search))
       if (result.status === 'saved') setSaving({ status: 'saved', name: result.name })
       else if (result.status === 'limit') setSaving({ status: 'refused', message: LIMIT_MESSAGE })
+      else if (result.status === 'refused' && result.message)
+        setSaving({ status: 'refused', message: `Not saved: ${result.message}` })
       else setSaving({ status: 'refused', message: 'This device could not keep the search. Try again.' })
     } catch {
       setSaving({ status: 'refused', message: 'This device could not keep the search. Try again.' })
