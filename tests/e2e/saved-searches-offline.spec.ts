@@ -92,7 +92,8 @@ test('offline: saved searches created, renamed and deleted wait on the device an
 
   // Kept on the device across a reload, offline; nothing reached the server.
   await page.reload()
-  await expect(savedSearchItem(page, 'Flats found on the train')).toContainText(PENDING)
+  // A cold start of the app on a loaded runner: the session check and the device database take a while.
+  await expect(savedSearchItem(page, 'Flats found on the train')).toContainText(PENDING, { timeout: 30_000 })
   expect(await outboxSize(page)).toBe(4)
   expect(await serverSavedSearches(server)).toEqual([])
   expect(writes).toEqual({})
@@ -109,7 +110,7 @@ test('offline: saved searches created, renamed and deleted wait on the device an
   // Every later trigger (back online again, a reload) sends nothing more.
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await page.reload()
-  await expect(savedSearchItem(page, 'Flats found on the train')).toBeVisible()
+  await expect(savedSearchItem(page, 'Flats found on the train')).toBeVisible({ timeout: 30_000 })
   await page.waitForLoadState('networkidle')
   expect(writes).toEqual({ POST: 2, PATCH: 1, DELETE: 1 })
   expect(await serverSavedSearches(server)).toHaveLength(1)
