@@ -96,7 +96,8 @@ describe('the outbox drain', () => {
     )
     await drainOutbox('u1', h.ports)
     expect(h.sent).toEqual([3])
-    expect(nextDueAt([...h.rows.values()], h.ports.handlers)).toBe(0)
+    // The next look is when the first of thing a is due, not at once for the one behind it.
+    expect(nextDueAt([...h.rows.values()], h.ports.handlers)).toBe(5_000)
   })
 
   it('refreshes the session once on a 401 and sends again', async () => {
@@ -149,5 +150,21 @@ describe('failures', () => {
     expect(backoffDelay(3, 1)).toBe(8_000)
     expect(backoffDelay(20, 1)).toBe(300_000)
     expect(backoffDelay(1, 0)).toBe(1_000)
+  })
+})
+
+describe('the next look', () => {
+  const handlers = new Map([['k', () => undefined]])
+  it('is when the first entry of a thing is due; entries behind a refusal or an unknown kind wait for the person', () => {
+    expect(
+      nextDueAt(
+        [entry(1, 'a', 'k', { nextAttemptAt: 500 }), entry(2, 'b', 'k', { nextAttemptAt: 300 })],
+        handlers,
+      ),
+    ).toBe(300)
+    expect(nextDueAt([entry(1, 'a', 'k', { state: 'refused' }), entry(2, 'a')], handlers)).toBeNull()
+    expect(nextDueAt([entry(1, 'a', 'other'), entry(2, 'a')], handlers)).toBeNull()
+    expect(nextDueAt([entry(2, 'a'), entry(1, 'a', 'k', { nextAttemptAt: 900 })], handlers)).toBe(900)
+    expect(nextDueAt([], handlers)).toBeNull()
   })
 })

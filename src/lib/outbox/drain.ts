@@ -86,13 +86,21 @@ export async function drainOutbox(userId: string, ports: DrainPorts): Promise<Dr
   return result
 }
 
-/** When the user's next waiting entry is due (ms since epoch), or null when nothing waits for time. */
+/**
+ * When the next entry can be sent (ms since epoch), or null when none can without the person (refused) or a
+ * handler (an unknown kind). Only the first entry of each thing counts: the later ones wait behind it.
+ */
 export function nextDueAt(
   entries: readonly OutboxEntry[],
   handlers: ReadonlyMap<string, unknown>,
 ): number | null {
-  const due = entries
-    .filter((entry) => entry.state === 'waiting' && handlers.has(entry.kind))
-    .map((entry) => entry.nextAttemptAt)
-  return due.length === 0 ? null : Math.min(...due)
+  const seen = new Set<string>()
+  let due: number | null = null
+  for (const entry of [...entries].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    if (seen.has(entry.thing)) continue
+    seen.add(entry.thing)
+    if (entry.state !== 'waiting' || !handlers.has(entry.kind)) continue
+    due = due === null ? entry.nextAttemptAt : Math.min(due, entry.nextAttemptAt)
+  }
+  return due
 }
