@@ -67,6 +67,12 @@ export async function removeSavedSearch(userId: string, id: string): Promise<voi
   if (await deleteSavedSearch(userId, id)) send(userId)
 }
 
+/** Sends a refused write of any thing again (e.g. a push subscription). */
+export async function retryWrite(userId: string, thing: string): Promise<void> {
+  await retryThing(userId, thing)
+  send(userId)
+}
+
 /** Sends a refused change again (after the person fixed what the server refused, e.g. deleted another search). */
 export async function retrySavedSearch(userId: string, id: string): Promise<void> {
   await retryThing(userId, id)

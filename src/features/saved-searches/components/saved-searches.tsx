@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import { Button } from '@/components/button'
 import { Spinner } from '@/components/spinner'
 import { type OutboxEntry, useOutbox } from '@/device/outbox'
 import { useSavedSearches } from '@/device/saved-searches'
 import { useOnlineStatus } from '@/hooks/use-online-status'
 import { useSession } from '@/hooks/use-session'
-import { inAppOnlyLine, type PushReach, pushReach } from '../api/push-alerts'
+import { inAppOnlyLine, KEEP_SUBSCRIPTION_KIND, type PushReach, pushReach } from '../api/push-alerts'
+import { retryWrite } from '../api/saved-search-actions'
 import { syncSavedSearches } from '../api/sync-saved-searches'
 import { SavedSearchItem } from './saved-search-item'
 import './saved-searches.css'
@@ -54,6 +56,10 @@ export default function SavedSearches() {
   const writes = new Map<string, OutboxEntry[]>()
   for (const entry of outbox) writes.set(entry.thing, [...(writes.get(entry.thing) ?? []), entry])
   const inAppOnly = searches.some((search) => search.alerts !== 'off') ? inAppOnlyLine(reach) : null
+  // A push subscription the server refused: said, with the way to send it again.
+  const pushRefusal = outbox.find(
+    (entry) => entry.kind === KEEP_SUBSCRIPTION_KIND && entry.state === 'refused',
+  )
 
   return (
     <section aria-label="Your saved searches">
@@ -61,6 +67,14 @@ export default function SavedSearches() {
         <p className="saved-searches__reach" role="status">
           {inAppOnly}
         </p>
+      ) : null}
+      {pushRefusal ? (
+        <div className="saved-search__refusal saved-searches__push-refusal" role="alert">
+          <p>Notifications could not be set up: {pushRefusal.reason}. Alerts show in the app meanwhile.</p>
+          <Button variant="secondary" onClick={() => void retryWrite(userId, pushRefusal.thing)}>
+            Try again
+          </Button>
+        </div>
       ) : null}
       {!online ? (
         <p className="saved-searches__note">
