@@ -87,6 +87,15 @@ export function runOutbox(userId: string, store: OutboxStore): Promise<DrainResu
   return current
 }
 
+/**
+ * Runs `work` while no tab sends the outbox: for reading the server's copy of what the outbox writes to and
+ * laying it over the device's, so that no write lands between the read and the laying over (a write sent
+ * meanwhile would be undone on the device). Must not itself run the outbox (the lock is not reentrant).
+ */
+export async function whileOutboxHeld(work: () => Promise<void>): Promise<void> {
+  await inOneTab(LOCK_NAME, work)
+}
+
 /** Stops the timer (sign-out). */
 export function stopOutbox(): void {
   window.clearTimeout(timer)

@@ -8,7 +8,7 @@ import {
   type SavedSearchPatch,
 } from '@/device/saved-searches'
 import type { OutboxEntry } from '@/lib/outbox/drain'
-import { registerOutboxKinds, runOutbox } from '@/lib/outbox/runner'
+import { registerOutboxKinds, runOutbox, whileOutboxHeld } from '@/lib/outbox/runner'
 import { KEEP_SUBSCRIPTION_KIND, keepSubscription, type PushSubscriptionKeys } from './push-alerts'
 import {
   fetchSavedSearches,
@@ -46,7 +46,9 @@ export function sendQueuedWrites(userId: string) {
 export async function syncSavedSearches(userId: string): Promise<void> {
   if (!navigator.onLine) return
   await sendQueuedWrites(userId)
-  await mirrorSavedSearches(userId, await fetchSavedSearches())
+  // Read and laid over the device with the outbox held: a create sent between the two would otherwise be
+  // missing from the read and taken for a search deleted elsewhere.
+  await whileOutboxHeld(async () => mirrorSavedSearches(userId, await fetchSavedSearches()))
 }
 
 /**
