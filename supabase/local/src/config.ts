@@ -26,6 +26,9 @@ const EnvSchema = z.object({
   LOCAL_DB_DURABILITY: z.enum(['on', 'off']).default('on'),
   LOCAL_AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOCAL_SEED: z.enum(['on', 'off']).default('on'),
+  LOCAL_AUTH_ANONYMOUS_SIGN_INS: z.enum(['on', 'off']).default('off'),
+  LOCAL_AUTH_SECURE_PASSWORD_CHANGE: z.enum(['on', 'off']).default('off'),
+  LOCAL_AUTH_SIGNING_ALGORITHM: z.enum(['HS256', 'ES256']).default('HS256'),
 })
 
 export type StackConfig = {
@@ -61,6 +64,12 @@ export type StackConfig = {
   additionalRedirectUrls: string[]
   jwtExpirySeconds: number
   refreshTokenReuseIntervalSeconds: number
+  /** `signInAnonymously()` allowed (config.toml's `enable_anonymous_sign_ins`, off as on hosted). */
+  authAnonymousSignIns: boolean
+  /** A password change needs a reauthentication nonce once the session is a day old (`secure_password_change`). */
+  authSecurePasswordChange: boolean
+  /** How user access tokens are signed: the secret (HS256) or the project's ES256 key, published as JWKS. */
+  authSigningAlgorithm: 'HS256' | 'ES256'
 }
 
 function apiKey(role: string, secret: string): string {
@@ -108,6 +117,9 @@ export function loadConfig(
     ],
     jwtExpirySeconds: 3600,
     refreshTokenReuseIntervalSeconds: 10,
+    authAnonymousSignIns: e.LOCAL_AUTH_ANONYMOUS_SIGN_INS === 'on',
+    authSecurePasswordChange: e.LOCAL_AUTH_SECURE_PASSWORD_CHANGE === 'on',
+    authSigningAlgorithm: e.LOCAL_AUTH_SIGNING_ALGORITHM,
     ...overrides,
   }
 }

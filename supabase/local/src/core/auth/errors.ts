@@ -52,6 +52,21 @@ export const authErrors = {
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),
+  userBanned: () => new AuthError(403, 'user_banned', 'User is banned'),
+  signInBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  refreshBanned: () => new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  adminUserNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  adminUserIdInvalid: () => new AuthError(404, 'validation_failed', 'user_id must be an UUID'),
+  emailNotFound: () => new AuthError(404, 'user_not_found', 'User with this email not found'),
+  otpDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  reauthenticationNeeded: () =>
+    new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  reauthenticationNotValid: () =>
+    new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
+  anonymousDisabled: () =>
+    new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  databaseFailure: (message: string) => new AuthError(500, 'unexpected_failure', message),
   providerDisabled: () =>
     new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled'),
 }

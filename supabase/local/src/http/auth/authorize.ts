@@ -5,10 +5,10 @@ import { isValidEmail, normalizeEmail } from '../../core/auth/email'
 import { authErrors } from '../../core/auth/errors'
 import { readPkceParams } from '../../core/auth/pkce'
 import { resolveRedirect, withFragment, withQuery } from '../../core/auth/redirect'
+import { createFlowState, issueAuthCode } from '../../core/auth/store/flow-store'
+import { signInWithGoogleAccount } from '../../core/auth/store/google-account'
 import { signJwt, verifyJwt } from '../../core/jwt'
 import { type AuthContext, CHOOSER_STATE_TTL_SECONDS, clientOf } from './context'
-import { createFlowState, issueAuthCode } from './flow-store'
-import { signInWithGoogleAccount } from './google-account'
 import { signIn } from './issue-session'
 
 /** The chooser's state travels signed, as GoTrue's OAuth state does; it lasts as long as a PKCE flow. */

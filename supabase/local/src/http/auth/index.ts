@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import { AuthError } from '../../core/auth/errors'
+import { publicJwks, tokenKeysOf } from '../../core/auth/signing-keys'
 import type { StackDeps } from '../deps'
+import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './admin'
+import { adminGenerateLink, invite } from './admin-links'
 import { authorize, cancelChooser, showChooser, submitChooser } from './authorize'
 import { authContext } from './context'
 import { logout } from './logout'
@@ -37,8 +40,15 @@ export function authRoutes(deps: StackDeps): Hono {
   app.get('/chooser', (c) => showChooser(c, ctx))
   app.post('/chooser', (c) => submitChooser(c, ctx))
   app.get('/chooser/cancel', (c) => cancelChooser(c, ctx))
+  app.get('/admin/users', (c) => adminListUsers(c, ctx))
+  app.post('/admin/users', (c) => adminCreateUser(c, ctx))
+  app.get('/admin/users/:id', (c) => adminGetUser(c, ctx))
+  app.put('/admin/users/:id', (c) => adminUpdateUser(c, ctx))
+  app.delete('/admin/users/:id', (c) => adminDeleteUser(c, ctx))
+  app.post('/admin/generate_link', (c) => adminGenerateLink(c, ctx))
+  app.post('/invite', (c) => invite(c, ctx))
   app.get('/.well-known/jwks.json', (c) =>
-    c.json({ keys: [] }, 200, { 'Cache-Control': 'public, max-age=600' }),
+    c.json(publicJwks(tokenKeysOf(deps.config)), 200, { 'Cache-Control': 'public, max-age=600' }),
   )
   app.all('*', () => {
     throw new AuthError(404, 'not_found', 'Not Found')

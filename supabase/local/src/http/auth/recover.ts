@@ -4,11 +4,11 @@ import { authErrors } from '../../core/auth/errors'
 import { readPkceParams } from '../../core/auth/pkce'
 import { recoveryEmail } from '../../core/auth/recovery-email'
 import { resolveRedirect } from '../../core/auth/redirect'
+import { createFlowState } from '../../core/auth/store/flow-store'
+import { findUserByEmail } from '../../core/auth/store/user-store'
 import { newOtp, PKCE_PREFIX, tokenHash } from '../../core/auth/tokens'
 import { type AuthContext, clientOf } from './context'
-import { createFlowState } from './flow-store'
 import { readBody, stringField } from './respond'
-import { findUserByEmail } from './user-store'
 
 /**
  * POST /recover: mails a reset link (to the outbox) and answers `{}` whether or not the address is

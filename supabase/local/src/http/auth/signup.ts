@@ -3,12 +3,12 @@ import { isValidEmail, normalizeEmail } from '../../core/auth/email'
 import { authErrors } from '../../core/auth/errors'
 import { hashPassword } from '../../core/auth/passwords'
 import { readPkceParams } from '../../core/auth/pkce'
+import { createUser, findUserByEmail } from '../../core/auth/store/user-store'
 import { type AuthContext, clientOf } from './context'
 import { signIn } from './issue-session'
 import { assertPasswordAllowed } from './password-rules'
 import { objectField, readBody, stringField } from './respond'
 import { uniqueEmail } from './unique-email'
-import { createUser, findUserByEmail } from './user-store'
 
 /**
  * POST /signup: email + password, `data` from options.data. Locally the mailer auto-confirms (the CLI's

@@ -1,6 +1,6 @@
-import { googleIdentityData, withProvider } from '../../core/auth/google-identity'
-import { localGoogleSubject } from '../../core/auth/tokens'
-import { mergeMetadata } from '../../core/auth/user-json'
+import { googleIdentityData, withProvider } from '../google-identity'
+import { localGoogleSubject } from '../tokens'
+import { mergeMetadata } from '../user-json'
 import type { Sql } from './sql'
 import { confirmEmail, createUser, findUserByEmail, insertIdentity } from './user-store'
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { newRefreshToken } from '../../core/auth/tokens'
-import type { AmrEntry } from '../../core/auth/user-json'
+import { newRefreshToken } from '../tokens'
+import type { AmrEntry } from '../user-json'
 import { INSTANCE_ID, type Sql } from './sql'
 
 export type RefreshTokenRecord = {
