@@ -60,6 +60,9 @@ export const authErrors = {
   adminUserIdInvalid: () => new AuthError(404, 'validation_failed', 'user_id must be an UUID'),
   emailNotFound: () => new AuthError(404, 'user_not_found', 'User with this email not found'),
   otpDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  phoneDisabled: () => new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider'),
+  emailNotConfirmedForReauthentication: () =>
+    new AuthError(422, 'email_not_confirmed', 'Please verify your email first.'),
   reauthenticationNeeded: () =>
     new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
   reauthenticationNotValid: () =>

@@ -7,6 +7,7 @@ import { adminGenerateLink, invite } from './admin-links'
 import { authorize, cancelChooser, showChooser, submitChooser } from './authorize'
 import { authContext } from './context'
 import { logout } from './logout'
+import { otp, reauthenticate, resend } from './otp'
 import { recover } from './recover'
 import { handleAuthError } from './respond'
 import { settings } from './settings'
@@ -34,6 +35,9 @@ export function authRoutes(deps: StackDeps): Hono {
   app.put('/user', (c) => updateUser(c, ctx))
   app.post('/logout', (c) => logout(c, ctx))
   app.post('/recover', (c) => recover(c, ctx))
+  app.post('/otp', (c) => otp(c, ctx))
+  app.post('/resend', (c) => resend(c, ctx))
+  app.get('/reauthenticate', (c) => reauthenticate(c, ctx))
   app.get('/verify', (c) => verifyLink(c, ctx))
   app.post('/verify', (c) => verifyOtp(c, ctx))
   app.get('/authorize', (c) => authorize(c, ctx))

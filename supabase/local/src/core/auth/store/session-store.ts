@@ -38,6 +38,14 @@ export async function sessionExists(sql: Sql, sessionId: string): Promise<boolea
   return rowCount === 1
 }
 
+export async function sessionCreatedAt(sql: Sql, sessionId: string): Promise<Date | undefined> {
+  const { rows } = await sql.query<{ created_at: Date }>(
+    'select created_at from auth.sessions where id = $1',
+    [sessionId],
+  )
+  return rows[0]?.created_at
+}
+
 /** The session's authentication methods, for the `amr` claim. */
 export async function amrOf(sql: Sql, sessionId: string): Promise<AmrEntry[]> {
   const { rows } = await sql.query<{ method: string; timestamp: number }>(
