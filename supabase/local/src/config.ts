@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   LOCAL_SEED: z.enum(['on', 'off']).default('on'),
   LOCAL_AUTH_ANONYMOUS_SIGN_INS: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_SECURE_PASSWORD_CHANGE: z.enum(['on', 'off']).default('off'),
+  LOCAL_AUTH_MANUAL_LINKING: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_SIGNING_ALGORITHM: z.enum(['HS256', 'ES256']).default('HS256'),
 })
 
@@ -66,6 +67,8 @@ export type StackConfig = {
   refreshTokenReuseIntervalSeconds: number
   /** `signInAnonymously()` allowed (config.toml's `enable_anonymous_sign_ins`, off as on hosted). */
   authAnonymousSignIns: boolean
+  /** `linkIdentity()` and `unlinkIdentity()` allowed (config.toml's `enable_manual_linking`, off by default). */
+  authManualLinking: boolean
   /** A password change needs a reauthentication nonce once the session is a day old (`secure_password_change`). */
   authSecurePasswordChange: boolean
   /** How user access tokens are signed: the secret (HS256) or the project's ES256 key, published as JWKS. */
@@ -119,6 +122,7 @@ export function loadConfig(
     refreshTokenReuseIntervalSeconds: 10,
     authAnonymousSignIns: e.LOCAL_AUTH_ANONYMOUS_SIGN_INS === 'on',
     authSecurePasswordChange: e.LOCAL_AUTH_SECURE_PASSWORD_CHANGE === 'on',
+    authManualLinking: e.LOCAL_AUTH_MANUAL_LINKING === 'on',
     authSigningAlgorithm: e.LOCAL_AUTH_SIGNING_ALGORITHM,
     ...overrides,
   }

@@ -69,6 +69,11 @@ export const authErrors = {
     new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
   anonymousDisabled: () =>
     new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  manualLinkingDisabled: () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+  identityNotFound: () => new AuthError(422, 'identity_not_found', "Identity doesn't exist"),
+  identityIdInvalid: () => new AuthError(404, 'validation_failed', 'identity_id must be an UUID'),
+  singleIdentityNotDeletable: () =>
+    new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking'),
   databaseFailure: (message: string) => new AuthError(500, 'unexpected_failure', message),
   providerDisabled: () =>
     new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled'),

@@ -4,7 +4,14 @@ import { publicJwks, tokenKeysOf } from '../../core/auth/signing-keys'
 import type { StackDeps } from '../deps'
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './admin'
 import { adminGenerateLink, invite } from './admin-links'
-import { authorize, cancelChooser, showChooser, submitChooser } from './authorize'
+import {
+  authorize,
+  cancelChooser,
+  linkIdentity,
+  showChooser,
+  submitChooser,
+  unlinkIdentity,
+} from './authorize'
 import { authContext } from './context'
 import { logout } from './logout'
 import { otp, reauthenticate, resend } from './otp'
@@ -28,7 +35,7 @@ export function authRoutes(deps: StackDeps): Hono {
       description: 'Roost local Supabase Auth (GoTrue-compatible)',
     }),
   )
-  app.get('/settings', (c) => c.json(settings()))
+  app.get('/settings', (c) => c.json(settings({ anonymousSignIns: deps.config.authAnonymousSignIns })))
   app.post('/signup', (c) => signup(c, ctx))
   app.post('/token', (c) => token(c, ctx))
   app.get('/user', (c) => getUser(c, ctx))
@@ -41,6 +48,8 @@ export function authRoutes(deps: StackDeps): Hono {
   app.get('/verify', (c) => verifyLink(c, ctx))
   app.post('/verify', (c) => verifyOtp(c, ctx))
   app.get('/authorize', (c) => authorize(c, ctx))
+  app.get('/user/identities/authorize', (c) => linkIdentity(c, ctx))
+  app.delete('/user/identities/:id', (c) => unlinkIdentity(c, ctx))
   app.get('/chooser', (c) => showChooser(c, ctx))
   app.post('/chooser', (c) => submitChooser(c, ctx))
   app.get('/chooser/cancel', (c) => cancelChooser(c, ctx))

@@ -8,9 +8,11 @@ import { deleteSessions, sessionCreatedAt } from '../../core/auth/store/session-
 import type { Sql } from '../../core/auth/store/sql'
 import {
   changeEmail,
+  confirmEmail,
   findUserByEmail,
   findUserById,
   identitiesOf,
+  makePermanent,
   setPassword,
   setUserMetadata,
 } from '../../core/auth/store/user-store'
@@ -82,7 +84,10 @@ export async function updateUser(c: Context, ctx: AuthContext): Promise<Response
       if (email !== undefined && email !== current.email) {
         const owner = await findUserByEmail(tx, email)
         if (owner && owner.id !== userId) throw authErrors.emailExists()
-        await changeEmail(tx, userId, email)
+        await changeEmail(tx, userId, email, true)
+        // As GoTrue's ConfirmEmailChange: the address is confirmed, and an anonymous user becomes permanent.
+        await confirmEmail(tx, userId)
+        if (current.is_anonymous) await makePermanent(tx, userId)
       }
       return currentUserJson(tx, userId)
     }),

@@ -269,3 +269,43 @@ export async function softDeleteUser(sql: Sql, userId: string): Promise<void> {
   )
   await sql.query('delete from auth.sessions where user_id = $1', [userId])
 }
+
+/** An anonymous user (`signInAnonymously`): no email, no identity, `is_anonymous`, with the given data. */
+export async function createAnonymousUser(sql: Sql, data: Json): Promise<string> {
+  const id = randomUUID()
+  await sql.query(
+    `insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data,
+       confirmation_token, recovery_token, email_change_token_new, email_change, is_super_admin,
+       is_anonymous, created_at, updated_at)
+     values ($1, $2, 'authenticated', '', $3, $4, '', '', '', '', false, true, now(), now())`,
+    [INSTANCE_ID, id, { provider: 'anonymous', providers: ['anonymous'] }, data],
+  )
+  await setRole(sql, id, 'authenticated')
+  return id
+}
+
+/** An anonymous user who now has a confirmed email is a permanent user, with email among its providers. */
+export async function makePermanent(sql: Sql, userId: string): Promise<void> {
+  await sql.query(
+    `update auth.users set is_anonymous = false, updated_at = now(),
+       raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || '{"provider": "email", "providers": ["email"]}'
+     where id = $1 and is_anonymous`,
+    [userId],
+  )
+}
+
+/** Deletes one identity of the user; the providers list follows the identities left. */
+export async function deleteIdentity(sql: Sql, userId: string, identityId: string): Promise<void> {
+  await sql.query('delete from auth.identities where id = $1 and user_id = $2', [identityId, userId])
+  const { rows } = await sql.query<{ provider: string }>(
+    'select provider from auth.identities where user_id = $1 group by provider order by min(created_at)',
+    [userId],
+  )
+  const providers = rows.map((row) => row.provider)
+  const user = await findUserById(sql, userId)
+  await setAppMetadata(sql, userId, {
+    ...(user?.raw_app_meta_data ?? {}),
+    providers,
+    ...(providers[0] ? { provider: providers[0] } : {}),
+  })
+}
