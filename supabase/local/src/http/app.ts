@@ -19,6 +19,7 @@ const OPEN_PATHS = [
   /^\/storage\/v1\/object\/public\//,
   /^\/storage\/v1\/render\/image\/public\//,
   /^\/storage\/v1\/object\/sign\//,
+  /^\/storage\/v1\/render\/image\/sign\//,
   /^\/geocode\/v1\//,
   /^\/tiles\/v1\//,
   /^\/health$/,
