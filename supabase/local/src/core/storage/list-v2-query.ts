@@ -53,11 +53,12 @@ export function buildListV2Query(
   const cmp = order === 'desc' ? '<' : '>'
   let after = 'true'
   if (cursor) {
-    values.push(cursor.key, cursor.kind, cursor.value)
+    values.push(cursor.key)
+    if (column !== 'name') values.push(cursor.kind, cursor.value)
     after =
       column === 'name'
         ? `key collate "C" ${cmp} $5`
-        : `(kind > $6 or (kind = $6 and (case when kind = 0 then key collate "C" > $5
+        : `(kind > $6::int or (kind = $6::int and (case when kind = 0 then key collate "C" > $5
              else (${column} ${cmp} $7::timestamptz or (${column} = $7::timestamptz and key collate "C" ${cmp} $5)) end)))`
   }
   const orderBy =

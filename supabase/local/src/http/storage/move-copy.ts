@@ -49,6 +49,8 @@ async function readTransfer(c: Context, deps: StackDeps): Promise<Transfer & z.i
 export async function moveObject(c: Context, deps: StackDeps, store: FileStore) {
   const caller = await requireCaller(c, deps.config)
   const t = await readTransfer(c, deps)
+  // Moving onto itself would leave nothing to remove afterwards but the object itself.
+  if (t.bucket === t.toBucket && t.source === t.destination) throw storageErrors.keyAlreadyExists()
   const moved = await deps.db.asCaller(caller.scope('object.move'), async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `update storage.objects set bucket_id = $3, name = $4, owner = $5, owner_id = $6,
