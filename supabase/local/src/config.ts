@@ -75,6 +75,35 @@ export type StackConfig = {
   authSigningAlgorithm: 'HS256' | 'ES256'
 }
 
+/**
+ * The environment the stack's configuration is read from: `defaults` under this process's environment,
+ * `overrides` over it. The one place the stack reads `process.env`.
+ */
+export function stackEnv(
+  defaults: Record<string, string> = {},
+  overrides: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return { ...defaults, ...process.env, ...overrides }
+}
+
+/** The environment a child process of the stack runs with (Postgres, Vite): this one plus `extra`. */
+export function childProcessEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra }
+}
+
+/** How far ROOST_E2E_PORT_OFFSET moves the end-to-end stack's ports (0 when unset). */
+export function e2ePortOffset(env: NodeJS.ProcessEnv = process.env): number {
+  const offset = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30000)
+    .default(0)
+    .safeParse(env.ROOST_E2E_PORT_OFFSET || undefined)
+  if (!offset.success) throw new Error('ROOST_E2E_PORT_OFFSET must be a whole number of ports')
+  return offset.data
+}
+
 function apiKey(role: string, secret: string): string {
   return signJwtSync({ iss: 'supabase-demo', role, exp: 1983812996 }, secret)
 }
