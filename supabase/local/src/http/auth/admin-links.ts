@@ -44,8 +44,10 @@ async function newUnconfirmedUser(
     rawData: data,
     provider: 'email',
     providerId: (id) => id,
-    identityData: (id) => ({ ...data, sub: id, email, email_verified: false, phone_verified: false }),
+    identityData: (id) => ({ sub: id, email, email_verified: false, phone_verified: false }),
     confirm: false,
+    // As GoTrue's signupNewUser: the user's metadata is the given data, the identity has the address.
+    keepRawData: true,
   })
 }
 
