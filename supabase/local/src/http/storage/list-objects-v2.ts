@@ -61,7 +61,7 @@ export async function listObjectsV2(c: Context, deps: StackDeps) {
       : {}),
     folders: page
       .filter((row) => row.kind === 0)
-      .map((row) => ({ id: null, key: row.key, name: row.key, bucket_id: bucket })),
+      .map((row) => ({ id: null, key: row.key.slice(0, -1), name: row.key, bucket_id: bucket })),
     objects: page
       .filter((row) => row.kind === 1)
       .map((row) => ({
