@@ -87,8 +87,14 @@ async function renderImage(
   store: FileStore,
   address: ObjectAddress,
   row: ObjectRow,
-  options: TransformOptions,
+  requested: TransformOptions,
 ) {
+  // As imgproxy behind Storage: WebP only for a client that says it takes WebP, else the stored format.
+  const takesWebp = (c.req.header('accept') ?? '').includes('image/webp')
+  const options: TransformOptions = {
+    ...requested,
+    format: requested.format === 'webp' && takesWebp ? 'webp' : 'origin',
+  }
   const mimetype = row.metadata?.mimetype ?? 'application/octet-stream'
   if (!IMAGE_TYPES.has(mimetype)) throw storageErrors.invalidRequest('The object is not an image')
   const version = row.metadata?.eTag ?? row.id
