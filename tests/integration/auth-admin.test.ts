@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, inject, it } from 'vitest'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/src/http/caller'
 import { anonClient, serviceClient, signedInUser, withDatabase } from './support/clients'
 
 const newEmail = () => `admin-${randomUUID().slice(0, 8)}@example.com`
@@ -50,6 +51,17 @@ describe('the admin API answers the service role only', () => {
     expect(
       (await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error,
     ).toBeNull()
+  })
+
+  it('serves the opaque secret key as the service role, and refuses the publishable key', async () => {
+    const call = (key: string) =>
+      fetch(`${inject('apiUrl')}/auth/v1/admin/users?per_page=1`, {
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'x-supabase-api-version': '2024-01-01' },
+      })
+    expect((await call(SECRET_KEY)).status).toBe(200)
+    const refused = await call(PUBLISHABLE_KEY)
+    expect(refused.status).toBe(403)
+    expect((await refused.json()).code).toBe('not_admin')
   })
 
   it('refuses a request without a bearer token with 401 no_authorization', async () => {

@@ -5,6 +5,7 @@ import { sessionExists } from '../../core/auth/store/session-store'
 import type { Sql } from '../../core/auth/store/sql'
 import { findUserById, isBanned } from '../../core/auth/store/user-store'
 import type { JwtPayload } from '../../core/jwt'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../caller'
 import type { AuthContext } from './context'
 
 export type Authenticated = { userId: string; sessionId: string | undefined }
@@ -14,8 +15,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The verified claims of the request's bearer token (401 without one, 403 bad_jwt for a bad one). */
 export async function bearerClaims(c: Context, ctx: AuthContext): Promise<JwtPayload> {
   const match = /^bearer\s+(\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '')
-  const token = match?.[1]
-  if (!token) throw authErrors.noAuthorization()
+  const bearer = match?.[1]
+  if (!bearer) throw authErrors.noAuthorization()
+  // The gateway stands the opaque keys in for the JWTs of their roles, as hosted Supabase's does.
+  const { config } = ctx.deps
+  const token =
+    bearer === SECRET_KEY ? config.serviceRoleKey : bearer === PUBLISHABLE_KEY ? config.anonKey : bearer
   const verified = await verifyAccessToken(token, tokenKeysOf(ctx.deps.config))
   if (!verified.ok) throw authErrors.badJwt(verified.reason)
   return verified.claims
