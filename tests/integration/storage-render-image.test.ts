@@ -25,13 +25,16 @@ beforeAll(async () => {
 })
 afterAll(dropTestBucket)
 
+/** What a browser's image request says it takes: WebP among others. */
+const BROWSER = { Accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' }
+
 describe('image transformations of public objects (render/image/public)', () => {
   it("storage-js's transform URL answers a resized WebP with the object's caching headers", async () => {
     const { data } = anonClient()
       .storage.from(TEST_BUCKET)
       .getPublicUrl(key(), { transform: { width: 400, height: 300, resize: 'cover', quality: 70 } })
     expect(data.publicUrl).toContain('/storage/v1/render/image/public/')
-    const res = await fetch(data.publicUrl)
+    const res = await fetch(data.publicUrl, { headers: BROWSER })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/webp')
     expect(res.headers.get('cache-control')).toBe('max-age=3600')
@@ -39,8 +42,21 @@ describe('image transformations of public objects (render/image/public)', () => 
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 300])
 
-    const again = await fetch(data.publicUrl, { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } })
+    const again = await fetch(data.publicUrl, {
+      headers: { ...BROWSER, 'If-None-Match': res.headers.get('etag') ?? '' },
+    })
     expect(again.status).toBe(304)
+  })
+
+  it('a client that does not say it takes WebP gets the stored format, as from imgproxy behind Storage', async () => {
+    const { data } = anonClient()
+      .storage.from(TEST_BUCKET)
+      .getPublicUrl(key(), { transform: { width: 400 } })
+    const res = await fetch(data.publicUrl, { headers: { Accept: '*/*' } })
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe('jpeg')
+    const webp = await fetch(data.publicUrl, { headers: BROWSER })
+    expect(webp.headers.get('etag')).not.toBe(res.headers.get('etag'))
   })
 
   it('contain keeps the whole picture inside the box; a width alone keeps the proportions', async () => {
