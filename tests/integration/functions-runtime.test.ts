@@ -297,13 +297,14 @@ describe('stopping the stack', () => {
       expect(pids).toHaveLength(3)
       await own.stop()
       expect(pids.filter(alive)).toEqual([])
-      // And ps sees no function host of this checkout but the other stack's (what pids() might miss).
-      const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+      // And ps sees no function host left among this test process's children (what pids() might miss).
+      // Other test files run their own stacks at the same time, so hosts are told apart by parent.
+      const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
       const hosts = ps
         .split('\n')
-        .filter((line) => line.includes(FUNCTION_HOST))
-        .map((line) => Number.parseInt(line, 10))
-      expect(hosts.filter((pid) => !stack.functions.pids().includes(pid))).toEqual([])
+        .map((line) => line.trim().split(/\s+/))
+        .filter(([, ppid, ...args]) => Number(ppid) === process.pid && args.join(' ').includes(FUNCTION_HOST))
+      expect(hosts).toEqual([])
       fs.rmSync(own.dataDir, { recursive: true, force: true })
     }
   })
