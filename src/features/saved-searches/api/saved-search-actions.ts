@@ -6,7 +6,7 @@ import {
   discardSavedSearchChanges,
   type SavedSearchAlerts,
 } from '@/device/saved-searches'
-import { type SavedParams, savedSearchName } from '../search-name'
+import { savedSearchName, toSavedParams } from '../search-name'
 import { enablePushAlerts, type PushReach } from './push-alerts'
 import { sendQueuedWrites, syncSavedSearches } from './sync-saved-searches'
 
@@ -24,8 +24,9 @@ export type SaveResult =
 
 const send = (userId: string) => void sendQueuedWrites(userId).catch(() => undefined)
 
-/** Saves a search under a name built from its filters, alerts off. */
-export async function saveSearch(userId: string, params: SavedParams): Promise<SaveResult> {
+/** Saves a search (as /search's URL holds it) under a name built from its filters, alerts off. */
+export async function saveSearch(userId: string, search: Record<string, unknown>): Promise<SaveResult> {
+  const params = toSavedParams(search)
   const id = crypto.randomUUID()
   const name = savedSearchName(params)
   const created = await createSavedSearch(userId, { id, name, params, alerts: 'off' })

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { useSession } from '@/hooks/use-session'
 import type { HomeSearch } from '@/types/home-search'
-import { toSavedParams } from '../search-name'
 import './save-search.css'
 
 type Saving =
@@ -35,7 +34,7 @@ export function SaveSearchButton({ search, saveOnArrival, onArrivalSaved }: Save
     setSaving({ status: 'saving' })
     try {
       const { saveSearch, LIMIT_MESSAGE } = await import('../api/saved-search-actions')
-      const result = await saveSearch(owner, toSavedParams(search))
+      const result = await saveSearch(owner, search)
       if (result.status === 'saved') setSaving({ status: 'saved', name: result.name })
       else if (result.status === 'limit') setSaving({ status: 'refused', message: LIMIT_MESSAGE })
       else if (result.status === 'refused' && result.message)
