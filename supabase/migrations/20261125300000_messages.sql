@@ -170,7 +170,7 @@ begin
     select count(*) from public.conversations as c
     where c.hunter_id = new.hunter_id and c.created_at > now() - interval '1 day'
   ) >= 10 then
-    raise exception 'You can start up to 10 new conversations a day' using errcode = 'PT429';
+    raise exception 'You can start up to 10 new conversations a day' using errcode = 'P0001';
   end if;
   return new;
 end;
@@ -210,7 +210,7 @@ begin
     select count(*) from public.messages as m
     where m.sender_id = new.sender_id and m.created_at > now() - interval '1 hour'
   ) >= 60 then
-    raise exception 'You can send up to 60 messages an hour' using errcode = 'PT429';
+    raise exception 'You can send up to 60 messages an hour' using errcode = 'P0001';
   end if;
   return new;
 end;
