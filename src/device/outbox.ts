@@ -77,3 +77,20 @@ export function queueWrite(entry: NewOutboxEntry): Promise<boolean> {
     return true
   }, false)
 }
+
+/** Kinds whose loss costs the person nothing they made (an opening, a subscription the app makes again). */
+const MINOR_KINDS = new Set(['saved-search.open', 'push-subscription.keep'])
+
+/** How many changes the person made on this device are not on the server yet, kept live (for Logout's warning). */
+export function useUnsentWriteCount(userId: string): number {
+  return useLocalQuery(
+    `outbox-unsent:${userId}`,
+    async (db) =>
+      db.outbox
+        .where('userId')
+        .equals(userId)
+        .filter((entry) => !MINOR_KINDS.has(entry.kind))
+        .count(),
+    0,
+  )
+}

@@ -54,5 +54,7 @@ describe('a push message', () => {
     ])
       expect(appUrl(url, origin)).toBe(`${origin}${FALLBACK_URL}`)
     expect(appUrl('/search?type=rent', origin)).toBe(`${origin}/search?type=rent`)
+    // As the notification keeps it: the full address on this origin.
+    expect(appUrl(`${origin}/search?type=rent`, origin)).toBe(`${origin}/search?type=rent`)
   })
 })

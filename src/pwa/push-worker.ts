@@ -11,14 +11,18 @@ const FALLBACK_TITLE = 'New homes on Roost'
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '')
 
 /**
- * An address of this app to open, from the push's `url`: only a path on this origin (`/search?…`), so a
- * message can never send the person elsewhere.
+ * An address of this app to open, from the push's `url` (a path such as `/search?…`, or the same as a full
+ * address of this origin): never another site, so a message can never send the person elsewhere.
  */
 export function appUrl(url: unknown, origin: string): string {
-  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.includes('\\'))
-    return new URL(FALLBACK_URL, origin).href
-  const target = new URL(url, origin)
-  return target.origin === origin ? target.href : new URL(FALLBACK_URL, origin).href
+  const fallback = new URL(FALLBACK_URL, origin).href
+  if (typeof url !== 'string' || url.startsWith('//') || url.includes('\\')) return fallback
+  try {
+    const target = new URL(url, origin)
+    return target.origin === origin ? target.href : fallback
+  } catch {
+    return fallback
+  }
 }
 
 /** The push's payload, or a plain "new homes" message when it is missing or is not the JSON the sender sends. */

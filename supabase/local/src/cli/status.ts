@@ -13,6 +13,7 @@ export function statusText(config: StackConfig, opts: { app?: string } = {}): st
     `  Auth           ${config.apiUrl}/auth/v1`,
     `  Storage        ${config.apiUrl}/storage/v1`,
     `  Geocoding      ${config.apiUrl}/geocode/v1/search`,
+    `  Functions      ${config.apiUrl}/functions/v1`,
     `  DB URL         ${dbUrl}`,
     `  Mail outbox    ${config.mailUrl}`,
     `  anon key       ${config.anonKey}`,

@@ -95,6 +95,8 @@ export class FunctionRuntime {
         env: { ...env(), DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
       },
     )
+    // Nothing is written to stdin; a pipe broken by the process's end is no error of the stack's.
+    child.stdin.on('error', () => {})
     const prefix = `functions/${name}: `
     const stderrTail: string[] = []
     createInterface({ input: child.stderr }).on('line', (line) => {

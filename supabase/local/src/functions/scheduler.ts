@@ -79,7 +79,10 @@ export function startScheduler(
   let stopped = false
   const fire = (schedule: Schedule) => {
     if (stopped) return
-    invoke(schedule).catch((error: Error) => log(`schedule ${schedule.name}: ${error.message}`))
+    invoke(schedule).catch((error: Error) => {
+      // A call cut short by the stack stopping is no news.
+      if (!stopped) log(`schedule ${schedule.name}: ${error.message}`)
+    })
   }
   for (const { schedule, spec } of specs) {
     if (spec.kind === 'seconds') intervals.push(setInterval(() => fire(schedule), spec.every * 1000))
