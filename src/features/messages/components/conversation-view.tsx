@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useId, useState } from 'react'
+import { keepSeenMessages, readSeenMessages } from '@/device/messages-seen'
 import { queueWrite, retryThing, useOutbox } from '@/device/outbox'
 import { listingImageUrl } from '@/lib/image-transform'
 import { OUTBOX_SENT_EVENT } from '@/lib/outbox/runner'
@@ -29,7 +30,9 @@ type Loaded =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'failed' }
-  | { status: 'ready'; summary: ConversationSummary; messages: Message[]; more: boolean }
+  | { status: 'ready'; summary: ConversationSummary; messages: Message[]; more: boolean; kept?: boolean }
+
+type Seen = { summary: ConversationSummary; messages: Message[] }
 
 function sendNow(userId: string) {
   return import('../api/message-outbox').then(({ sendQueuedMessages }) => sendQueuedMessages(userId))
@@ -46,7 +49,22 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
   useUnsavedChanges(text.trim() !== '')
 
   const load = useCallback(async () => {
-    if (!navigator.onLine || document.visibilityState === 'hidden') return
+    if (document.visibilityState === 'hidden') return
+    // Offline, or when the server does not answer: the conversation as last seen online.
+    const fromDevice = async () => {
+      const seen = await readSeenMessages<Seen>(userId, `conversation:${conversationId}`)
+      setLoaded((now) =>
+        now.status === 'ready'
+          ? now
+          : seen
+            ? { status: 'ready', ...seen, more: false, kept: true }
+            : { status: 'failed' },
+      )
+    }
+    if (!navigator.onLine) {
+      await fromDevice()
+      return
+    }
     try {
       const [summary] = await fetchConversations(conversationId)
       if (!summary) {
@@ -54,10 +72,11 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
         return
       }
       const messages = await fetchMessages(conversationId)
+      void keepSeenMessages(userId, `conversation:${conversationId}`, { summary, messages } satisfies Seen)
       setLoaded((now) => {
         // Keep older pages already loaded: the latest page replaces only what it covers.
         const older =
-          now.status === 'ready' && messages[0]
+          now.status === 'ready' && !now.kept && messages[0]
             ? now.messages.filter((m) => m.created_at < (messages[0] as Message).created_at)
             : []
         return {
@@ -73,9 +92,9 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
       }
       if (summary.role === 'landlord') setBlockedState(await isBlocked(summary.other_id))
     } catch {
-      setLoaded((now) => (now.status === 'ready' ? now : { status: 'failed' }))
+      await fromDevice()
     }
-  }, [conversationId])
+  }, [conversationId, userId])
 
   useEffect(() => {
     void load()
@@ -138,7 +157,7 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
     )
   }
 
-  const { summary, messages, more } = loaded
+  const { summary, messages, more, kept } = loaded
   const shown = new Set(messages.map((m) => m.id))
   const waiting = outbox.filter((entry) => {
     if (entry.kind === MESSAGE_KINDS.reply)
@@ -185,6 +204,7 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
           </button>
         ) : null}
       </div>
+      {kept ? <p className="muted">You are offline: this conversation as last seen.</p> : null}
       {blocked ? (
         <p className="muted">
           You blocked {summary.other_name || 'this person'}: their messages are refused.

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
+import { keepSeenMessages, readSeenMessages } from '@/device/messages-seen'
 import { retryThing, useOutbox } from '@/device/outbox'
 import { listingImageUrl } from '@/lib/image-transform'
 import { OUTBOX_SENT_EVENT } from '@/lib/outbox/runner'
@@ -9,7 +10,10 @@ import { refreshUnread } from '../api/unread'
 import { conversationPrice, formatWhen } from './format'
 import './messages.css'
 
-type Loaded = { status: 'loading' } | { status: 'ready'; rows: ConversationSummary[] } | { status: 'failed' }
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; rows: ConversationSummary[]; kept?: boolean }
+  | { status: 'failed' }
 
 /** The person's conversations, most recent first, with enquiries still waiting on this device on top. */
 export function MessagesList({ userId }: { userId: string }) {
@@ -17,15 +21,29 @@ export function MessagesList({ userId }: { userId: string }) {
   const outbox = useOutbox(userId)
 
   const load = useCallback(() => {
+    // Offline, or when the server does not answer: the list as last seen online.
+    const fromDevice = async () => {
+      const kept = await readSeenMessages<ConversationSummary[]>(userId, 'list')
+      setLoaded((now) =>
+        now.status === 'ready'
+          ? now
+          : kept
+            ? { status: 'ready', rows: kept, kept: true }
+            : { status: 'failed' },
+      )
+    }
     if (!navigator.onLine) {
-      setLoaded((now) => (now.status === 'ready' ? now : { status: 'failed' }))
+      void fromDevice()
       return
     }
     fetchConversations()
-      .then((rows) => setLoaded({ status: 'ready', rows }))
-      .catch(() => setLoaded((now) => (now.status === 'ready' ? now : { status: 'failed' })))
+      .then((rows) => {
+        setLoaded({ status: 'ready', rows })
+        void keepSeenMessages(userId, 'list', rows)
+      })
+      .catch(() => void fromDevice())
     void refreshUnread()
-  }, [])
+  }, [userId])
 
   useEffect(() => {
     load()
@@ -82,6 +100,9 @@ export function MessagesList({ userId }: { userId: string }) {
         </ul>
       ) : null}
       {loaded.status === 'loading' ? <p className="muted">Loading…</p> : null}
+      {loaded.status === 'ready' && loaded.kept ? (
+        <p className="muted">You are offline: your messages as last seen.</p>
+      ) : null}
       {loaded.status === 'failed' ? (
         <p className="empty-state">
           {navigator.onLine
