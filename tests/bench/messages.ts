@@ -89,21 +89,23 @@ from (
 ) as x
 where x.conversation_id = c.id`
 
-async function seed(db: pg.Pool): Promise<void> {
-  // Bench data is history written as it was: with the triggers off (stamps, alert matching per listing).
-  const seeder = await db.connect()
+async function seed(db: pg.Pool, superuserUrl: string): Promise<void> {
+  // Bench data is history written as it was: with the triggers off (stamps, alert matching per listing),
+  // which takes the cluster's superuser.
+  const seeder = new pg.Client({ connectionString: superuserUrl })
+  await seeder.connect()
   try {
     await seeder.query('set session_replication_role = replica')
-    const listings = await seedBenchListings(seeder as unknown as pg.Client)
+    const listings = await seedBenchListings(seeder)
     log(`listings: ${listings.total} (${listings.ms} ms)`)
   } finally {
-    await seeder.query('reset session_replication_role').catch(() => undefined)
-    seeder.release()
+    await seeder.end()
   }
   const have = Number((await db.query('select count(*) as n from public.messages')).rows[0].n)
   if (have >= MESSAGES) return log(`messages: ${have} already`)
   const t = performance.now()
-  const client = await db.connect()
+  const client = new pg.Client({ connectionString: superuserUrl })
+  await client.connect()
   try {
     // Seeding writes history as it was: the triggers that stamp the time and count the limits are off.
     await client.query('set session_replication_role = replica')
@@ -114,9 +116,8 @@ async function seed(db: pg.Pool): Promise<void> {
     await client.query(CONVERSATIONS_SQL, [CONVERSATIONS, HUNTERS])
     await client.query(MESSAGES_SQL, [MESSAGES - have, LONG])
     await client.query(FINISH_SQL)
-    await client.query('reset session_replication_role')
   } finally {
-    client.release()
+    await client.end()
   }
   await db.query('vacuum (analyze) public.conversations, public.messages')
   log(`messages: seeded in ${Math.round(performance.now() - t)} ms`)
@@ -126,7 +127,7 @@ type Row = { name: string; rows: number; stack: string; stackP95: number; pg: st
 
 const stack = await startStack(config, { log: (line) => log(`stack: ${line}`) })
 try {
-  await seed(stack.db.admin)
+  await seed(stack.db.admin, stack.superuserUrl)
   const db = stack.db.admin
   const counts = (
     await db.query(

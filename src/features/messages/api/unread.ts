@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { fetchUnreadCount } from './messages-remote'
 
 // The number of conversations with news, shown in the navigation. Read when the app opens, comes back to
 // the front, reconnects, sends something, or opens a conversation; never polled while hidden.
@@ -17,6 +16,7 @@ function set(next: number) {
 export async function refreshUnread(): Promise<void> {
   if (!navigator.onLine) return
   try {
+    const { fetchUnreadCount } = await import('./messages-remote')
     set(await fetchUnreadCount())
   } catch {
     // Kept: the next focus or reconnection reads it again.

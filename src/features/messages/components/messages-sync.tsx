@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import { useUserId } from '@/hooks/use-session'
-import { OUTBOX_SENT_EVENT } from '@/lib/outbox/runner'
 import { clearUnread, refreshUnread } from '../api/unread'
 
 /** Fired (on window) when something says there may be new messages: a push, a conversation opened. */
@@ -29,16 +28,24 @@ export function MessagesSync() {
       if (document.visibilityState === 'visible') sync()
     }
     const refresh = () => void refreshUnread()
+    // The outbox's code loads with the first sync, not with every screen's entry.
+    let live = true
+    let sentEvent: string | null = null
+    void import('@/lib/outbox/runner').then(({ OUTBOX_SENT_EVENT }) => {
+      if (!live) return
+      sentEvent = OUTBOX_SENT_EVENT
+      window.addEventListener(sentEvent, refresh)
+    })
     sync()
     window.addEventListener('online', sync)
     window.addEventListener('focus', refresh)
-    window.addEventListener(OUTBOX_SENT_EVENT, refresh)
     window.addEventListener(MESSAGES_CHANGED_EVENT, refresh)
     document.addEventListener('visibilitychange', whenVisible)
     return () => {
       window.removeEventListener('online', sync)
       window.removeEventListener('focus', refresh)
-      window.removeEventListener(OUTBOX_SENT_EVENT, refresh)
+      live = false
+      if (sentEvent) window.removeEventListener(sentEvent, refresh)
       window.removeEventListener(MESSAGES_CHANGED_EVENT, refresh)
       document.removeEventListener('visibilitychange', whenVisible)
     }
