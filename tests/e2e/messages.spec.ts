@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { type Account, fillSignIn, newAccount, signIn } from './support/accounts'
+import { type Account, fillSignIn, newAccount } from './support/accounts'
 import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
 
 /**
@@ -39,7 +39,10 @@ const contactUrl = (l: Landlord) =>
 async function signedInPage(browser: Browser, account: Account): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await signIn(page, account.email, account.password)
+  await page.goto('/sign-in')
+  await fillSignIn(page, account.email, account.password)
+  // Signing in hashes the password on the stack: slower than a screen when the machine is busy.
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible({ timeout: 30_000 })
   return page
 }
 
