@@ -4,7 +4,9 @@
 // supabase-js (HTTP, RLS, JSON) and in Postgres as the signed-in role, p50/p95 over BENCH_REQUESTS calls.
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
+import { SignJWT } from 'jose'
 import pg from 'pg'
+import WebSocket from 'ws'
 import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
 import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
 import { startStack } from '../../supabase/local/src/stack'
@@ -69,7 +71,7 @@ const MESSAGES_SQL = `
 with conv as (select id, hunter_id, landlord_id, row_number() over (order by id) as k from public.conversations),
 n as (select count(*) as n from conv),
 m as (
-  select g, case when g <= $2::int then 1 else 2 + (g * 7919) % (n.n - 1) end as k
+  select g, case when g <= $2::int then 1 else 2 + (g::bigint * 7919) % (n.n - 1) end as k
   from generate_series(1, $1::int) as g, n
 )
 insert into public.messages (conversation_id, sender_id, body, created_at)
@@ -144,15 +146,19 @@ try {
   const long = (
     await db.query(`select c.id, c.hunter_id from public.conversations c order by c.id limit 1`)
   ).rows[0] as { id: string; hunter_id: string }
-  const emailOf = async (id: string) =>
-    (await db.query('select email from auth.users where id = $1', [id])).rows[0].email as string
+  // A session as Supabase Auth would issue it for the person: a JWT signed with the stack's secret.
   const signIn = async (id: string) => {
-    const c = createClient(config.apiUrl, config.anonKey, {
+    const token = await new SignJWT({ sub: id, role: 'authenticated', aud: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(config.jwtSecret))
+    return createClient(config.apiUrl, config.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+      // Node 20 has no global WebSocket, which supabase-js asks for (realtime is unused).
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     })
-    const { error } = await c.auth.signInWithPassword({ email: await emailOf(id), password: 'roost-bench' })
-    if (error) throw error
-    return c
   }
   const landlord = await signIn(busy.id)
   const hunter = await signIn(long.hunter_id)
