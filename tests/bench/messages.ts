@@ -143,9 +143,8 @@ try {
       `select landlord_id as id, count(*) as n from public.conversations group by 1 order by 2 desc limit 1`,
     )
   ).rows[0] as { id: string; n: string }
-  const long = (
-    await db.query(`select c.id, c.hunter_id from public.conversations c order by c.id limit 1`)
-  ).rows[0] as { id: string; hunter_id: string }
+  const long = (await db.query(`select c.id, c.hunter_id from public.conversations c order by c.id limit 1`))
+    .rows[0] as { id: string; hunter_id: string }
   // A session as Supabase Auth would issue it for the person: a JWT signed with the stack's secret.
   const signIn = async (id: string) => {
     const token = await new SignJWT({ sub: id, role: 'authenticated', aud: 'authenticated' })
