@@ -177,6 +177,35 @@ try {
   }
 
   const requests = Number(process.env.BENCH_REQUESTS ?? 200)
+  /** Postgres's own execution time of the statement as the person (EXPLAIN ANALYZE): the query, without the queue for a CPU. */
+  const executionMs = async (id: string, sql: string, params: unknown[]) => {
+    await pgClient.query('begin')
+    await pgClient.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify({ sub: id, role: 'authenticated' })],
+    )
+    const r = await pgClient.query(`explain (analyze, format json) ${sql}`, params)
+    await pgClient.query('rollback')
+    return (r.rows[0]['QUERY PLAN'][0] as { 'Execution Time': number })['Execution Time']
+  }
+  const explains = [
+    ['conversation list, busy landlord', busy.id, 'select * from public.my_conversations($1)', [PAGE]],
+    ['conversation list, hunter', long.hunter_id, 'select * from public.my_conversations($1)', [PAGE]],
+    ['unread count, busy landlord', busy.id, 'select public.unread_conversation_count()', []],
+    [
+      'latest page',
+      long.hunter_id,
+      'select id, sender_id, body, created_at from public.messages where conversation_id = $1 order by created_at desc, id desc limit $2',
+      [long.id, PAGE],
+    ],
+  ] as const
+  for (const [name, id, sql, params] of explains) {
+    const times: number[] = []
+    for (let i = 0; i < 21; i++) times.push(await executionMs(id, sql, [...params]))
+    log(
+      `${name}: execution p50/p95 ${round(quantile(times, 0.5), 2)} / ${round(quantile(times, 0.95), 2)} ms`,
+    )
+  }
   const cases: { name: string; http: () => Promise<number>; sql: () => Promise<number> }[] = [
     {
       name: `conversation list, busy landlord (${busy.n})`,
