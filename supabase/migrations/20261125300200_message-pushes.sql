@@ -30,6 +30,8 @@ create index message_pushes_due on public.message_pushes (next_attempt_at, id) w
 create index message_pushes_message on public.message_pushes (message_id);
 
 revoke all on public.message_pushes from anon, authenticated, service_role;
+-- Older projects grant new sequences to the API roles by default: the queue's is nobody's but its owner's.
+revoke all on sequence public.message_pushes_id_seq from anon, authenticated, service_role;
 grant select, insert, update, delete on public.message_pushes to service_role;
 alter table public.message_pushes enable row level security;
 
