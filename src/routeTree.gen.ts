@@ -23,6 +23,8 @@ import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticate
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
 import { Route as ContactLandlordIdRouteImport } from './routes/contact.$landlordId'
 import { Route as AuthenticatedEditListingListingIdRouteImport } from './routes/_authenticated/edit-listing.$listingId'
+import { Route as AuthenticatedMessagesIndexRouteImport } from './routes/_authenticated/messages.index'
+import { Route as AuthenticatedMessagesConversationIdRouteImport } from './routes/_authenticated/messages.$conversationId'
 import { Route as CategoryCategoryNameIndexRouteImport } from './routes/category.$categoryName.index'
 import { Route as CategoryCategoryNameListingIdRouteImport } from './routes/category.$categoryName.$listingId'
 
@@ -97,6 +99,18 @@ const AuthenticatedEditListingListingIdRoute =
     path: '/edit-listing/$listingId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMessagesIndexRoute =
+  AuthenticatedMessagesIndexRouteImport.update({
+    id: '/messages/',
+    path: '/messages/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMessagesConversationIdRoute =
+  AuthenticatedMessagesConversationIdRouteImport.update({
+    id: '/messages/$conversationId',
+    path: '/messages/$conversationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const CategoryCategoryNameIndexRoute =
   CategoryCategoryNameIndexRouteImport.update({
     id: '/',
@@ -124,7 +138,9 @@ export interface FileRoutesByFullPath {
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
+  '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
+  '/messages/': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
 }
 export interface FileRoutesByTo {
@@ -140,7 +156,9 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
+  '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
+  '/messages': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName': typeof CategoryCategoryNameIndexRoute
 }
 export interface FileRoutesById {
@@ -159,7 +177,9 @@ export interface FileRoutesById {
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/_authenticated/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
+  '/_authenticated/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
+  '/_authenticated/messages/': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
 }
 export interface FileRouteTypes {
@@ -178,7 +198,9 @@ export interface FileRouteTypes {
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
+    | '/messages/$conversationId'
     | '/category/$categoryName/$listingId'
+    | '/messages/'
     | '/category/$categoryName/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -194,7 +216,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
+    | '/messages/$conversationId'
     | '/category/$categoryName/$listingId'
+    | '/messages'
     | '/category/$categoryName'
   id:
     | '__root__'
@@ -212,7 +236,9 @@ export interface FileRouteTypes {
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/_authenticated/edit-listing/$listingId'
+    | '/_authenticated/messages/$conversationId'
     | '/category/$categoryName/$listingId'
+    | '/_authenticated/messages/'
     | '/category/$categoryName/'
   fileRoutesById: FileRoutesById
 }
@@ -330,6 +356,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEditListingListingIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/messages/': {
+      id: '/_authenticated/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof AuthenticatedMessagesIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/messages/$conversationId': {
+      id: '/_authenticated/messages/$conversationId'
+      path: '/messages/$conversationId'
+      fullPath: '/messages/$conversationId'
+      preLoaderRoute: typeof AuthenticatedMessagesConversationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/category/$categoryName/': {
       id: '/category/$categoryName/'
       path: '/'
@@ -351,6 +391,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedCreateListingRoute: typeof AuthenticatedCreateListingRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedEditListingListingIdRoute: typeof AuthenticatedEditListingListingIdRoute
+  AuthenticatedMessagesConversationIdRoute: typeof AuthenticatedMessagesConversationIdRoute
+  AuthenticatedMessagesIndexRoute: typeof AuthenticatedMessagesIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -358,6 +400,9 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedEditListingListingIdRoute:
     AuthenticatedEditListingListingIdRoute,
+  AuthenticatedMessagesConversationIdRoute:
+    AuthenticatedMessagesConversationIdRoute,
+  AuthenticatedMessagesIndexRoute: AuthenticatedMessagesIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -116,6 +116,9 @@ export type OutboxEntry = {
   queuedAt: number
 }
 
+/** What the person saw of their messages online (the list, one conversation), to read it again offline. */
+export type SeenMessages = { key: string; userId: string; value: unknown; savedAt: number }
+
 export class RoostDb extends Dexie {
   listings!: EntityTable<StoredListing, 'id'>
   views!: EntityTable<StoredView, 'key'>
@@ -126,6 +129,7 @@ export class RoostDb extends Dexie {
   draftPhotos!: Table<DraftPhoto, [string, number]>
   savedSearches!: EntityTable<StoredSavedSearch, 'id'>
   outbox!: EntityTable<OutboxEntry, 'seq'>
+  messagesSeen!: EntityTable<SeenMessages, 'key'>
 
   constructor(name = LOCAL_DB_NAME) {
     super(name)
@@ -158,6 +162,10 @@ export class RoostDb extends Dexie {
     this.version(4).stores({
       savedSearches: 'id, userId',
       outbox: '++seq, userId, thing',
+    })
+    // Conversations and messages as last seen online, readable offline (src/device/messages-seen.ts).
+    this.version(5).stores({
+      messagesSeen: 'key, userId',
     })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {

@@ -2,6 +2,8 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { BottomNav } from '../components/bottom-nav'
 import { NotFound } from '../components/not-found'
 import { DraftsSync } from '../features/listing-form/drafts/components/drafts-sync'
+import { useUnreadCount } from '../features/messages/api/unread'
+import { MessagesSync } from '../features/messages/components/messages-sync'
 import { OfflineBanner } from '../features/offline/components/offline-banner'
 import { SavedSync } from '../features/saved/components/saved-sync'
 import { SavedSearchesSync } from '../features/saved-searches/components/saved-searches-sync'
@@ -18,6 +20,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootLayout() {
+  const unread = useUnreadCount()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -31,7 +34,7 @@ function RootLayout() {
           <span>Roost</span>
         </Link>
         <InstallButton />
-        <BottomNav />
+        <BottomNav unread={unread} />
       </header>
       <OfflineBanner />
       <main id="main" className="app-main" tabIndex={-1}>
@@ -41,6 +44,7 @@ function RootLayout() {
       <SavedSync />
       <DraftsSync />
       <SavedSearchesSync />
+      <MessagesSync />
       <Toasts />
     </>
   )

@@ -4,6 +4,7 @@ import { PageHeader } from '../components/page-header'
 import { getLandlordContact } from '../features/contact/api/get-landlord-contact'
 import { ContactLandlord } from '../features/contact/components/contact-landlord'
 import { useOnlineStatus } from '../hooks/use-online-status'
+import { useUserId } from '../hooks/use-session'
 import { withinReadTimeout } from '../lib/supabase'
 import { notify } from '../lib/toast'
 
@@ -32,6 +33,8 @@ function Contact() {
   const { listingName = '', listingId, listingType } = Route.useSearch()
   const listing = listingId && listingType ? { id: listingId, type: listingType } : null
   const online = useOnlineStatus()
+  const userId = useUserId()
+  const { landlordId } = Route.useParams()
 
   useEffect(() => {
     if (!landlord && navigator.onLine) notify.error(CONTACT_LOAD_ERROR)
@@ -48,7 +51,13 @@ function Contact() {
   return (
     <div className="page page--narrow">
       <PageHeader title={`Contact ${landlord.name}`} />
-      <ContactLandlord landlord={landlord} listingName={listingName} listing={listing} />
+      <ContactLandlord
+        landlord={landlord}
+        landlordId={landlordId}
+        listingName={listingName}
+        listing={listing}
+        userId={userId}
+      />
     </div>
   )
 }

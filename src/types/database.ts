@@ -26,7 +26,50 @@ type ListingRow = {
   // search_text (location, name and description, matched word by word).
 }
 
-type ProfileRow = { id: string; name: string | null; email: string | null; created_at: string }
+type ProfileRow = {
+  id: string
+  name: string | null
+  email: string | null
+  /** Show my email to visitors: whether landlord_contact gives the email (on by default). */
+  show_email: boolean
+  created_at: string
+}
+
+/** A house hunter and a landlord talking about one listing (null once the listing is deleted). */
+type ConversationRow = {
+  id: string
+  listing_id: string | null
+  hunter_id: string
+  landlord_id: string
+  created_at: string
+  last_message_at: string
+  last_sender_id: string | null
+  hunter_read_at: string
+  landlord_read_at: string
+}
+
+/** Plain text of 1–2,000 characters, stored as written; the id may be the client's. */
+type MessageRow = { id: string; conversation_id: string; sender_id: string; body: string; created_at: string }
+
+type BlockedSenderRow = { blocker_id: string; blocked_id: string; created_at: string }
+
+/** One row of rpc my_conversations: what the Messages list and a conversation's header show. */
+type ConversationSummary = {
+  id: string
+  listing_id: string | null
+  listing_name: string | null
+  listing_category: 'rent' | 'sale' | null
+  listing_image: string | null
+  listing_price: number | null
+  role: 'hunter' | 'landlord'
+  other_id: string
+  other_name: string | null
+  last_message_at: string
+  last_body: string | null
+  last_from_me: boolean | null
+  unread: boolean
+  other_read_at: string
+}
 
 type SavedListingRow = { user_id: string; listing_id: string; created_at: string }
 
@@ -66,7 +109,7 @@ export type Database = {
       profiles: {
         Row: ProfileRow
         Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
-        Update: Partial<Pick<ProfileRow, 'name' | 'email'>>
+        Update: Partial<Pick<ProfileRow, 'name' | 'show_email'>>
         Relationships: []
       }
       saved_listings: {
@@ -81,6 +124,24 @@ export type Database = {
         Update: Partial<Pick<SavedSearchRow, 'name' | 'params' | 'alerts' | 'last_opened_at' | 'updated_at'>>
         Relationships: []
       }
+      conversations: {
+        Row: ConversationRow
+        Insert: Partial<Pick<ConversationRow, 'id'>> & Pick<ConversationRow, 'listing_id'>
+        Update: never
+        Relationships: []
+      }
+      messages: {
+        Row: MessageRow
+        Insert: Pick<MessageRow, 'conversation_id' | 'body'> & Partial<Pick<MessageRow, 'id'>>
+        Update: never
+        Relationships: []
+      }
+      blocked_senders: {
+        Row: BlockedSenderRow
+        Insert: Pick<BlockedSenderRow, 'blocked_id'>
+        Update: never
+        Relationships: []
+      }
       push_subscriptions: {
         Row: PushSubscriptionRow
         Insert: Pick<PushSubscriptionRow, 'endpoint' | 'p256dh' | 'auth'> & Partial<PushSubscriptionRow>
@@ -92,7 +153,23 @@ export type Database = {
     Functions: {
       landlord_contact: {
         Args: { landlord_id: string }
-        Returns: { name: string; email: string }[]
+        Returns: { name: string; email: string | null }[]
+      }
+      send_enquiry: {
+        Args: { listing_id: string; message_id: string; body: string }
+        Returns: string
+      }
+      my_conversations: {
+        Args: { page_size?: number; before_at?: string; before_id?: string; only_id?: string }
+        Returns: ConversationSummary[]
+      }
+      unread_conversation_count: {
+        Args: never
+        Returns: number
+      }
+      mark_conversation_read: {
+        Args: { conversation_id: string }
+        Returns: string | null
       }
       saved_search_new_counts: {
         Args: never

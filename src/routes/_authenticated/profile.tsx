@@ -5,6 +5,7 @@ import { MyListings } from '@/features/my-listings/components/my-listings'
 import { type ProfileDetails as Details, getProfile } from '@/features/profile/api/get-profile'
 import { LogoutButton } from '@/features/profile/components/logout-button'
 import { ProfileDetails } from '@/features/profile/components/profile-details'
+import { ShowEmailSetting } from '@/features/profile/components/show-email-setting'
 import { withinReadTimeout } from '@/lib/supabase'
 
 /** How long the profile waits for the server's name and email before the session's stand in. */
@@ -35,6 +36,7 @@ function ProfileRoute() {
     <section key={userId} className="page" aria-labelledby="profile-title">
       <PageHeader id="profile-title" title="My Profile" actions={<LogoutButton userId={userId} />} />
       <ProfileDetails userId={userId} initial={profile} />
+      <ShowEmailSetting userId={userId} />
       <DraftsList userId={userId} />
       <MyListings userId={userId} />
     </section>

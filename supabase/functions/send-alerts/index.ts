@@ -1,5 +1,6 @@
 /**
- * send-alerts: sends the queued new-home alerts (public.alert_deliveries) by Web Push.
+ * send-alerts: sends the queued new-home alerts (public.alert_deliveries) by Web Push, and in its instant
+ * run the pushes owed for new messages (public.message_pushes, messages.ts).
  *
  * POST with the service role key, body `{ "mode": "instant" }` or `{ "mode": "daily" }`. Run every
  * minute for both modes (pg_cron through pg_net on hosted Supabase, the local stack's scheduler here):
@@ -18,6 +19,7 @@ import pg from 'npm:pg@^8.23.1'
 import webpush from 'npm:web-push@^3.6.7'
 import type { AlertPayload } from '../_shared/alert-message.ts'
 import { checkEndpoint } from '../_shared/push-endpoint.ts'
+import { sendMessagePushes } from './messages.ts'
 import { type AlertMode, type PushOutcome, type Subscription, sendAlerts } from './sender.ts'
 
 /** How long a push service keeps an alert for a browser that is offline: a day, then it is stale. */
@@ -99,11 +101,11 @@ Deno.serve(async (request) => {
   const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL'), application_name: 'send-alerts' })
   await db.connect()
   try {
-    const summary = await sendAlerts(mode as AlertMode, {
-      db,
-      push,
-      checkEndpoint: (endpoint) => checkEndpoint(endpoint, { resolve: resolveHost, allowLoopback }),
-    })
+    const check = (endpoint: string) => checkEndpoint(endpoint, { resolve: resolveHost, allowLoopback })
+    const summary = await sendAlerts(mode as AlertMode, { db, push, checkEndpoint: check })
+    // The instant run also sends the pushes owed for new messages (public.message_pushes).
+    if (mode === 'instant')
+      return json(200, { ...summary, ...(await sendMessagePushes({ db, push, checkEndpoint: check })) })
     return json(200, summary)
   } catch (error) {
     console.error('send-alerts failed', error)

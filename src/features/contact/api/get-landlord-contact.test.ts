@@ -11,6 +11,10 @@ describe("parseLandlordContact: rpc landlord_contact's answer", () => {
     expect(parseLandlordContact(null)).toBeNull()
   })
 
+  it('takes a contact without an email: the landlord does not show it to visitors', () => {
+    expect(parseLandlordContact([{ name: 'Ada', email: null }])).toEqual({ name: 'Ada', email: null })
+  })
+
   it('refuses a contact without a name or an email', () => {
     expect(() => parseLandlordContact([{ name: 'Ada' }])).toThrow(/no name or email/)
     expect(() => parseLandlordContact([{ name: null, email: 'ada@example.com' }])).toThrow(/no name or email/)

@@ -1,22 +1,79 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { outboxStore, queueWrite } from '@/device/outbox'
+import { runOutbox } from '@/lib/outbox/runner'
+import {
+  type EnquiryPayload,
+  enquiryThing,
+  isSendable,
+  MESSAGE_KINDS,
+  MESSAGE_MAX,
+} from '@/types/message-outbox'
 import { useUnsavedChanges } from '../../../pwa/unsaved-changes'
 import type { LandlordContact } from '../api/get-landlord-contact'
 import { buildMailto } from '../build-mailto'
+import { keepContactDraft, takeContactDraft } from '../contact-draft'
 
 type ContactLandlordProps = {
   landlord: LandlordContact
+  landlordId: string
   listingName: string
   /** The listing the message is about, to go back to it. */
   listing: { id: string; type: 'rent' | 'sale' } | null
+  /** The signed-in person, or null for a visitor. */
+  userId: string | null
 }
 
-/** A message to the landlord, sent from the visitor's own mail app (nothing goes through our servers). */
-export function ContactLandlord({ landlord, listingName, listing }: ContactLandlordProps) {
-  const [message, setMessage] = useState('')
+/**
+ * A message to the landlord: `Send Message` opens the visitor's own mail app where the landlord shows their
+ * email; `Send in Roost` sends it as an enquiry about the listing through the app (a visitor signs in first
+ * and comes back with the message still in the box).
+ */
+export function ContactLandlord({
+  landlord,
+  landlordId,
+  listingName,
+  listing,
+  userId,
+}: ContactLandlordProps) {
+  const [message, setMessage] = useState(() => takeContactDraft(landlordId, listing?.id) ?? '')
+  const [refusal, setRefusal] = useState<string | null>(null)
   const messageId = useId()
+  const router = useRouter()
   // A message being written is never lost to an app update's reload.
   useUnsavedChanges(message.trim() !== '')
+
+  const sendInRoost = async () => {
+    if (!listing || !isSendable(message)) return
+    if (!userId) {
+      keepContactDraft(landlordId, listing.id, message)
+      void router.navigate({ to: '/sign-in', search: { redirect: router.state.location.href } })
+      return
+    }
+    const payload: EnquiryPayload = {
+      messageId: crypto.randomUUID(),
+      listingId: listing.id,
+      listingName,
+      landlordId,
+      body: message,
+      writtenAt: new Date().toISOString(),
+    }
+    const queued = await queueWrite({
+      userId,
+      kind: MESSAGE_KINDS.enquiry,
+      thing: enquiryThing(listing.id),
+      payload,
+    })
+    if (!queued) {
+      setRefusal('This device could not keep the message. Try again.')
+      return
+    }
+    setMessage('')
+    void runOutbox(userId, outboxStore())
+    void router.navigate({ to: '/messages' })
+  }
+
+  const empty = message.trim() === ''
   return (
     <form className="contact-form" onSubmit={(event) => event.preventDefault()}>
       {listingName ? (
@@ -44,12 +101,13 @@ export function ContactLandlord({ landlord, listingName, listing }: ContactLandl
           name="message"
           className="field__input contact-form__message"
           rows={8}
+          maxLength={MESSAGE_MAX}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />
       </div>
-      {/* An empty message is nothing to send: the button waits until there is one. */}
-      {message.trim() === '' ? (
+      {/* Only where the landlord shows their email to visitors. An empty message is nothing to send. */}
+      {landlord.email === null ? null : empty ? (
         <button type="button" className="button button--primary button--block" disabled>
           Send Message
         </button>
@@ -61,6 +119,17 @@ export function ContactLandlord({ landlord, listingName, listing }: ContactLandl
           Send Message
         </a>
       )}
+      {listing ? (
+        <button
+          type="button"
+          className={`button ${landlord.email === null ? 'button--primary' : 'button--secondary'} button--block`}
+          disabled={!isSendable(message)}
+          onClick={() => void sendInRoost()}
+        >
+          Send in Roost
+        </button>
+      ) : null}
+      {refusal ? <p role="alert">{refusal}</p> : null}
     </form>
   )
 }

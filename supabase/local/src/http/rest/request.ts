@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { StackConfig } from '../../config'
 import { invalidBody, invalidPreferences, invalidSchema, jwtError, RestError } from '../../core/rest/errors'
@@ -36,7 +37,7 @@ export async function readRequest(
   const profile = c.req.header(reading ? 'accept-profile' : 'content-profile')
   if (profile !== undefined && !schemas.includes(profile)) throw invalidSchema(profile, schemas)
   const schema = profile ?? schemas[0] ?? 'public'
-  const headers = c.req.header()
+  const headers = withForwardedFor(c)
   const prefer = parsePrefer(c.req.header('prefer'))
   if (prefer.handling === 'strict' && prefer.invalid.length) throw invalidPreferences(prefer.invalid)
   // As PostgREST does, the search path starts with the schema asked for.
@@ -59,6 +60,23 @@ export async function readRequest(
       ...(schema === 'public' ? {} : { settings: { search_path: searchPath } }),
     }),
   }
+}
+
+/**
+ * The request headers as PostgREST hands them to the database (`request.headers`), with the connection's
+ * address appended to `x-forwarded-for` as the proxy in front of PostgREST does on hosted Supabase.
+ */
+function withForwardedFor(c: Context): Record<string, string> {
+  const headers = c.req.header()
+  let peer: string | undefined
+  try {
+    peer = getConnInfo(c).remote.address
+  } catch {
+    peer = undefined
+  }
+  if (peer === undefined) return headers
+  const before = headers['x-forwarded-for']
+  return { ...headers, 'x-forwarded-for': before ? `${before}, ${peer}` : peer }
 }
 
 /** The JSON body; PGRST102 when it is empty or malformed (an empty body is `{}` where `allowEmpty`). */

@@ -1,0 +1,15 @@
+import { formatPounds } from '@/utils/format-price'
+
+/** The price the conversation's listing asks, as everywhere else ("£1,250 / month" for rent). */
+export function conversationPrice(price: number | null, category: 'rent' | 'sale' | null): string {
+  if (price === null) return ''
+  return category === 'rent' ? `${formatPounds(price)} / month` : formatPounds(price)
+}
+
+/** When a message was written: the time today, else the day and time. */
+export function formatWhen(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso)
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
+  if (at.toDateString() === now.toDateString()) return time
+  return `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`
+}

@@ -1,0 +1,100 @@
+/**
+ * Pushes for new messages (public.message_pushes), sent by send-alerts' instant run with the same push
+ * code as alerts. In one transaction: claim a batch (`for update skip locked`), push each to the
+ * recipient's browsers, mark each sent (or record the failed attempt), commit. A sender that dies before
+ * its commit leaves the rows unsent and unlocked for the next run; the push in flight then may go again,
+ * with the same Topic and tag (one per conversation), so the person sees one notification.
+ */
+import type { EndpointCheck } from '../_shared/push-endpoint.ts'
+import type { Db, PushOutcome, Subscription } from './sender.ts'
+
+export type MessagePayload = { title: string; body: string; url: string; tag: string }
+
+export type MessagePushDeps = {
+  db: Db
+  checkEndpoint(endpoint: string): Promise<EndpointCheck>
+  push(subscription: Subscription, payload: MessagePayload, topic: string): Promise<PushOutcome>
+}
+
+export type MessagePushSummary = { messagePushes: number; messagesSent: number; messagesFailed: number }
+
+type Claimed = {
+  push_id: string
+  recipient_id: string
+  conversation_id: string
+  sender_name: string | null
+  listing_name: string | null
+  body: string
+}
+
+const GONE = new Set([404, 410])
+
+/** What the notification says: who wrote about which home, the start of the message, where it opens. */
+export function messagePayload(
+  row: Pick<Claimed, 'conversation_id' | 'sender_name' | 'listing_name' | 'body'>,
+): MessagePayload {
+  const who = row.sender_name?.trim() || 'Someone'
+  const body = row.body.length > 120 ? `${row.body.slice(0, 119)}…` : row.body
+  return {
+    title: row.listing_name ? `${who} · ${row.listing_name}` : `New message from ${who}`,
+    body,
+    url: `/messages/${row.conversation_id}`,
+    tag: `conversation-${row.conversation_id}`,
+  }
+}
+
+/** One Topic per conversation (RFC 8030: at most 32 URL-safe characters): the hex of its id. */
+export const messageTopic = (conversationId: string) => conversationId.replace(/-/g, '')
+
+export async function sendMessagePushes(deps: MessagePushDeps, batches = 10): Promise<MessagePushSummary> {
+  const { db } = deps
+  const summary: MessagePushSummary = { messagePushes: 0, messagesSent: 0, messagesFailed: 0 }
+  for (let batch = 0; batch < batches; batch += 1) {
+    await db.query('begin')
+    try {
+      const { rows } = await db.query<Claimed>('select * from public.claim_message_pushes(50)')
+      if (rows.length === 0) {
+        await db.query('commit')
+        break
+      }
+      for (const row of rows) {
+        const subscriptions = await db.query<Subscription>(
+          'select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = $1 order by created_at, id',
+          [row.recipient_id],
+        )
+        const payload = messagePayload(row)
+        const errors: string[] = []
+        let delivered = 0
+        for (const subscription of subscriptions.rows) {
+          const check = await deps.checkEndpoint(subscription.endpoint)
+          if (!check.ok) {
+            if (check.permanent)
+              await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
+            else errors.push(check.reason)
+            continue
+          }
+          const outcome = await deps.push(subscription, payload, messageTopic(row.conversation_id))
+          if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
+            delivered += 1
+            summary.messagePushes += 1
+          } else if ('status' in outcome && GONE.has(outcome.status)) {
+            await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
+          } else
+            errors.push('status' in outcome ? `the push service answered ${outcome.status}` : outcome.error)
+        }
+        const failed = delivered === 0 && errors.length > 0
+        await db.query('select public.finish_message_push($1, $2)', [
+          row.push_id,
+          failed ? errors.join('; ').slice(0, 1000) : null,
+        ])
+        if (failed) summary.messagesFailed += 1
+        else summary.messagesSent += 1
+      }
+      await db.query('commit')
+    } catch (error) {
+      await db.query('rollback').catch(() => undefined)
+      throw error
+    }
+  }
+  return summary
+}
