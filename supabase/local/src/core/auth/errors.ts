@@ -52,6 +52,29 @@ export const authErrors = {
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),
+  userBanned: () => new AuthError(403, 'user_banned', 'User is banned'),
+  signInBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  refreshBanned: () => new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  adminUserNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  adminUserIdInvalid: () => new AuthError(404, 'validation_failed', 'user_id must be an UUID'),
+  emailNotFound: () => new AuthError(404, 'user_not_found', 'User with this email not found'),
+  otpDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  phoneDisabled: () => new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider'),
+  emailNotConfirmedForReauthentication: () =>
+    new AuthError(422, 'email_not_confirmed', 'Please verify your email first.'),
+  reauthenticationNeeded: () =>
+    new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  reauthenticationNotValid: () =>
+    new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
+  anonymousDisabled: () =>
+    new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  manualLinkingDisabled: () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+  identityNotFound: () => new AuthError(422, 'identity_not_found', "Identity doesn't exist"),
+  identityIdInvalid: () => new AuthError(404, 'validation_failed', 'identity_id must be an UUID'),
+  singleIdentityNotDeletable: () =>
+    new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking'),
+  databaseFailure: (message: string) => new AuthError(500, 'unexpected_failure', message),
   providerDisabled: () =>
     new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled'),
 }

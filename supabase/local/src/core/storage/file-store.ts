@@ -24,6 +24,8 @@ export type FileStore = {
   /** Size and modification time of a stored object, or undefined when its bytes are missing. */
   stat(bucket: string, key: string): Promise<fs.Stats | undefined>
   read(bucket: string, key: string, range?: { start: number; end: number }): fs.ReadStream
+  /** A pending copy of a stored object's bytes, to commit under another key. */
+  copyToTemp(bucket: string, key: string): Promise<PendingFile>
 }
 
 /** Stored objects as plain files under `<root>/<bucket>/<key>`; uploads land in a sibling temp folder first. */
@@ -109,6 +111,20 @@ export function fileStore(dataDir: string): FileStore {
     },
     read(bucket, key, range) {
       return fs.createReadStream(pathOf(bucket, key), range)
+    },
+    async copyToTemp(bucket, key) {
+      const source = pathOf(bucket, key)
+      await fsp.mkdir(tempDir, { recursive: true })
+      const tempPath = path.join(tempDir, randomUUID())
+      try {
+        await fsp.copyFile(source, tempPath)
+      } catch {
+        throw storageErrors.noSuchKey()
+      }
+      const stats = await fsp.stat(tempPath)
+      const hash = createHash('md5')
+      await pipeline(fs.createReadStream(tempPath), hash)
+      return { tempPath, size: stats.size, eTag: `"${hash.digest('hex')}"` }
     },
   }
 }

@@ -41,7 +41,29 @@ export const storageErrors = {
   invalidRequest: (message: string) => new StorageError('400', 'InvalidRequest', 'InvalidRequest', message),
   invalidSignature: () =>
     new StorageError('400', 'InvalidSignature', 'InvalidSignature', 'Invalid signature'),
+  invalidSignatureFor: (message: string) =>
+    new StorageError('400', 'InvalidSignature', 'InvalidSignature', message),
   expiredToken: () =>
     new StorageError('400', 'ExpiredToken', 'ExpiredToken', 'The provided token has expired.'),
+  bucketAlreadyExists: () =>
+    new StorageError('409', 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
+  invalidBucketName: () =>
+    new StorageError('400', 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid'),
+  bucketNotEmpty: () =>
+    new StorageError(
+      '409',
+      'ResourceNotEmpty',
+      'ResourceNotEmpty',
+      'The bucket you tried to delete is not empty',
+    ),
+  invalidFileSizeLimit: () =>
+    new StorageError(
+      '400',
+      'InvalidRequest',
+      'InvalidRequest',
+      'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
+    ),
+  noContentProvided: () => new StorageError('400', 'InvalidRequest', 'InvalidRequest', 'No content provided'),
+  invalidJwt: (message: string) => new StorageError('400', 'InvalidJWT', 'InvalidJWT', message),
   internal: () => new StorageError('500', 'InternalError', 'internal', 'Internal Server Error'),
 }

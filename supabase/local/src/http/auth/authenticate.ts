@@ -1,28 +1,40 @@
 import type { Context } from 'hono'
 import { authErrors } from '../../core/auth/errors'
-import { verifyJwt } from '../../core/jwt'
+import { tokenKeysOf, verifyAccessToken } from '../../core/auth/signing-keys'
+import { sessionExists } from '../../core/auth/store/session-store'
+import type { Sql } from '../../core/auth/store/sql'
+import { findUserById, isBanned } from '../../core/auth/store/user-store'
+import type { JwtPayload } from '../../core/jwt'
 import type { AuthContext } from './context'
-import { sessionExists } from './session-store'
-import type { Sql } from './sql'
-import { findUserById } from './user-store'
 
 export type Authenticated = { userId: string; sessionId: string | undefined }
 
-/** The signed-in caller of /user and /logout: a valid bearer token whose user and session still exist. */
-export async function authenticate(c: Context, ctx: AuthContext, sql: Sql): Promise<Authenticated> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The verified claims of the request's bearer token (401 without one, 403 bad_jwt for a bad one). */
+export async function bearerClaims(c: Context, ctx: AuthContext): Promise<JwtPayload> {
   const match = /^bearer\s+(\S+)$/i.exec(c.req.header('authorization')?.trim() ?? '')
   const token = match?.[1]
   if (!token) throw authErrors.noAuthorization()
-  const verified = await verifyJwt(token, ctx.deps.config.jwtSecret)
+  const verified = await verifyAccessToken(token, tokenKeysOf(ctx.deps.config))
   if (!verified.ok) throw authErrors.badJwt(verified.reason)
-  const { sub, session_id: sessionId } = verified.claims
+  return verified.claims
+}
+
+/**
+ * The signed-in caller of /user, /logout and the other user routes: a valid bearer token whose user
+ * still exists and is not banned, and whose session still exists.
+ */
+export async function authenticate(c: Context, ctx: AuthContext, sql: Sql): Promise<Authenticated> {
+  const { sub, session_id: sessionId } = await bearerClaims(c, ctx)
   if (typeof sub !== 'string' || sub === '') throw authErrors.missingSub()
-  if (!/^[0-9a-f-]{36}$/i.test(sub)) throw authErrors.badJwt('invalid sub claim')
-  if (!(await findUserById(sql, sub))) throw authErrors.userNotFound()
+  if (!UUID.test(sub)) throw authErrors.badJwt('invalid sub claim')
+  const user = await findUserById(sql, sub)
+  if (!user) throw authErrors.userNotFound()
   if (sessionId !== undefined) {
-    if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sessionId))
-      throw authErrors.sessionNotFound()
+    if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw authErrors.sessionNotFound()
     if (!(await sessionExists(sql, sessionId))) throw authErrors.sessionNotFound()
   }
+  if (isBanned(user)) throw authErrors.userBanned()
   return { userId: sub, sessionId: typeof sessionId === 'string' ? sessionId : undefined }
 }

@@ -2,26 +2,59 @@ import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import { chooserExpiredPage, chooserPage } from '../../core/auth/chooser-page'
 import { isValidEmail, normalizeEmail } from '../../core/auth/email'
-import { authErrors } from '../../core/auth/errors'
+import { AuthError, authErrors } from '../../core/auth/errors'
 import { readPkceParams } from '../../core/auth/pkce'
 import { resolveRedirect, withFragment, withQuery } from '../../core/auth/redirect'
+import { createFlowState, issueAuthCode } from '../../core/auth/store/flow-store'
+import { linkGoogleAccount, signInWithGoogleAccount } from '../../core/auth/store/google-account'
+import { deleteIdentity, identitiesOf } from '../../core/auth/store/user-store'
 import { signJwt, verifyJwt } from '../../core/jwt'
+import { authenticate } from './authenticate'
 import { type AuthContext, CHOOSER_STATE_TTL_SECONDS, clientOf } from './context'
-import { createFlowState, issueAuthCode } from './flow-store'
-import { signInWithGoogleAccount } from './google-account'
 import { signIn } from './issue-session'
 
 /** The chooser's state travels signed, as GoTrue's OAuth state does; it lasts as long as a PKCE flow. */
 const STATE_TTL_SECONDS = CHOOSER_STATE_TTL_SECONDS
 const STATE_PURPOSE = 'local-google-chooser'
 
-type ChooserState = { redirectTo: string; flowStateId: string | undefined }
+type ChooserState = { redirectTo: string; flowStateId: string | undefined; linkUserId: string | undefined }
 
 /**
  * GET /authorize?provider=google: Google cannot be reached locally, so this 302s to the local account
  * chooser, carrying redirect_to and, for PKCE, the flow waiting for its code.
  */
 export async function authorize(c: Context, ctx: AuthContext): Promise<Response> {
+  return startChooser(c, ctx, undefined)
+}
+
+/**
+ * GET /user/identities/authorize?provider=google (`linkIdentity`): the same chooser, whose account is
+ * then linked to the signed-in caller. Needs manual linking on (`manual_linking_disabled` otherwise).
+ */
+export async function linkIdentity(c: Context, ctx: AuthContext): Promise<Response> {
+  if (!ctx.deps.config.authManualLinking) throw authErrors.manualLinkingDisabled()
+  const { userId } = await authenticate(c, ctx, ctx.deps.db.auth.pool)
+  return startChooser(c, ctx, userId)
+}
+
+/** DELETE /user/identities/<identity_id> (`unlinkIdentity`): the caller keeps at least one identity. */
+export async function unlinkIdentity(c: Context, ctx: AuthContext): Promise<Response> {
+  if (!ctx.deps.config.authManualLinking) throw authErrors.manualLinkingDisabled()
+  const identityId = c.req.param('id') ?? ''
+  await ctx.deps.db.auth.transaction(async (tx) => {
+    const { userId } = await authenticate(c, ctx, tx)
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(identityId)) {
+      throw authErrors.identityIdInvalid()
+    }
+    const identities = await identitiesOf(tx, userId)
+    if (identities.length <= 1) throw authErrors.singleIdentityNotDeletable()
+    if (!identities.some((identity) => identity.id === identityId)) throw authErrors.identityNotFound()
+    await deleteIdentity(tx, userId, identityId)
+  })
+  return c.json({})
+}
+
+async function startChooser(c: Context, ctx: AuthContext, linkUserId: string | undefined): Promise<Response> {
   if (c.req.query('provider') !== 'google') throw authErrors.providerDisabled()
   const pkce = readPkceParams(c.req.query('code_challenge'), c.req.query('code_challenge_method'))
   if (pkce.kind === 'invalid') throw authErrors.validation(pkce.message)
@@ -43,6 +76,7 @@ export async function authorize(c: Context, ctx: AuthContext): Promise<Response>
       provider: 'google',
       redirect_to: redirectTo,
       flow_state_id: flow?.id,
+      link_user_id: linkUserId,
       jti: randomUUID(),
       iat: now,
       exp: now + STATE_TTL_SECONDS,
@@ -59,9 +93,13 @@ async function readState(ctx: AuthContext, state: string): Promise<ChooserState 
   if (!state) return undefined
   const verified = await verifyJwt(state, ctx.deps.config.jwtSecret)
   if (!verified.ok || verified.claims.purpose !== STATE_PURPOSE) return undefined
-  const { redirect_to: redirectTo, flow_state_id: flowStateId } = verified.claims
+  const { redirect_to: redirectTo, flow_state_id: flowStateId, link_user_id: linkUserId } = verified.claims
   if (typeof redirectTo !== 'string') return undefined
-  return { redirectTo, flowStateId: typeof flowStateId === 'string' ? flowStateId : undefined }
+  return {
+    redirectTo,
+    flowStateId: typeof flowStateId === 'string' ? flowStateId : undefined,
+    linkUserId: typeof linkUserId === 'string' ? linkUserId : undefined,
+  }
 }
 
 const expired = (c: Context) => c.html(chooserExpiredPage(), 400)
@@ -89,8 +127,22 @@ export async function submitChooser(c: Context, ctx: AuthContext): Promise<Respo
   // A state signs in once: a replayed form (or its URL) finds it used.
   if (!ctx.usedStates.hit(stateToken)) return expired(c)
 
+  const linking = state.linkUserId
   const target = await ctx.deps.db.auth.transaction(async (tx) => {
-    const userId = await signInWithGoogleAccount(tx, email, name)
+    let userId: string
+    if (linking) {
+      const refused = await linkGoogleAccount(tx, linking, email, name).then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof AuthError) return error
+          throw error
+        },
+      )
+      if (refused) return refusedLink(state, refused)
+      userId = linking
+    } else {
+      userId = await signInWithGoogleAccount(tx, email, name)
+    }
     if (state.flowStateId) {
       const code = await issueAuthCode(tx, state.flowStateId, userId)
       return code ? withQuery(state.redirectTo, { code }) : undefined
@@ -106,6 +158,18 @@ export async function submitChooser(c: Context, ctx: AuthContext): Promise<Respo
   })
   if (!target) return expired(c)
   return c.redirect(target, 302)
+}
+
+/** Back to the app with the error GoTrue's callback gives when linking is refused. */
+function refusedLink(state: ChooserState, error: AuthError): string {
+  const params = {
+    error: 'invalid_request',
+    error_code: error.code,
+    error_description: error.message,
+    sb: '',
+  }
+  const base = state.flowStateId ? withQuery(state.redirectTo, params) : state.redirectTo
+  return withFragment(base, params)
 }
 
 /** GET /chooser/cancel: back to the app with the error a refused Google consent gives. */

@@ -2,8 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { RateLimiter } from '../../core/auth/rate-limit'
 import type { RedirectPolicy } from '../../core/auth/redirect'
+import { OTP_EXPIRY_SECONDS } from '../../core/auth/store/email-token-store'
 import type { StackDeps } from '../deps'
-import { OTP_EXPIRY_SECONDS } from './email-token-store'
 
 /** What every Auth route shares: the stack, the redirect policy and the in-memory rate limits. */
 export type AuthContext = {

@@ -1,9 +1,9 @@
+import { signAccessToken, tokenKeysOf } from '../../core/auth/signing-keys'
+import { amrOf, createSession, insertRefreshToken } from '../../core/auth/store/session-store'
+import type { Sql } from '../../core/auth/store/sql'
+import { findUserById, identitiesOf, touchLastSignIn } from '../../core/auth/store/user-store'
 import { accessTokenClaims, type Json, userJson } from '../../core/auth/user-json'
-import { signJwt } from '../../core/jwt'
 import type { AuthContext } from './context'
-import { amrOf, createSession, insertRefreshToken } from './session-store'
-import type { Sql } from './sql'
-import { findUserById, identitiesOf } from './user-store'
 
 export type SessionJson = {
   access_token: string
@@ -36,7 +36,7 @@ export async function sessionResponse(
     expirySeconds: expiresIn,
   })
   return {
-    access_token: await signJwt(claims, ctx.deps.config.jwtSecret),
+    access_token: await signAccessToken(claims, tokenKeysOf(ctx.deps.config)),
     token_type: 'bearer',
     expires_in: expiresIn,
     expires_at: issuedAt + expiresIn,
@@ -53,7 +53,7 @@ export async function signIn(
   method: string,
   client: { ip?: string | undefined; userAgent?: string | undefined },
 ): Promise<SessionJson> {
-  await sql.query('update auth.users set last_sign_in_at = now() where id = $1', [userId])
+  await touchLastSignIn(sql, userId)
   const sessionId = await createSession(sql, userId, method, client)
   const refreshToken = await insertRefreshToken(sql, userId, sessionId, null)
   return sessionResponse(sql, ctx, userId, sessionId, refreshToken)

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { authErrors } from '../../core/auth/errors'
+import { deleteSessions, type LogoutScope } from '../../core/auth/store/session-store'
 import { authenticate } from './authenticate'
 import type { AuthContext } from './context'
-import { deleteSessions, type LogoutScope } from './session-store'
 
 const SCOPES: readonly string[] = ['global', 'local', 'others']
 

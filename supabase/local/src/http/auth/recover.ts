@@ -2,13 +2,11 @@ import type { Context } from 'hono'
 import { isValidEmail, normalizeEmail } from '../../core/auth/email'
 import { authErrors } from '../../core/auth/errors'
 import { readPkceParams } from '../../core/auth/pkce'
-import { recoveryEmail } from '../../core/auth/recovery-email'
 import { resolveRedirect } from '../../core/auth/redirect'
-import { newOtp, PKCE_PREFIX, tokenHash } from '../../core/auth/tokens'
+import { findUserByEmail } from '../../core/auth/store/user-store'
 import { type AuthContext, clientOf } from './context'
-import { createFlowState } from './flow-store'
+import { issueEmailLink, mailLink } from './email-link'
 import { readBody, stringField } from './respond'
-import { findUserByEmail } from './user-store'
 
 /**
  * POST /recover: mails a reset link (to the outbox) and answers `{}` whether or not the address is
@@ -28,35 +26,11 @@ export async function recover(c: Context, ctx: AuthContext): Promise<Response> {
     throw authErrors.overEmailSendRateLimit(ctx.emailLimiter.secondsLeft(email))
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.policy)
 
-  const mail = await ctx.deps.db.auth.transaction(async (tx) => {
+  const issued = await ctx.deps.db.auth.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email)
     if (!user) return undefined
-    const otp = newOtp()
-    let linkToken = tokenHash(email, otp)
-    if (pkce.kind === 'pkce') {
-      await createFlowState(tx, {
-        userId: user.id,
-        challenge: pkce.challenge,
-        method: pkce.method,
-        providerType: 'recovery',
-        authenticationMethod: 'recovery',
-      })
-      linkToken = PKCE_PREFIX + linkToken
-    }
-    await tx.query(
-      'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1',
-      [user.id, linkToken],
-    )
-    const link = `${ctx.authUrl}/verify?${new URLSearchParams({ token: linkToken, type: 'recovery', redirect_to: redirectTo })}`
-    return { to: user.email ?? email, ...recoveryEmail(link, otp) }
+    return issueEmailLink(tx, ctx, { userId: user.id, email, type: 'recovery', redirectTo, pkce })
   })
-  if (mail) {
-    await ctx.deps.outbox.send({
-      to: [{ name: '', address: mail.to }],
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    })
-  }
+  if (issued) await mailLink(ctx, issued)
   return c.json({})
 }

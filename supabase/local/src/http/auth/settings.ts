@@ -30,9 +30,11 @@ const PROVIDERS = [
 const ENABLED = new Set(['email', 'google'])
 
 /** GET /settings: what this Auth service offers (GoTrue's settings.go shape). */
-export function settings() {
+export function settings(options: { anonymousSignIns: boolean }) {
+  const enabled = (name: string) =>
+    ENABLED.has(name) || (name === 'anonymous_users' && options.anonymousSignIns)
   return {
-    external: Object.fromEntries(PROVIDERS.map((name) => [name, ENABLED.has(name)])),
+    external: Object.fromEntries(PROVIDERS.map((name) => [name, enabled(name)])),
     disable_signup: false,
     mailer_autoconfirm: true,
     phone_autoconfirm: false,

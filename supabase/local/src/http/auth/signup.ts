@@ -3,24 +3,27 @@ import { isValidEmail, normalizeEmail } from '../../core/auth/email'
 import { authErrors } from '../../core/auth/errors'
 import { hashPassword } from '../../core/auth/passwords'
 import { readPkceParams } from '../../core/auth/pkce'
+import { createAnonymousUser, createUser, findUserByEmail } from '../../core/auth/store/user-store'
+import type { Json } from '../../core/auth/user-json'
 import { type AuthContext, clientOf } from './context'
 import { signIn } from './issue-session'
 import { assertPasswordAllowed } from './password-rules'
 import { objectField, readBody, stringField } from './respond'
 import { uniqueEmail } from './unique-email'
-import { createUser, findUserByEmail } from './user-store'
 
 /**
  * POST /signup: email + password, `data` from options.data. Locally the mailer auto-confirms (the CLI's
  * default), so the answer is a session.
  */
 export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
-  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
   const body = await readBody(c)
   const rawEmail = stringField(body, 'email')
   const password = stringField(body, 'password')
   const data = objectField(body, 'data') ?? {}
-  if (stringField(body, 'phone')) throw authErrors.validation('Phone signups are disabled')
+  const phone = stringField(body, 'phone')
+  if (!rawEmail && !phone) return c.json(await signUpAnonymously(c, ctx, data))
+  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (phone) throw authErrors.validation('Phone signups are disabled')
   if (!rawEmail) throw authErrors.validation('To signup, please provide your email')
   const email = normalizeEmail(rawEmail)
   if (!isValidEmail(email)) throw authErrors.validation('Unable to validate email address: invalid format')
@@ -48,4 +51,17 @@ export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
     authErrors.userAlreadyExists,
   )
   return c.json(session)
+}
+
+/**
+ * POST /signup without email or phone (`signInAnonymously`): an anonymous user and its session, when
+ * the project allows anonymous sign-ins (off by default, as on hosted: 422 anonymous_provider_disabled).
+ */
+async function signUpAnonymously(c: Context, ctx: AuthContext, data: Json) {
+  if (!ctx.deps.config.authAnonymousSignIns) throw authErrors.anonymousDisabled()
+  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  return ctx.deps.db.auth.transaction(async (tx) => {
+    const userId = await createAnonymousUser(tx, data)
+    return signIn(tx, ctx, userId, 'anonymous', clientOf(c))
+  })
 }

@@ -2,11 +2,8 @@ import type { Context } from 'hono'
 import { normalizeEmail } from '../../core/auth/email'
 import { authErrors } from '../../core/auth/errors'
 import { verifierMatches } from '../../core/auth/pkce'
-import { type AuthContext, clientOf } from './context'
-import { deleteFlowState, FLOW_STATE_TTL_SECONDS, takeFlowByCode } from './flow-store'
-import { sessionResponse, signIn } from './issue-session'
-import { passwordMatches, spendPasswordCheck } from './password-check'
-import { readBody, stringField } from './respond'
+import { deleteFlowState, FLOW_STATE_TTL_SECONDS, takeFlowByCode } from '../../core/auth/store/flow-store'
+import { passwordMatches, spendPasswordCheck } from '../../core/auth/store/password-check'
 import {
   activeRefreshToken,
   insertRefreshToken,
@@ -15,8 +12,11 @@ import {
   revokeTokenFamily,
   sessionExists,
   touchSession,
-} from './session-store'
-import { findUserByEmail } from './user-store'
+} from '../../core/auth/store/session-store'
+import { findUserByEmail, findUserById, isBanned } from '../../core/auth/store/user-store'
+import { type AuthContext, clientOf } from './context'
+import { sessionResponse, signIn } from './issue-session'
+import { readBody, stringField } from './respond'
 
 /** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(c: Context, ctx: AuthContext): Promise<Response> {
@@ -45,6 +45,7 @@ async function passwordGrant(c: Context, ctx: AuthContext, body: Record<string, 
       await spendPasswordCheck(password)
       throw authErrors.invalidCredentials()
     }
+    if (isBanned(user)) throw authErrors.signInBanned()
     if (!password || !(await passwordMatches(tx, user.id, password))) {
       throw authErrors.invalidCredentials()
     }
@@ -65,6 +66,8 @@ async function refreshTokenGrant(ctx: AuthContext, body: Record<string, unknown>
     const token = await lockRefreshToken(tx, presented)
     if (!token?.session_id) return { error: authErrors.refreshTokenNotFound() }
     if (!(await sessionExists(tx, token.session_id))) return { error: authErrors.refreshSessionNotFound() }
+    const user = await findUserById(tx, token.user_id)
+    if (user && isBanned(user)) return { error: authErrors.refreshBanned() }
     if (token.revoked) {
       const active = await activeRefreshToken(tx, token.session_id)
       if (!active || Date.now() - token.updated_at.getTime() > reuseMs) {

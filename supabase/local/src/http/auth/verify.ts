@@ -2,13 +2,14 @@ import type { Context } from 'hono'
 import { normalizeEmail } from '../../core/auth/email'
 import { authErrors } from '../../core/auth/errors'
 import { resolveRedirect, withFragment, withQuery } from '../../core/auth/redirect'
+import { consumeEmailToken, isVerifyType, voidEmailTokens } from '../../core/auth/store/email-token-store'
+import { issueAuthCode, latestFlowOfUser } from '../../core/auth/store/flow-store'
+import type { Sql } from '../../core/auth/store/sql'
+import { changeEmail, confirmEmail } from '../../core/auth/store/user-store'
 import { PKCE_PREFIX, tokenHash } from '../../core/auth/tokens'
 import { type AuthContext, clientOf } from './context'
-import { consumeEmailToken, isVerifyType, voidEmailTokens } from './email-token-store'
-import { issueAuthCode, latestFlowOfUser } from './flow-store'
 import { signIn } from './issue-session'
 import { queryParam, readBody, stringField } from './respond'
-import { confirmEmail } from './user-store'
 
 /** The `amr` method each verification type signs in with. */
 const METHOD: Record<string, string> = {
@@ -28,6 +29,21 @@ const LINK_EXPIRED = {
 }
 
 /**
+ * Uses up the pending token `candidates` name. An `email` code (signInWithOtp) is the magic link's code
+ * of a known user, or the confirmation code of a new one.
+ */
+async function consume(tx: Sql, type: string, candidates: string[]) {
+  if (type !== 'email') return consumeEmailToken(tx, type, candidates)
+  return (await consumeEmailToken(tx, 'magiclink', candidates)) ?? consumeEmailToken(tx, 'signup', candidates)
+}
+
+/** What a verified token does to the user: the email is confirmed, and an email change applied. */
+async function applyVerification(tx: Sql, user: { id: string; email_change: string | null }, type: string) {
+  await confirmEmail(tx, user.id)
+  if (type === 'email_change' && user.email_change) await changeEmail(tx, user.id, user.email_change, true)
+}
+
+/**
  * GET /verify: an email link. 303 to redirect_to with the session in the hash, or `?code=` when the link
  * belongs to a PKCE flow; a used or expired link redirects with the error instead.
  */
@@ -39,9 +55,9 @@ export async function verifyLink(c: Context, ctx: AuthContext): Promise<Response
   if (!ctx.verifyLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
   const isPkce = token.startsWith(PKCE_PREFIX)
   const target = await ctx.deps.db.auth.transaction(async (tx) => {
-    const found = await consumeEmailToken(tx, type, token ? [token] : [])
+    const found = await consume(tx, type, token ? [token] : [])
     if (!found) return undefined
-    await confirmEmail(tx, found.user.id)
+    await applyVerification(tx, found.user, type)
     if (isPkce) {
       const flow = await latestFlowOfUser(tx, found.user.id, METHOD[type] ?? type)
       const code = flow ? await issueAuthCode(tx, flow.id, found.user.id) : undefined
@@ -80,9 +96,9 @@ export async function verifyOtp(c: Context, ctx: AuthContext): Promise<Response>
     candidates = [computed, PKCE_PREFIX + computed]
   } else throw authErrors.validation('Verify requires either a token or a token hash')
   const session = await ctx.deps.db.auth.transaction(async (tx) => {
-    const found = await consumeEmailToken(tx, type, candidates)
+    const found = await consume(tx, type, candidates)
     if (!found) return undefined
-    await confirmEmail(tx, found.user.id)
+    await applyVerification(tx, found.user, type)
     return signIn(tx, ctx, found.user.id, METHOD[type] ?? type, clientOf(c))
   })
   if (session) {

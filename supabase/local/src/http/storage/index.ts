@@ -1,13 +1,16 @@
 import { type Context, Hono } from 'hono'
 import { fileStore } from '../../core/storage/file-store'
 import type { StackDeps } from '../deps'
-import { getBucket, listBuckets } from './buckets'
+import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets'
 import { downloadObject, downloadPublicObject, downloadSignedObject } from './download-object'
 import { listObjects } from './list-objects'
+import { listObjectsV2 } from './list-objects-v2'
+import { copyObject, moveObject } from './move-copy'
 import { objectInfo } from './object-info'
 import { removeObject, removeObjects } from './remove-objects'
-import { renderPublicImage } from './render-image'
+import { renderAuthenticatedImage, renderPublicImage, renderSignedImage } from './render-image'
 import { signObject, signObjects } from './sign-object'
+import { createSignedUploadUrl, uploadToSignedUrl } from './signed-upload'
 import { storageErrorResponse } from './storage-response'
 import { uploadObject } from './upload-object'
 
@@ -49,6 +52,50 @@ export function storageRoutes(deps: StackDeps): Hono {
   app.get(
     '/bucket/:id',
     handle((c) => getBucket(c, deps)),
+  )
+  app.post(
+    '/bucket',
+    handle((c) => createBucket(c, deps)),
+  )
+  app.put(
+    '/bucket/:id',
+    handle((c) => updateBucket(c, deps)),
+  )
+  app.delete(
+    '/bucket/:id',
+    handle((c) => deleteBucket(c, deps)),
+  )
+  app.post(
+    '/bucket/:id/empty',
+    handle((c) => emptyBucket(c, deps, (bucket, key) => store.remove(bucket, key))),
+  )
+  app.post(
+    '/object/move',
+    handle((c) => moveObject(c, deps, store)),
+  )
+  app.post(
+    '/object/copy',
+    handle((c) => copyObject(c, deps, store)),
+  )
+  app.post(
+    '/object/list-v2/*',
+    handle((c) => listObjectsV2(c, deps)),
+  )
+  app.post(
+    '/object/upload/sign/*',
+    handle((c) => createSignedUploadUrl(c, deps)),
+  )
+  app.put(
+    '/object/upload/sign/*',
+    handle((c) => uploadToSignedUrl(c, deps, store)),
+  )
+  app.get(
+    '/render/image/authenticated/*',
+    handle((c) => renderAuthenticatedImage(c, deps, store)),
+  )
+  app.get(
+    '/render/image/sign/*',
+    handle((c) => renderSignedImage(c, deps, store)),
   )
 
   app.post(

@@ -8,10 +8,17 @@ import type { FileStore } from '../../core/storage/file-store'
 import { storageErrors } from '../../core/storage/storage-error'
 import type { StackDeps } from '../deps'
 import { findBucket } from './bucket-row'
-import { objectAddress } from './object-address'
-import { selectObject } from './object-row'
+import { verifiedDownloadToken } from './download-object'
+import { type ObjectAddress, objectAddress } from './object-address'
+import { type ObjectRow, selectObject } from './object-row'
 import { headerValue } from './serve-object'
-import { parseTransformOptions, renditionKey, type TransformOptions } from './transform-options'
+import { requireCaller } from './storage-caller'
+import {
+  parseTransformations,
+  parseTransformOptions,
+  renditionKey,
+  type TransformOptions,
+} from './transform-options'
 
 /** Supabase's resize modes in sharp's terms: contain fits inside the box without padding, as imgproxy does. */
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const
@@ -42,9 +49,48 @@ export async function renderPublicImage(c: Context, deps: StackDeps, store: File
   if (!bucket.public) throw storageErrors.noSuchBucket()
   const row = await selectObject(deps.db.storage.pool, address.bucket, address.key)
   if (!row) throw storageErrors.noSuchKey()
+  return renderImage(c, deps, store, address, row, options)
+}
+
+/** GET/HEAD /render/image/authenticated/<bucket>/<key>: as public, for an object the caller may see. */
+export async function renderAuthenticatedImage(c: Context, deps: StackDeps, store: FileStore) {
+  const caller = await requireCaller(c, deps.config)
+  const address = objectAddress(c, '/render/image/authenticated/')
+  const options = parseTransformOptions((name) => c.req.query(name))
+  await findBucket(deps.db, address.bucket)
+  const row = await deps.db.asCaller({ ...caller.scope('object.render'), readOnly: true }, (client) =>
+    selectObject(client, address.bucket, address.key),
+  )
+  if (!row) throw storageErrors.noSuchKey()
+  return renderImage(c, deps, store, address, row, options)
+}
+
+/**
+ * GET/HEAD /render/image/sign/<bucket>/<key>?token=: the rendition a signed URL names. As Storage does,
+ * the transformations come from the token (`createSignedUrl(path, s, { transform })`), not the query.
+ */
+export async function renderSignedImage(c: Context, deps: StackDeps, store: FileStore) {
+  const address = objectAddress(c, '/render/image/sign/')
+  const claims = await verifiedDownloadToken(c, deps, address)
+  const transformations = parseTransformations(
+    typeof claims.transformations === 'string' ? claims.transformations : '',
+  )
+  const options = parseTransformOptions((name) => transformations.get(name))
+  const row = await selectObject(deps.db.storage.pool, address.bucket, address.key)
+  if (!row) throw storageErrors.noSuchKey()
+  return renderImage(c, deps, store, address, row, options)
+}
+
+async function renderImage(
+  c: Context,
+  deps: StackDeps,
+  store: FileStore,
+  address: ObjectAddress,
+  row: ObjectRow,
+  options: TransformOptions,
+) {
   const mimetype = row.metadata?.mimetype ?? 'application/octet-stream'
   if (!IMAGE_TYPES.has(mimetype)) throw storageErrors.invalidRequest('The object is not an image')
-
   const version = row.metadata?.eTag ?? row.id
   const rendition = renditionKey(options)
   const eTag = `"${createHash('sha256').update(`${version}:${rendition}`).digest('hex').slice(0, 32)}"`

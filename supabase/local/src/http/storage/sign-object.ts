@@ -8,17 +8,35 @@ import { findBucket } from './bucket-row'
 import { bucketAddress, objectAddress } from './object-address'
 import { requestJson } from './request-json'
 import { requireCaller } from './storage-caller'
+import { parseTransformOptions, transformationsText } from './transform-options'
 
 const expiresIn = z.coerce.number().int().min(1)
-const SignBody = z.object({ expiresIn })
+const SignBody = z.object({ expiresIn, transform: z.record(z.string(), z.unknown()).optional() })
 const SignManyBody = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(1000) })
 
-/** A download token for `<bucket>/<key>`, signed with the project secret as Storage signs them. */
-async function signedUrl(deps: StackDeps, bucket: string, key: string, seconds: number): Promise<string> {
+/**
+ * A download token for `<bucket>/<key>`, signed with the project secret as Storage signs them; with
+ * transformations it is a URL of the image renderer, the options travelling in the token.
+ */
+async function signedUrl(
+  deps: StackDeps,
+  bucket: string,
+  key: string,
+  seconds: number,
+  transform?: Record<string, unknown>,
+): Promise<string> {
   const iat = Math.floor(Date.now() / 1000)
   const url = `${bucket}/${key}`
-  const token = await signJwt({ url, scope: 'download', iat, exp: iat + seconds }, deps.config.jwtSecret)
-  return `/object/sign/${url}?token=${token}`
+  const transformations = transform ? transformationsText(transform) : ''
+  const payload = {
+    url,
+    scope: 'download',
+    iat,
+    exp: iat + seconds,
+    ...(transformations ? { transformations } : {}),
+  }
+  const token = await signJwt(payload, deps.config.jwtSecret)
+  return `${transformations ? '/render/image/sign' : '/object/sign'}/${url}?token=${token}`
 }
 
 /** POST /object/sign/<bucket>/<key> {expiresIn}: the caller must see the object (SELECT policy). */
@@ -38,7 +56,12 @@ export async function signObject(c: Context, deps: StackDeps) {
     },
   )
   if (!visible) throw storageErrors.noSuchKey()
-  return c.json({ signedURL: await signedUrl(deps, bucket, key, body.expiresIn) })
+  if (body.transform)
+    parseTransformOptions((name) => {
+      const value = body.transform?.[name]
+      return value === undefined || value === null ? undefined : String(value)
+    })
+  return c.json({ signedURL: await signedUrl(deps, bucket, key, body.expiresIn, body.transform) })
 }
 
 /** POST /object/sign/<bucket> {expiresIn, paths}: one entry per path, an error for those not visible. */

@@ -15,6 +15,8 @@ function jwtMessage(reason: string, expired: boolean): string {
 export type StorageCaller = {
   role: string
   owner: string | undefined
+  /** The owner as the deprecated uuid `owner` column takes it (null for a non-uuid `sub`). */
+  ownerUuid: string | null
   scope: (operation: string) => RequestScope
 }
 
@@ -29,6 +31,7 @@ export async function requireCaller(c: Context, config: StackConfig): Promise<St
   return {
     role: caller.role,
     owner: sub,
+    ownerUuid: ownerUuid(sub),
     scope: (operation) => ({
       claims: caller.claims,
       method: c.req.method,

@@ -76,3 +76,22 @@ export function parseTransformOptions(query: (name: string) => string | undefine
 /** A stable name for one rendition of one object version (the cache key). */
 export const renditionKey = (options: TransformOptions) =>
   `w${options.width ?? ''}h${options.height ?? ''}-${options.resize}-q${options.quality}-${options.format}`
+
+const TRANSFORM_KEYS = ['width', 'height', 'resize', 'quality', 'format'] as const
+
+/** The options storage-js sends with `createSignedUrl(…, { transform })`, as the token's text (`width:100,…`). */
+export function transformationsText(transform: Record<string, unknown>): string {
+  return TRANSFORM_KEYS.filter((key) => transform[key] !== undefined && transform[key] !== null)
+    .map((key) => `${key}:${String(transform[key])}`)
+    .join(',')
+}
+
+/** Reads a token's transformation text back into query-like values. */
+export function parseTransformations(text: string): Map<string, string> {
+  const values = new Map<string, string>()
+  for (const part of text.split(',')) {
+    const at = part.indexOf(':')
+    if (at > 0) values.set(part.slice(0, at), part.slice(at + 1))
+  }
+  return values
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
+import type pg from 'pg'
 import type { FileStore, PendingFile } from '../../core/storage/file-store'
 import { isMimeTypeAllowed, parseMimeType, sniffMimeType } from '../../core/storage/mime-type'
 import { storageErrors } from '../../core/storage/storage-error'
@@ -51,6 +52,31 @@ export async function uploadObject(c: Context, deps: StackDeps, store: FileStore
   const caller = await requireCaller(c, deps.config)
   const { bucket, key } = objectAddress(c, '/object/')
   const upsert = overwrite || c.req.header('x-upsert') === 'true'
+  const id = await writeUpload(c, deps, store, {
+    bucket,
+    key,
+    upsert,
+    owner: caller.owner,
+    run: (work) => deps.db.asCaller(caller.scope('object.upload'), work),
+  })
+  return c.json({ Id: id, Key: `${bucket}/${key}` })
+}
+
+export type UploadTarget = {
+  bucket: string
+  key: string
+  upsert: boolean
+  owner: string | undefined
+  /** Runs the row's write: as the caller (policies decide) or as the storage service (a signed upload). */
+  run: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>
+}
+
+/**
+ * Reads an upload's body within the bucket's limits and types, writes its row through `target.run`,
+ * and makes the bytes visible under the key only once that write succeeded. The object's id.
+ */
+export async function writeUpload(c: Context, deps: StackDeps, store: FileStore, target: UploadTarget) {
+  const { bucket, key, upsert } = target
   const bucketRow = await findBucket(deps.db, bucket)
   const limit = Math.min(bucketRow.fileSizeLimit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT)
   const body = await readUploadBody(c, limit)
@@ -77,14 +103,14 @@ export async function uploadObject(c: Context, deps: StackDeps, store: FileStore
     httpStatusCode: 200,
   }
   try {
-    const id = await deps.db.asCaller(caller.scope('object.upload'), async (client) => {
+    return await target.run(async (client) => {
       const newId = randomUUID()
       const values = [
         newId,
         bucket,
         key,
-        ownerUuid(caller.owner),
-        caller.owner ?? null,
+        ownerUuid(target.owner),
+        target.owner ?? null,
         metadata,
         body.userMetadata,
         randomUUID(),
@@ -93,7 +119,6 @@ export async function uploadObject(c: Context, deps: StackDeps, store: FileStore
       await store.commit(pending, bucket, key)
       return result.rows[0]?.id ?? newId
     })
-    return c.json({ Id: id, Key: `${bucket}/${key}` })
   } finally {
     await store.discard(pending)
   }

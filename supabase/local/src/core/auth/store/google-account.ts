@@ -1,6 +1,7 @@
-import { googleIdentityData, withProvider } from '../../core/auth/google-identity'
-import { localGoogleSubject } from '../../core/auth/tokens'
-import { mergeMetadata } from '../../core/auth/user-json'
+import { AuthError } from '../errors'
+import { googleIdentityData, withProvider } from '../google-identity'
+import { localGoogleSubject } from '../tokens'
+import { mergeMetadata } from '../user-json'
 import type { Sql } from './sql'
 import { confirmEmail, createUser, findUserByEmail, insertIdentity } from './user-store'
 
@@ -55,5 +56,40 @@ async function updateMetadata(
   await sql.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
     userId,
     mergeMetadata(rows[0]?.raw_user_meta_data ?? {}, identityData),
+  ])
+}
+
+/**
+ * Links the chosen Google account to a signed-in user (`linkIdentity`), as GoTrue's linkIdentityToUser:
+ * refused when that Google account is already an identity, of this user or another.
+ */
+export async function linkGoogleAccount(
+  sql: Sql,
+  userId: string,
+  email: string,
+  name: string,
+): Promise<void> {
+  const subject = localGoogleSubject(email)
+  const { rows } = await sql.query<{ user_id: string }>(
+    'select user_id from auth.identities where provider = $1 and provider_id = $2',
+    ['google', subject],
+  )
+  const owner = rows[0]?.user_id
+  if (owner) {
+    throw new AuthError(
+      422,
+      'identity_already_exists',
+      owner === userId ? 'Identity is already linked' : 'Identity is already linked to another user',
+    )
+  }
+  const identityData = googleIdentityData({ subject, email, name })
+  await insertIdentity(sql, userId, 'google', subject, identityData)
+  const { rows: users } = await sql.query<{ raw_app_meta_data: Record<string, unknown> | null }>(
+    'select raw_app_meta_data from auth.users where id = $1',
+    [userId],
+  )
+  await sql.query('update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1', [
+    userId,
+    withProvider(users[0]?.raw_app_meta_data ?? null, 'google'),
   ])
 }

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../core/auth/user-json'
+import type { UserRecord } from '../user-json'
 import type { Sql } from './sql'
 import { findUserById } from './user-store'
 
@@ -16,6 +16,51 @@ const COLUMNS: Record<string, { token: string; sentAt: string }> = {
 }
 
 export const isVerifyType = (type: string) => Object.hasOwn(COLUMNS, type)
+
+/** The email link types a token can be issued for, and the verify type their link carries. */
+export type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change'
+
+/**
+ * Stores a freshly issued token of `type` on the user (replacing any pending one) and stamps when it was
+ * sent; an email change also records the address it leads to. A reauthentication nonce has its own column.
+ */
+export async function storeEmailToken(
+  sql: Sql,
+  userId: string,
+  type: LinkType | 'reauthentication',
+  token: string,
+  newEmail?: string,
+): Promise<void> {
+  const statements: Record<LinkType | 'reauthentication', string> = {
+    signup: 'confirmation_token = $2, confirmation_sent_at = now()',
+    invite: 'confirmation_token = $2, confirmation_sent_at = now(), invited_at = now()',
+    magiclink: 'recovery_token = $2, recovery_sent_at = now()',
+    recovery: 'recovery_token = $2, recovery_sent_at = now()',
+    email_change: `email_change_token_new = $2, email_change_sent_at = now(), email_change = $3::text,
+      email_change_confirm_status = 0`,
+    reauthentication: 'reauthentication_token = $2, reauthentication_sent_at = now()',
+  }
+  const values = type === 'email_change' ? [userId, token, newEmail ?? ''] : [userId, token]
+  await sql.query(`update auth.users set ${statements[type]}, updated_at = now() where id = $1`, values)
+}
+
+/**
+ * Uses up the user's reauthentication nonce when `token` is it and it is not older than the OTP expiry.
+ * True when it was.
+ */
+export async function consumeReauthenticationToken(
+  sql: Sql,
+  userId: string,
+  token: string,
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `update auth.users set reauthentication_token = '', reauthentication_sent_at = null, updated_at = now()
+     where id = $1 and reauthentication_token = $2 and reauthentication_token <> ''
+       and reauthentication_sent_at > now() - make_interval(secs => $3)`,
+    [userId, token, OTP_EXPIRY_SECONDS],
+  )
+  return rowCount === 1
+}
 
 /**
  * Uses up a pending email token: the user whose token is one of `candidates` and not expired, with the

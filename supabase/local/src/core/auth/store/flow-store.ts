@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { authErrors } from '../../core/auth/errors'
+import { authErrors } from '../errors'
 import type { Sql } from './sql'
 
 export type FlowStateRecord = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { newRefreshToken } from '../../core/auth/tokens'
-import type { AmrEntry } from '../../core/auth/user-json'
+import { newRefreshToken } from '../tokens'
+import type { AmrEntry } from '../user-json'
 import { INSTANCE_ID, type Sql } from './sql'
 
 export type RefreshTokenRecord = {
@@ -36,6 +36,14 @@ export async function createSession(
 export async function sessionExists(sql: Sql, sessionId: string): Promise<boolean> {
   const { rowCount } = await sql.query('select 1 from auth.sessions where id = $1', [sessionId])
   return rowCount === 1
+}
+
+export async function sessionCreatedAt(sql: Sql, sessionId: string): Promise<Date | undefined> {
+  const { rows } = await sql.query<{ created_at: Date }>(
+    'select created_at from auth.sessions where id = $1',
+    [sessionId],
+  )
+  return rows[0]?.created_at
 }
 
 /** The session's authentication methods, for the `amr` claim. */

@@ -1,4 +1,4 @@
-import { hashPassword, isArgon2Hash, isBcryptHash, verifyArgon2 } from '../../core/auth/passwords'
+import { hashPassword, isArgon2Hash, isBcryptHash, verifyArgon2 } from '../passwords'
 import type { Sql } from './sql'
 import { bcryptMatches, storedPasswordOf } from './user-store'
 
