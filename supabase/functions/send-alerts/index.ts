@@ -1,0 +1,114 @@
+/**
+ * send-alerts: sends the queued new-home alerts (public.alert_deliveries) by Web Push.
+ *
+ * POST with the service role key, body `{ "mode": "instant" }` or `{ "mode": "daily" }`. Run every
+ * minute for both modes (pg_cron through pg_net on hosted Supabase, the local stack's scheduler here):
+ * instant sends what is queued; daily sends each daily search's digest once London time has passed
+ * 08:00, and only when something is new.
+ *
+ * The queue is read and settled through a direct Postgres connection (SUPABASE_DB_URL): the claim's
+ * row locks must be held, in one transaction, while the pushes of a batch go out (see sender.ts), which
+ * an HTTP API cannot do across requests.
+ *
+ * Secrets: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, as web-push generateVAPIDKeys() gives them),
+ * VAPID_SUBJECT (`mailto:…`). PUSH_ALLOW_LOOPBACK=on lets pushes reach a push service on 127.0.0.1:
+ * test stacks only, never set it in production.
+ */
+import pg from 'npm:pg@^8.23.1'
+import webpush from 'npm:web-push@^3.6.7'
+import type { AlertPayload } from '../_shared/alert-message.ts'
+import { checkEndpoint } from '../_shared/push-endpoint.ts'
+import { type AlertMode, type PushOutcome, type Subscription, sendAlerts } from './sender.ts'
+
+/** How long a push service keeps an alert for a browser that is offline: a day, then it is stale. */
+const TTL_SECONDS = 24 * 60 * 60
+const PUSH_TIMEOUT_MS = 10_000
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+function env(name: string): string {
+  const value = Deno.env.get(name)
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
+
+/** The role a verified JWT carries (the gateway checked its signature), or the service key itself. */
+function callerRole(request: Request): string | null {
+  const token = request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? ''
+  if (token && token === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')) return 'service_role'
+  const payload = token.split('.')[1]
+  if (!payload) return null
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown }
+    return typeof claims.role === 'string' ? claims.role : null
+  } catch {
+    return null
+  }
+}
+
+async function resolveHost(host: string): Promise<string[]> {
+  const answers = await Promise.allSettled([Deno.resolveDns(host, 'A'), Deno.resolveDns(host, 'AAAA')])
+  const addresses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []))
+  if (addresses.length === 0 && answers[0].status === 'rejected') throw answers[0].reason
+  return addresses
+}
+
+async function push(subscription: Subscription, payload: AlertPayload, topic: string): Promise<PushOutcome> {
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: {
+        subject: env('VAPID_SUBJECT'),
+        publicKey: env('VAPID_PUBLIC_KEY'),
+        privateKey: env('VAPID_PRIVATE_KEY'),
+      },
+      TTL: TTL_SECONDS,
+      topic,
+      urgency: 'normal',
+      contentEncoding: 'aes128gcm',
+    },
+  )
+  try {
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: request.body ? new Uint8Array(request.body) : null,
+      // A push service never redirects; following one would let an endpoint point anywhere.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    })
+    await response.body?.cancel()
+    if (response.status >= 300 && response.status < 400)
+      return { error: `the push service redirected (${response.status}); redirects are not followed` }
+    return { status: response.status }
+  } catch (error) {
+    return { error: `the push service did not answer: ${String(error)}` }
+  }
+}
+
+Deno.serve(async (request) => {
+  if (request.method !== 'POST') return json(405, { error: 'POST only' })
+  if (callerRole(request) !== 'service_role') return json(403, { error: 'the service role key is required' })
+  const body = (await request.json().catch(() => ({}))) as { mode?: unknown }
+  const mode = body.mode ?? 'instant'
+  if (mode !== 'instant' && mode !== 'daily') return json(400, { error: 'mode is instant or daily' })
+
+  const allowLoopback = Deno.env.get('PUSH_ALLOW_LOOPBACK') === 'on'
+  const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL'), application_name: 'send-alerts' })
+  await db.connect()
+  try {
+    const summary = await sendAlerts(mode as AlertMode, {
+      db,
+      push,
+      checkEndpoint: (endpoint) => checkEndpoint(endpoint, { resolve: resolveHost, allowLoopback }),
+    })
+    return json(200, summary)
+  } catch (error) {
+    console.error('send-alerts failed', error)
+    return json(500, { error: String(error) })
+  } finally {
+    await db.end().catch(() => undefined)
+  }
+})

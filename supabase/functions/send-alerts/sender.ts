@@ -1,0 +1,158 @@
+/**
+ * The sender's loop, apart from Deno and the network so it reads (and tests) on its own.
+ *
+ * For each saved search with deliveries due, in one database transaction:
+ *   1. claim_alert_batch locks the search's due deliveries (`for update skip locked`);
+ *   2. one push goes to each of the person's browsers (endpoint checked first);
+ *   3. the deliveries are marked sent (or the failed attempt recorded) and the transaction commits.
+ * The locks are held while sending, so a second sender skips the batch, and a sender that dies before
+ * its commit leaves the rows unsent and unlocked: the next run sends them. Nothing is lost. The only
+ * push that can go out twice is the one in flight when the sender died (sent, not yet committed); it is
+ * sent again with the same Topic (a push service keeps only the latest undelivered message of a topic)
+ * and the same notification tag (the browser replaces the notification), so the person sees it once.
+ */
+import { type AlertPayload, alertPayload, alertTopic, type SearchParams } from '../_shared/alert-message.ts'
+import type { EndpointCheck } from '../_shared/push-endpoint.ts'
+
+export type AlertMode = 'instant' | 'daily'
+
+/** The one database connection the sender uses (a pg.Client fits). */
+export type Db = { query<R>(text: string, values?: unknown[]): Promise<{ rows: R[] }> }
+
+export type Subscription = { id: string; endpoint: string; p256dh: string; auth: string }
+
+/** What a push service answered (its HTTP status), or why no answer came. */
+export type PushOutcome = { status: number } | { error: string }
+
+export type SenderDeps = {
+  db: Db
+  checkEndpoint(endpoint: string): Promise<EndpointCheck>
+  push(subscription: Subscription, payload: AlertPayload, topic: string): Promise<PushOutcome>
+  /** Stop starting new batches after this many milliseconds (a function run has a wall-clock limit). */
+  budgetMs?: number
+  now?: () => number
+}
+
+export type SendSummary = {
+  mode: AlertMode
+  /** Saved searches whose deliveries were settled (sent, or a failed attempt recorded). */
+  batches: number
+  deliveries: number
+  pushes: number
+  /** Subscriptions removed: gone (404/410) or never deliverable (not https, private address). */
+  removed: number
+  failedBatches: number
+}
+
+type ClaimedRow = {
+  delivery_id: string
+  user_id: string
+  search_name: string
+  params: SearchParams
+  listing_id: string
+  listing_name: string
+}
+
+/** Push service answers that mean the subscription is gone for good (RFC 8030 §7.3). */
+const GONE = new Set([404, 410])
+
+const describe = (outcome: PushOutcome) =>
+  'status' in outcome ? `the push service answered ${outcome.status}` : outcome.error
+
+/** Sends what is due in this mode and returns what was done. */
+export async function sendAlerts(mode: AlertMode, deps: SenderDeps): Promise<SendSummary> {
+  const { db } = deps
+  const now = deps.now ?? Date.now
+  const started = now()
+  const budget = deps.budgetMs ?? 50_000
+  const summary: SendSummary = {
+    mode,
+    batches: 0,
+    deliveries: 0,
+    pushes: 0,
+    removed: 0,
+    failedBatches: 0,
+  }
+  // Searches looked at in this run: one another sender holds is skipped, not waited for.
+  const tried = new Set<string>()
+  while (now() - started < budget) {
+    const due = await db.query<{ saved_search_id: string }>(
+      'select saved_search_id from public.alert_batches_due($1, 200)',
+      [mode],
+    )
+    const fresh = due.rows.map((row) => row.saved_search_id).filter((id) => !tried.has(id))
+    if (fresh.length === 0) break
+    for (const searchId of fresh) {
+      if (now() - started >= budget) break
+      tried.add(searchId)
+      await sendBatch(searchId, mode, deps, summary)
+    }
+  }
+  return summary
+}
+
+async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, summary: SendSummary) {
+  const { db } = deps
+  await db.query('begin')
+  try {
+    const claimed = await db.query<ClaimedRow>('select * from public.claim_alert_batch($1, $2)', [
+      searchId,
+      mode,
+    ])
+    const rows = claimed.rows
+    const first = rows[0]
+    if (!first) {
+      await db.query('commit')
+      return
+    }
+    const ids = rows.map((row) => row.delivery_id)
+    const subscriptions = await db.query<Subscription>(
+      'select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = $1 order by created_at, id',
+      [first.user_id],
+    )
+    const payload = alertPayload(
+      searchId,
+      first.params,
+      rows.map((row) => row.listing_name),
+    )
+    const errors: string[] = []
+    let delivered = 0
+    for (const subscription of subscriptions.rows) {
+      const check = await deps.checkEndpoint(subscription.endpoint)
+      if (!check.ok) {
+        if (check.permanent) {
+          await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
+          summary.removed += 1
+        } else errors.push(check.reason)
+        continue
+      }
+      const outcome = await deps.push(subscription, payload, alertTopic(searchId))
+      if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
+        delivered += 1
+        summary.pushes += 1
+      } else if ('status' in outcome && GONE.has(outcome.status)) {
+        await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
+        summary.removed += 1
+      } else errors.push(describe(outcome))
+    }
+    // Sent when some browser took it, or when no browser is left to try (the app still shows `N new`);
+    // otherwise the attempt failed and is retried later, the same push to the same browsers.
+    const failed = delivered === 0 && errors.length > 0
+    await db.query('select public.finish_alert_batch($1::bigint[], $2)', [
+      ids,
+      failed ? errors.join('; ').slice(0, 1000) : null,
+    ])
+    if (!failed && errors.length > 0)
+      await db.query('update public.alert_deliveries set last_error = $2 where id = any($1::bigint[])', [
+        ids,
+        `sent, but not to every browser: ${errors.join('; ')}`.slice(0, 1000),
+      ])
+    await db.query('commit')
+    summary.batches += 1
+    summary.deliveries += ids.length
+    if (failed) summary.failedBatches += 1
+  } catch (error) {
+    await db.query('rollback').catch(() => undefined)
+    throw error
+  }
+}
