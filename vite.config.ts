@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { rolldown } from 'rolldown'
 import { defineConfig, type HtmlTagDescriptor, minifySync, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { earlyRequestConfig } from './src/app/early-request-config'
@@ -97,6 +99,34 @@ function takeAppCode(html: string): { html: string; code: AppCode } {
   }
 }
 
+/** The service worker's push handlers (src/pwa/push-worker.ts), which the generated worker imports. */
+const PUSH_WORKER = 'push-worker.js'
+
+/**
+ * Builds src/pwa/push-worker-entry.ts into one classic script, push-worker.js, beside the service worker
+ * vite-plugin-pwa generates, which loads it with importScripts: one worker, with Workbox's precaching and
+ * the app's `push` and `notificationclick` handlers. It is precached with the rest, so a new version of it
+ * is a new version of the worker.
+ */
+function pushWorker(): Plugin {
+  return {
+    name: 'roost-push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const input = fileURLToPath(new URL('./src/pwa/push-worker-entry.ts', import.meta.url))
+      const bundle = await rolldown({ input, platform: 'browser' })
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true })
+        const code = output[0]?.code
+        if (!code) throw new Error(`${PUSH_WORKER}: the build gave no code`)
+        this.emitFile({ type: 'asset', fileName: PUSH_WORKER, source: code })
+      } finally {
+        await bundle.close()
+      }
+    },
+  }
+}
+
 type ModuleGraph = {
   getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null
 }
@@ -140,6 +170,7 @@ export default defineConfig({
     react(),
     appEnv(),
     firstScreen(),
+    pushWorker(),
     VitePWA({
       // A new version waits until the user accepts it, so nobody loses what they were typing.
       registerType: 'prompt',
@@ -172,6 +203,7 @@ export default defineConfig({
         clientsClaim: true,
         navigateFallbackDenylist: [/^\/(auth|rest|storage|geocode)\//],
         cleanupOutdatedCaches: true,
+        importScripts: [PUSH_WORKER],
         runtimeCaching: [
           {
             // Listing photos from Supabase Storage, as stored or resized; <img crossorigin> makes them CORS (200), never opaque.

@@ -37,6 +37,8 @@ type ListingCardProps = {
   priority?: boolean
   /** Say whether the home is for rent or sale (lists where both appear). */
   showType?: boolean
+  /** A badge read with the card, before its location (e.g. `New` on a saved search's new homes). */
+  badge?: ReactNode
 }
 
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
@@ -48,6 +50,7 @@ export function ListingCard({
   action,
   priority = false,
   showType = false,
+  badge,
 }: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const cover = listing.imageUrls[0]
@@ -74,6 +77,7 @@ export function ListingCard({
           {listing.offer ? <span className="badge badge--offer">Offer</span> : null}
         </div>
         <div className="listing-card__body">
+          {badge}
           <p className="listing-card__location">{listing.location}</p>
           <Heading className="listing-card__name">{listing.name}</Heading>
           <ListingPrice listing={listing} className="listing-card__price">

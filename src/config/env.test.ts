@@ -42,4 +42,12 @@ describe('app configuration is read once and defaults to the local stack (DESIGN
     expect(() => parseEnv({ VITE_GEOCODING: 'maybe' })).toThrow(/VITE_GEOCODING/)
     expect(() => parseEnv({ VITE_SUPABASE_URL: 'not a url' })).toThrow(/VITE_SUPABASE_URL/)
   })
+
+  it('takes an optional VAPID public key for Web Push, and refuses one that is not base64url', () => {
+    const key = `B${'A'.repeat(86)}`
+    expect(parseEnv({}).vapidPublicKey).toBeNull()
+    expect(parseEnv({ VITE_VAPID_PUBLIC_KEY: '' }).vapidPublicKey).toBeNull()
+    expect(parseEnv({ VITE_VAPID_PUBLIC_KEY: key }).vapidPublicKey).toBe(key)
+    expect(() => parseEnv({ VITE_VAPID_PUBLIC_KEY: 'not a key' })).toThrow(/VITE_VAPID_PUBLIC_KEY/)
+  })
 })

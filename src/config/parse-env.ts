@@ -21,6 +21,11 @@ const RawEnvSchema = z.object({
     z.transform(blankToUndefined),
     z.optional(z.pipe(z.string().check(z.regex(/^\d{1,2}$/)), z.transform(Number))),
   ),
+  // Web Push's VAPID public key (base64url of the 65-byte P-256 point): without it alerts stay in the app.
+  VITE_VAPID_PUBLIC_KEY: z.pipe(
+    z.transform(blankToUndefined),
+    z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/))),
+  ),
 })
 
 /** The local stack's tiles (supabase/local/src/tiles): Natural Earth land and coastlines, GeoNames places. */
@@ -43,6 +48,8 @@ export type AppEnv = {
   mapAttribution: string
   /** The deepest zoom the tile server draws; the map scales those tiles up beyond it. */
   mapMaxZoom: number
+  /** The VAPID public key push subscriptions are made with; null when the server sends no push. */
+  vapidPublicKey: string | null
 }
 
 /** Validates the raw build-time variables and fills in the local-stack defaults. */
@@ -64,5 +71,6 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     mapTiles: e.VITE_MAP_TILES ?? `${supabaseUrl}${LOCAL_TILES_PATH}`,
     mapAttribution: e.VITE_MAP_ATTRIBUTION ?? (e.VITE_MAP_TILES ? '' : LOCAL_TILES_ATTRIBUTION),
     mapMaxZoom: e.VITE_MAP_MAX_ZOOM ?? (e.VITE_MAP_TILES ? HOSTED_TILES_MAX_ZOOM : LOCAL_TILES_MAX_ZOOM),
+    vapidPublicKey: e.VITE_VAPID_PUBLIC_KEY ?? null,
   }
 }

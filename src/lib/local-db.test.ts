@@ -22,6 +22,6 @@ it('a draft kept before descriptions existed opens with an empty description', a
   const upgraded = new RoostDb('roost-upgrade')
   const draft = await upgraded.drafts.get('d1')
   expect(draft?.values).toEqual({ name: 'Garden flat by the park', description: '' })
-  expect(upgraded.verno).toBe(3)
+  expect(upgraded.verno).toBe(4)
   upgraded.close()
 })

@@ -69,6 +69,53 @@ export type DraftPhoto = {
   uploaded: boolean
 }
 
+/** How often a saved search sends alerts: never, within a minute of a match, or once a day at 08:00 London time. */
+export type SavedSearchAlerts = 'off' | 'instant' | 'daily'
+
+/**
+ * A signed-in person's saved search as this device keeps it (a mirror of public.saved_searches, with changes
+ * not yet sent applied). `params` is the search exactly as /search's URL holds it, without the view.
+ */
+export type StoredSavedSearch = {
+  id: string
+  userId: string
+  name: string
+  params: Record<string, unknown>
+  alerts: SavedSearchAlerts
+  /** When the person last opened it (ISO time, the server's where known): homes added after it are new. */
+  lastOpenedAt: string
+  createdAt: string
+  /** Matching homes added since lastOpenedAt, as the server last counted them (saved_search_new_counts). */
+  newCount: number
+}
+
+/** Where an outbox entry is: waiting to be sent (maybe after a backoff), or refused by the server and kept. */
+export type OutboxState = 'waiting' | 'refused'
+
+/**
+ * One write made on this device that must reach the server exactly once (src/device/outbox.ts). Entries about
+ * the same `thing` are sent in `seq` order; a refused one is kept, with the server's reason, until the person
+ * deals with it, and holds back the later entries of its thing.
+ */
+export type OutboxEntry = {
+  seq?: number
+  /** The write's client id (a UUID), fixed when it is queued. */
+  id: string
+  userId: string
+  /** Which handler sends it, e.g. 'saved-search.create'. */
+  kind: string
+  /** What the write is about (e.g. a saved search's id): the unit of order. */
+  thing: string
+  payload: unknown
+  state: OutboxState
+  attempts: number
+  /** Not sent before this time (ms since epoch); 0 = at once. */
+  nextAttemptAt: number
+  /** The server's reason when it refused the write. */
+  reason: string | null
+  queuedAt: number
+}
+
 export class RoostDb extends Dexie {
   listings!: EntityTable<StoredListing, 'id'>
   views!: EntityTable<StoredView, 'key'>
@@ -77,6 +124,8 @@ export class RoostDb extends Dexie {
   meta!: EntityTable<MetaEntry, 'key'>
   drafts!: EntityTable<Draft, 'id'>
   draftPhotos!: Table<DraftPhoto, [string, number]>
+  savedSearches!: EntityTable<StoredSavedSearch, 'id'>
+  outbox!: EntityTable<OutboxEntry, 'seq'>
 
   constructor(name = LOCAL_DB_NAME) {
     super(name)
@@ -105,6 +154,11 @@ export class RoostDb extends Dexie {
             draft.values.description ??= ''
           }),
       )
+    // Saved searches, and the one outbox of writes waiting for the server (saved-search changes first).
+    this.version(4).stores({
+      savedSearches: 'id, userId',
+      outbox: '++seq, userId, thing',
+    })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {
       this.close()

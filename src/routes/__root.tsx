@@ -4,6 +4,7 @@ import { NotFound } from '../components/not-found'
 import { DraftsSync } from '../features/listing-form/drafts/components/drafts-sync'
 import { OfflineBanner } from '../features/offline/components/offline-banner'
 import { SavedSync } from '../features/saved/components/saved-sync'
+import { SavedSearchesSync } from '../features/saved-searches/components/saved-searches-sync'
 import type { AuthSession } from '../lib/auth-session'
 import { Toasts } from '../lib/toast'
 import { InstallButton } from '../pwa/install-button'
@@ -39,6 +40,7 @@ function RootLayout() {
       <UpdatePrompt />
       <SavedSync />
       <DraftsSync />
+      <SavedSearchesSync />
       <Toasts />
     </>
   )

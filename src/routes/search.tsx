@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { SaveSearchButton } from '../features/saved-searches/components/save-search-button'
+import { useOpenedSavedSearch } from '../features/saved-searches/hooks/use-opened-saved-search'
+import { parseSavedSearchLink, type SavedSearchLink } from '../features/saved-searches/link'
 import { fetchFirstPageAhead } from '../features/search/api/search-homes'
 import { SearchScreen } from '../features/search/components/search-screen'
 import { type HomeSearch, parseHomeSearch, validateHomeSearch } from '../types/home-search'
@@ -10,7 +13,10 @@ const SearchMap = lazy(() => import('../features/map/components/search-map'))
 
 /** /search: a search is its URL (DESIGN.md §9); values that do not parse are dropped, never an error. */
 export const Route = createFileRoute('/search')({
-  validateSearch: (raw: Record<string, unknown>): HomeSearch => validateHomeSearch(raw),
+  validateSearch: (raw: Record<string, unknown>): HomeSearch & SavedSearchLink => ({
+    ...validateHomeSearch(raw),
+    ...parseSavedSearchLink(raw),
+  }),
   // Arriving at the list, its first page is asked for at once, while the screen's code still loads.
   // Later changes of the search are the screen's to fetch; a link's preload fetches nothing.
   loader: ({ location, cause }) => {
@@ -21,14 +27,27 @@ export const Route = createFileRoute('/search')({
 })
 
 function Search() {
+  const raw = Route.useSearch()
   // Only the search's own fields: the router also passes on any other key the URL holds.
-  const search = parseHomeSearch(Route.useSearch())
+  const search = parseHomeSearch(raw)
+  const link = parseSavedSearchLink(raw)
   const navigate = Route.useNavigate()
+  // Opened from a saved search: homes new to it are badged and listed first.
+  const opened = useOpenedSavedSearch(link.from)
   return (
     <SearchScreen
       search={search}
       // Each change is a new history entry, so Back returns to the previous search.
       onSearch={(next) => void navigate({ search: next })}
+      actions={
+        <SaveSearchButton
+          search={search}
+          saveOnArrival={link.save === true}
+          onArrivalSaved={() => void navigate({ search: { ...search, from: link.from }, replace: true })}
+        />
+      }
+      arrange={opened.arrange}
+      renderBadge={opened.badge}
       renderAction={(listing) => <SaveToggle listing={listing} />}
       renderMap={(props) => (
         <Suspense fallback={<p role="status">Loading the map…</p>}>

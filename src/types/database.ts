@@ -30,6 +30,29 @@ type ProfileRow = { id: string; name: string | null; email: string | null; creat
 
 type SavedListingRow = { user_id: string; listing_id: string; created_at: string }
 
+/** A saved search: `params` holds the search as /search's URL does (src/types/home-search.ts, without the view). */
+type SavedSearchRow = {
+  id: string
+  user_id: string
+  name: string
+  params: Json
+  alerts: 'off' | 'instant' | 'daily'
+  last_opened_at: string
+  created_at: string
+  updated_at: string
+}
+
+type PushSubscriptionRow = {
+  id: string
+  user_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  created_at: string
+}
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
 export type Database = {
   public: {
     Tables: {
@@ -52,12 +75,36 @@ export type Database = {
         Update: never
         Relationships: []
       }
+      saved_searches: {
+        Row: SavedSearchRow
+        Insert: Pick<SavedSearchRow, 'name' | 'params'> & Partial<SavedSearchRow>
+        Update: Partial<Pick<SavedSearchRow, 'name' | 'params' | 'alerts' | 'last_opened_at' | 'updated_at'>>
+        Relationships: []
+      }
+      push_subscriptions: {
+        Row: PushSubscriptionRow
+        Insert: Pick<PushSubscriptionRow, 'endpoint' | 'p256dh' | 'auth'> & Partial<PushSubscriptionRow>
+        Update: Partial<Pick<PushSubscriptionRow, 'p256dh' | 'auth'>>
+        Relationships: []
+      }
     }
     Views: { [_ in never]: never }
     Functions: {
       landlord_contact: {
         Args: { landlord_id: string }
         Returns: { name: string; email: string }[]
+      }
+      saved_search_new_counts: {
+        Args: never
+        Returns: { saved_search_id: string; new_count: number }[]
+      }
+      open_saved_search: {
+        Args: { search_id: string }
+        Returns: string
+      }
+      listing_matches_search: {
+        Args: { listing: ListingRow; params: Json }
+        Returns: boolean
       }
     }
     Enums: { [_ in never]: never }

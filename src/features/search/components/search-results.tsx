@@ -19,10 +19,20 @@ type SearchResultsProps = {
   mixedTypes: boolean
   onClearFilters: () => void
   renderAction?: ((listing: Listing) => ReactNode) | undefined
+  /** Reorders the loaded results (homes new to a saved search first). */
+  arrange?: ((listings: Listing[]) => Listing[]) | undefined
+  renderBadge?: ((listing: Listing) => ReactNode) | undefined
 }
 
 /** The count, the cards 10 at a time with Load More, or why there are none. */
-export function SearchResults({ results, mixedTypes, onClearFilters, renderAction }: SearchResultsProps) {
+export function SearchResults({
+  results,
+  mixedTypes,
+  onClearFilters,
+  renderAction,
+  arrange,
+  renderBadge,
+}: SearchResultsProps) {
   useShowsHomes(results.status === 'ready' && results.listings.length > 0)
   if (results.status === 'loading') {
     return (
@@ -57,13 +67,14 @@ export function SearchResults({ results, mixedTypes, onClearFilters, renderActio
         </div>
       ) : (
         <ul className="listing-list">
-          {results.listings.map((listing, index) => (
+          {(arrange ? arrange(results.listings) : results.listings).map((listing, index) => (
             <ListingCard
               key={listing.id}
               listing={listing}
               headingLevel={3}
               showType={mixedTypes}
               action={renderAction?.(listing)}
+              badge={renderBadge?.(listing)}
               priority={index < FIRST_SCREEN_CARDS}
             />
           ))}

@@ -20,10 +20,24 @@ type SearchScreenProps = {
   renderAction?: (listing: Listing) => ReactNode
   /** The map view, when the app has one. */
   renderMap?: (props: SearchMapProps) => ReactNode
+  /** Controls under the search's own (Save search). */
+  actions?: ReactNode
+  /** Reorders the loaded results (homes new to a saved search first). */
+  arrange?: ((listings: Listing[]) => Listing[]) | undefined
+  /** A badge on a card (`New`). */
+  renderBadge?: ((listing: Listing) => ReactNode) | undefined
 }
 
 /** /search: the controls, a list or map toggle, and the results of the search the URL holds. */
-export function SearchScreen({ search, onSearch, renderAction, renderMap }: SearchScreenProps) {
+export function SearchScreen({
+  search,
+  onSearch,
+  renderAction,
+  renderMap,
+  actions,
+  arrange,
+  renderBadge,
+}: SearchScreenProps) {
   const mapView = search.view === 'map'
   const results = useHomeSearch(search, !mapView)
   const showView = (view: 'list' | 'map') => onSearch({ ...search, view: view === 'map' ? 'map' : undefined })
@@ -32,6 +46,7 @@ export function SearchScreen({ search, onSearch, renderAction, renderMap }: Sear
     <div className="page search-page">
       <PageHeader title={SEARCH_COPY.title} />
       <SearchControls search={search} onSearch={onSearch} />
+      {actions}
       <fieldset className="search-view">
         <legend className="visually-hidden">{SEARCH_COPY.view}</legend>
         <button
@@ -69,6 +84,8 @@ export function SearchScreen({ search, onSearch, renderAction, renderMap }: Sear
           mixedTypes={search.type === undefined}
           onClearFilters={() => onSearch(clearFilters(search))}
           renderAction={renderAction}
+          arrange={arrange}
+          renderBadge={renderBadge}
         />
       )}
     </div>

@@ -1,0 +1,79 @@
+import type { OutboxEntry } from '@/lib/local-db'
+import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
+import type { OutboxStore } from '@/lib/outbox/drain'
+
+// Owner of the `outbox` table: every write made on this device that must reach the server exactly once,
+// whatever its kind (saved-search changes today; drafts, listing edits and messages can join as kinds).
+// Other owners queue an entry inside their own transaction with `enqueue`, so a change on the device and
+// the write that will carry it to the server are kept together or not at all.
+
+export type { OutboxEntry, OutboxStore }
+
+/** What a new entry says; the rest (state, attempts, when) starts the same for every entry. */
+export type NewOutboxEntry = Pick<OutboxEntry, 'userId' | 'kind' | 'thing' | 'payload'>
+
+/** Queues a write (inside another owner's transaction too: include db.outbox in it). */
+export async function enqueue(db: RoostDb, entry: NewOutboxEntry): Promise<void> {
+  await db.outbox.add({
+    ...entry,
+    id: crypto.randomUUID(),
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: 0,
+    reason: null,
+    queuedAt: Date.now(),
+  })
+}
+
+/** Forgets every write about a thing (inside another owner's transaction too), e.g. when it is discarded. */
+export async function dropThing(db: RoostDb, userId: string, thing: string): Promise<void> {
+  await db.outbox
+    .where('thing')
+    .equals(thing)
+    .filter((entry) => entry.userId === userId)
+    .delete()
+}
+
+/** The things of `userId` with writes still queued or refused (inside another owner's transaction too). */
+export async function thingsWithWrites(db: RoostDb, userId: string): Promise<Set<string>> {
+  const entries = await db.outbox.where('userId').equals(userId).toArray()
+  return new Set(entries.map((entry) => entry.thing))
+}
+
+/** The outbox on this device's database. */
+export function outboxStore(): OutboxStore {
+  return {
+    pending: (userId) =>
+      withLocalDb(async (db) => await db.outbox.where('userId').equals(userId).sortBy('seq'), []),
+    update: (seq, patch) => withLocalDb(async (db) => (await db.outbox.update(seq, patch)) > 0, false),
+    remove: (seq) => withLocalDb((db) => db.outbox.delete(seq), undefined),
+  }
+}
+
+/** Sends a thing's refused writes again (the person asked to try again). */
+export function retryThing(userId: string, thing: string): Promise<void> {
+  return withLocalDb(async (db) => {
+    await db.outbox
+      .where('thing')
+      .equals(thing)
+      .filter((entry) => entry.userId === userId && entry.state === 'refused')
+      .modify({ state: 'waiting', reason: null, nextAttemptAt: 0 })
+  }, undefined)
+}
+
+/** The user's queued and refused writes, oldest first, kept live ([] when signed out or unreadable). */
+export function useOutbox(userId: string | null): OutboxEntry[] {
+  return useLocalQuery(
+    `outbox:${userId ?? ''}`,
+    async (db) => (userId ? db.outbox.where('userId').equals(userId).sortBy('seq') : []),
+    [],
+  )
+}
+
+/** Queues a write that changes nothing else on the device (e.g. a push subscription to keep on the server). */
+export function queueWrite(entry: NewOutboxEntry): Promise<boolean> {
+  return withLocalDb(async (db) => {
+    await enqueue(db, entry)
+    return true
+  }, false)
+}

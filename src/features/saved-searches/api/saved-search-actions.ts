@@ -1,0 +1,65 @@
+import { retryThing } from '@/device/outbox'
+import {
+  changeSavedSearch,
+  createSavedSearch,
+  deleteSavedSearch,
+  discardSavedSearchChanges,
+  type SavedSearchAlerts,
+} from '@/device/saved-searches'
+import { type SavedParams, savedSearchName } from '../search-name'
+import { enablePushAlerts, type PushReach } from './push-alerts'
+import { sendQueuedWrites, syncSavedSearches } from './sync-saved-searches'
+
+// What the saved-search screens do: each change lands on the device at once (so it shows, offline too) and
+// goes to the server through the outbox, which the change starts at once when online.
+
+/** The words the database refuses a 21st saved search with, which the screens show as they are. */
+export const LIMIT_MESSAGE = 'You can save up to 20 searches'
+
+export type SaveResult =
+  | { status: 'saved'; id: string; name: string }
+  | { status: 'limit' }
+  | { status: 'failed' }
+
+const send = (userId: string) => void sendQueuedWrites(userId).catch(() => undefined)
+
+/** Saves a search under a name built from its filters, alerts off. */
+export async function saveSearch(userId: string, params: SavedParams): Promise<SaveResult> {
+  const id = crypto.randomUUID()
+  const name = savedSearchName(params)
+  const created = await createSavedSearch(userId, { id, name, params, alerts: 'off' })
+  if (created === 'limit') return { status: 'limit' }
+  if (created !== 'created') return { status: 'failed' }
+  send(userId)
+  return { status: 'saved', id, name }
+}
+
+export async function renameSavedSearch(userId: string, id: string, name: string): Promise<void> {
+  if (await changeSavedSearch(userId, id, { name })) send(userId)
+}
+
+/** Sets how a saved search alerts; Instant or Daily asks for notifications. Returns where alerts can reach. */
+export async function setSavedSearchAlerts(
+  userId: string,
+  id: string,
+  alerts: SavedSearchAlerts,
+): Promise<PushReach | null> {
+  if (await changeSavedSearch(userId, id, { alerts })) send(userId)
+  return alerts === 'off' ? null : enablePushAlerts(userId)
+}
+
+export async function removeSavedSearch(userId: string, id: string): Promise<void> {
+  if (await deleteSavedSearch(userId, id)) send(userId)
+}
+
+/** Sends a refused change again (after the person fixed what the server refused, e.g. deleted another search). */
+export async function retrySavedSearch(userId: string, id: string): Promise<void> {
+  await retryThing(userId, id)
+  send(userId)
+}
+
+/** Gives up a refused change: the device takes the server's copy back. */
+export async function discardSavedSearch(userId: string, id: string): Promise<void> {
+  await discardSavedSearchChanges(userId, id)
+  await syncSavedSearches(userId).catch(() => undefined)
+}

@@ -1,0 +1,69 @@
+import { outboxStore } from '@/device/outbox'
+import {
+  hasQueuedWrites,
+  markSavedSearchOpened,
+  mirrorSavedSearches,
+  SAVED_SEARCH_KINDS,
+  type SavedSearchCreate,
+  type SavedSearchPatch,
+} from '@/device/saved-searches'
+import type { OutboxEntry } from '@/lib/outbox/drain'
+import { registerOutboxKinds, runOutbox } from '@/lib/outbox/runner'
+import { KEEP_SUBSCRIPTION_KIND, keepSubscription, type PushSubscriptionKeys } from './push-alerts'
+import {
+  fetchSavedSearches,
+  insertSavedSearch,
+  openSavedSearchOnServer,
+  removeSavedSearch,
+  updateSavedSearch,
+} from './saved-searches-remote'
+
+// The outbox kinds of saved searches, and bringing the device's copy in step with the server.
+
+registerOutboxKinds({
+  [SAVED_SEARCH_KINDS.create]: (entry: OutboxEntry) => insertSavedSearch(entry.payload as SavedSearchCreate),
+  [SAVED_SEARCH_KINDS.update]: (entry: OutboxEntry) => {
+    const { id, ...patch } = entry.payload as { id: string } & SavedSearchPatch
+    return updateSavedSearch(id, patch)
+  },
+  [SAVED_SEARCH_KINDS.delete]: (entry: OutboxEntry) =>
+    removeSavedSearch((entry.payload as { id: string }).id),
+  [SAVED_SEARCH_KINDS.open]: async (entry: OutboxEntry) => {
+    await openSavedSearchOnServer((entry.payload as { id: string }).id)
+  },
+  [KEEP_SUBSCRIPTION_KIND]: (entry: OutboxEntry) => keepSubscription(entry.payload as PushSubscriptionKeys),
+})
+
+/** Sends the queued writes (every kind registered so far), one tab at a time. */
+export function sendQueuedWrites(userId: string) {
+  return runOutbox(userId, outboxStore())
+}
+
+/**
+ * Sends what is queued, then reads the person's saved searches and their `N new` counts from the server
+ * into the device (searches with writes still queued keep the device's version). Offline it does nothing.
+ */
+export async function syncSavedSearches(userId: string): Promise<void> {
+  if (!navigator.onLine) return
+  await sendQueuedWrites(userId)
+  await mirrorSavedSearches(userId, await fetchSavedSearches())
+}
+
+/**
+ * Opens a saved search: online, with nothing of it still queued, the server marks it opened and says when
+ * it was opened before; otherwise (offline, or the server unreachable) the device marks it and queues the
+ * server's mark behind the search's other writes. Returns the previous opening (ISO time), or null.
+ */
+export async function openSavedSearch(userId: string, id: string): Promise<string | null> {
+  if (navigator.onLine && !(await hasQueuedWrites(userId, id))) {
+    try {
+      const previous = await openSavedSearchOnServer(id)
+      return await markSavedSearchOpened(userId, id, { queue: false, ...(previous ? { previous } : {}) })
+    } catch {
+      // Not reached: queued below like an offline opening.
+    }
+  }
+  const previous = await markSavedSearchOpened(userId, id, { queue: true })
+  void sendQueuedWrites(userId)
+  return previous
+}

@@ -1,0 +1,83 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { Spinner } from '@/components/spinner'
+import { type OutboxEntry, useOutbox } from '@/device/outbox'
+import { useSavedSearches } from '@/device/saved-searches'
+import { useOnlineStatus } from '@/hooks/use-online-status'
+import { useSession } from '@/hooks/use-session'
+import { inAppOnlyLine, type PushReach, pushReach } from '../api/push-alerts'
+import { syncSavedSearches } from '../api/sync-saved-searches'
+import { SavedSearchItem } from './saved-search-item'
+import './saved-searches.css'
+
+export const EMPTY_MESSAGE = 'Save a search to hear about new homes'
+
+/** The Saved tab's `Searches` view: the signed-in person's saved searches, newest first. */
+export default function SavedSearches() {
+  const session = useSession()
+  const userId = session.status === 'signedIn' ? session.user.id : null
+  const searches = useSavedSearches(userId)
+  const outbox = useOutbox(userId)
+  const online = useOnlineStatus()
+  const [reach, setReach] = useState<PushReach>(pushReach)
+
+  // The server's copy and the `N new` counts: on opening the view, and again whenever the connection returns.
+  useEffect(() => {
+    if (userId && online) void syncSavedSearches(userId).catch(() => undefined)
+  }, [userId, online])
+
+  if (session.status === 'checking') return <Spinner />
+  if (!userId)
+    return (
+      <div className="empty-state">
+        <p>{EMPTY_MESSAGE}</p>
+        <p className="muted">
+          <Link to="/sign-in" search={{ redirect: '/saved?view=searches' }}>
+            Sign in
+          </Link>{' '}
+          to save searches and see what’s new in them.
+        </p>
+      </div>
+    )
+  if (searches === undefined) return <Spinner />
+  if (searches.length === 0)
+    return (
+      <div className="empty-state">
+        <p>{EMPTY_MESSAGE}</p>
+        <p className="muted">
+          Set your filters on <Link to="/search">Search</Link> and press Save search: new homes that match
+          show here, and can alert you.
+        </p>
+      </div>
+    )
+
+  const writes = new Map<string, OutboxEntry[]>()
+  for (const entry of outbox) writes.set(entry.thing, [...(writes.get(entry.thing) ?? []), entry])
+  const inAppOnly = searches.some((search) => search.alerts !== 'off') ? inAppOnlyLine(reach) : null
+
+  return (
+    <section aria-label="Your saved searches">
+      {inAppOnly ? (
+        <p className="saved-searches__reach" role="status">
+          {inAppOnly}
+        </p>
+      ) : null}
+      {!online ? (
+        <p className="saved-searches__note">
+          You are offline: changes are kept on this device and sent when you’re back online.
+        </p>
+      ) : null}
+      <ul className="saved-searches">
+        {searches.map((search) => (
+          <SavedSearchItem
+            key={search.id}
+            userId={userId}
+            search={search}
+            writes={writes.get(search.id) ?? []}
+            onReach={setReach}
+          />
+        ))}
+      </ul>
+    </section>
+  )
+}

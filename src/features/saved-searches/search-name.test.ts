@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { clipName, MAX_NAME_LENGTH, savedSearchName, savedSearchSummary, toSavedParams } from './search-name'
+
+describe('a saved search’s name', () => {
+  it('is built from its filters, in the order people say them', () => {
+    expect(savedSearchName({ type: 'rent', q: 'Hackney', minBeds: 2, maxPrice: 2000 })).toBe(
+      'Rent · Hackney · 2+ beds · up to £2,000',
+    )
+    expect(
+      savedSearchName({ type: 'sale', minPrice: 250000, maxPrice: 500000, minBaths: 1, parking: true }),
+    ).toBe('Sale · 1+ bath · £250,000–£500,000 · Parking')
+    expect(
+      savedSearchName({ minBeds: 1, minPrice: 500, furnished: true, offer: true, bbox: '-1,50,1,52' }),
+    ).toBe('1+ bed · from £500 · Furnished · Offers · Map area')
+    expect(savedSearchName({})).toBe('All homes')
+  })
+
+  it('is cut at a word to fit the database’s 80 characters', () => {
+    const long = savedSearchName({ q: 'word '.repeat(30).trim(), type: 'rent' })
+    expect(long.length).toBeLessThanOrEqual(MAX_NAME_LENGTH)
+    expect(long.endsWith('word…')).toBe(true)
+    expect(clipName('  Two   spaces  ')).toBe('Two spaces')
+  })
+
+  it('has a one-line summary that also says the order', () => {
+    expect(savedSearchSummary({ type: 'rent', q: 'Hackney', sort: 'price-asc' })).toBe(
+      'Rent · Hackney · lowest price first',
+    )
+    expect(savedSearchSummary({})).toBe('All homes · newest first')
+  })
+})
+
+describe('a saved search’s parameters', () => {
+  it('are the search as /search reads it: parsed, defaults and the view left out', () => {
+    expect(
+      toSavedParams({
+        q: ' Hackney ',
+        type: 'rent',
+        minBeds: '2',
+        sort: 'newest',
+        view: 'map',
+        offer: 'true',
+        x: 1,
+      }),
+    ).toEqual({ q: 'Hackney', type: 'rent', minBeds: 2, offer: true })
+  })
+})

@@ -1,0 +1,65 @@
+import { type HomeSearch, parseHomeSearch } from '@/types/home-search'
+import { formatPounds } from '@/utils/format-price'
+
+/** The longest name a saved search may have (the database says the same). */
+export const MAX_NAME_LENGTH = 80
+
+/** A saved search's parameters: the search exactly as /search reads it, without the list or map view. */
+export type SavedParams = Omit<HomeSearch, 'view'>
+
+/** What a saved search keeps of a search: parseHomeSearch's fields (defaults left out), never the view. */
+export function toSavedParams(search: Record<string, unknown>): SavedParams {
+  const { view: _view, ...params } = parseHomeSearch(search)
+  return params
+}
+
+const TYPE_NAMES = { rent: 'Rent', sale: 'Sale' } as const
+
+/** "up to £2,000", "from £500", "£500–£2,000", or nothing when the price is open. */
+function priceText({ minPrice, maxPrice }: SavedParams): string | null {
+  if (minPrice !== undefined && maxPrice !== undefined)
+    return `${formatPounds(minPrice)}–${formatPounds(maxPrice)}`
+  if (maxPrice !== undefined) return `up to ${formatPounds(maxPrice)}`
+  if (minPrice !== undefined) return `from ${formatPounds(minPrice)}`
+  return null
+}
+
+/** The filters in the order people name a search: type, place or keyword, rooms, price, then the rest. */
+function parts(params: SavedParams): string[] {
+  const out: (string | null)[] = [
+    params.type ? TYPE_NAMES[params.type] : null,
+    params.q ?? null,
+    params.minBeds !== undefined ? `${params.minBeds}+ ${params.minBeds === 1 ? 'bed' : 'beds'}` : null,
+    params.minBaths !== undefined ? `${params.minBaths}+ ${params.minBaths === 1 ? 'bath' : 'baths'}` : null,
+    priceText(params),
+    params.parking ? 'Parking' : null,
+    params.furnished ? 'Furnished' : null,
+    params.offer ? 'Offers' : null,
+    params.bbox ? 'Map area' : null,
+  ]
+  return out.filter((part): part is string => part !== null)
+}
+
+/** A name cut to MAX_NAME_LENGTH at a word, with an ellipsis when cut. */
+export function clipName(name: string): string {
+  const text = name.replace(/\s+/g, ' ').trim()
+  if (text.length <= MAX_NAME_LENGTH) return text
+  const cut = text.slice(0, MAX_NAME_LENGTH - 1)
+  const atWord = cut.lastIndexOf(' ')
+  return `${(atWord > MAX_NAME_LENGTH / 2 ? cut.slice(0, atWord) : cut).replace(/[\s·]+$/, '')}…`
+}
+
+/** A saved search's first name, from its filters: e.g. "Rent · Hackney · 2+ beds · up to £2,000". */
+export function savedSearchName(params: SavedParams): string {
+  const named = parts(params)
+  return clipName(named.length === 0 ? 'All homes' : named.join(' · '))
+}
+
+const SORT_NAMES = { 'price-asc': 'lowest price first', 'price-desc': 'highest price first' } as const
+
+/** One line saying everything the search asks for, whatever its name: e.g. "Rent · Hackney · 2+ beds · newest first". */
+export function savedSearchSummary(params: SavedParams): string {
+  const named = parts(params)
+  const sort = params.sort ? SORT_NAMES[params.sort] : 'newest first'
+  return [named.length === 0 ? 'All homes' : null, ...named, sort].filter(Boolean).join(' · ')
+}
