@@ -180,14 +180,15 @@ describe('profiles are private; landlord_contact is the only way to a landlord',
     expect(data).toEqual([{ name: landlord.name, email: landlord.email }])
   })
 
-  it("landlord_contact answers a visitor's GET (the app's read, which needs no CORS preflight) as it answers a POST", async () => {
-    const { data, error } = await anonClient().rpc(
+  it('landlord_contact refuses a GET: each read is counted (landlord-contact-limits), which a read-only GET cannot do', async () => {
+    const { data, error, status } = await anonClient().rpc(
       'landlord_contact',
       { landlord_id: landlord.id },
       { get: true },
     )
-    expect(error).toBeNull()
-    expect(data).toEqual([{ name: landlord.name, email: landlord.email }])
+    expect(data).toBeNull()
+    expect(error?.code).toBe('25006')
+    expect(status).toBe(405)
   })
 
   it('landlord_contact returns no row for a user without listings', async () => {

@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { StackConfig } from '../../config'
 import { invalidBody, invalidSchema, jwtError, RestError } from '../../core/rest/errors'
@@ -26,7 +27,7 @@ export async function readRequest(c: Context, config: StackConfig, path: string)
   const reading = method === 'GET' || method === 'HEAD'
   const profile = c.req.header(reading ? 'accept-profile' : 'content-profile')
   if (profile !== undefined && profile !== 'public') throw invalidSchema(profile)
-  const headers = c.req.header()
+  const headers = withForwardedFor(c)
   return {
     method,
     claims: caller.claims,
@@ -37,6 +38,23 @@ export async function readRequest(c: Context, config: StackConfig, path: string)
     rangeHeader: c.req.header('range') ?? null,
     scope: (readOnly) => ({ claims: caller.claims, readOnly, method, path, headers }),
   }
+}
+
+/**
+ * The request headers as PostgREST hands them to the database (`request.headers`), with the connection's
+ * address appended to `x-forwarded-for` as the proxy in front of PostgREST does on hosted Supabase.
+ */
+function withForwardedFor(c: Context): Record<string, string> {
+  const headers = c.req.header()
+  let peer: string | undefined
+  try {
+    peer = getConnInfo(c).remote.address
+  } catch {
+    peer = undefined
+  }
+  if (peer === undefined) return headers
+  const before = headers['x-forwarded-for']
+  return { ...headers, 'x-forwarded-for': before ? `${before}, ${peer}` : peer }
 }
 
 /** The JSON body; PGRST102 when it is empty or malformed (an empty body is `{}` where `allowEmpty`). */
