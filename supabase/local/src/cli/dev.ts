@@ -1,6 +1,6 @@
 // `npm run dev`: the local stack plus Vite's dev server with hot reload.
 import { spawn } from 'node:child_process'
-import { loadConfig, REPO_ROOT } from '../config'
+import { childProcessEnv, loadConfig, REPO_ROOT } from '../config'
 import { startStack } from '../stack'
 import { fail, log, runUntilSignal } from './run'
 import { statusText } from './status'
@@ -11,7 +11,7 @@ const vite = spawn('npx', ['vite', '--port', '5173', '--strictPort'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
   // The app subscribes to Web Push with the stack's VAPID public key.
-  env: { ...process.env, VITE_VAPID_PUBLIC_KEY: stack.vapidKeys.publicKey },
+  env: childProcessEnv({ VITE_VAPID_PUBLIC_KEY: stack.vapidKeys.publicKey }),
 })
 runUntilSignal(async () => {
   vite.kill('SIGTERM')
