@@ -117,7 +117,9 @@ describe('delete-account', () => {
     expect(rest.status).toBe(401)
     const upload = await doomed.client.storage
       .from('listing-images')
-      .upload(`${doomed.id}/${randomUUID()}/1.jpg`, imageBytes('image/jpeg', 64), { contentType: 'image/jpeg' })
+      .upload(`${doomed.id}/${randomUUID()}/1.jpg`, imageBytes('image/jpeg', 64), {
+        contentType: 'image/jpeg',
+      })
     expect(upload.error).not.toBeNull()
     expect((await doomed.client.auth.getUser()).error).not.toBeNull()
     const again = await deleteAccount(doomed, { password: doomed.password })
