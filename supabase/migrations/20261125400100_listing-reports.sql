@@ -10,61 +10,51 @@
  * hidden from every list and search until an operator reviews it; its
  * landlord still sees it, marked, on Your Listings.
  *
- * Which listings are listed is defined once, in public.listing_is_listed,
- * and applied by the listings' select policy, so every list, search, map,
- * slider and saved-homes read through the API obeys it. A later rule (e.g.
- * "on the market") belongs in that function.
+ * Which listings are listed is defined once, in the listings' select policy,
+ * so every list, search, map, slider and saved-homes read through the API
+ * obeys it. A later rule (e.g. "on the market") belongs in that policy.
  */
 
-alter table public.listings add column hidden_for_review boolean not null default false;
+/**
+ * The listings hidden while reports wait for review: one row per listing, kept
+ * by the triggers on listing_reports and public.review_listing_reports only.
+ * Readable by everyone (it holds no more than which listings are hidden), as
+ * the listings' select policy consults it for every caller.
+ */
+create table public.listing_review_holds (
+  listing_id uuid primary key references public.listings (id) on delete cascade,
+  landlord_id uuid not null references auth.users (id) on delete cascade,
+  held_at timestamptz not null default now()
+);
 
-comment on column public.listings.hidden_for_review is
-  'Hidden from lists and search while reports about it wait for review; kept by triggers on listing_reports.';
+comment on table public.listing_review_holds is
+  'Listings hidden from lists and search until an operator reviews their reports.';
 
-/** Whether a listing is shown to people other than its landlord. The one place this rule lives. */
-create function public.listing_is_listed(listing public.listings)
-  returns boolean
-  language sql
-  stable
-as $$
-  select not listing.hidden_for_review
-$$;
+create index listing_review_holds_landlord on public.listing_review_holds (landlord_id);
 
-comment on function public.listing_is_listed(public.listings) is
-  'True when the listing is shown in lists, search and its page to people other than its landlord.';
+revoke all on public.listing_review_holds from anon, authenticated, service_role;
+grant select on public.listing_review_holds to anon, authenticated;
+grant select, insert, update, delete on public.listing_review_holds to service_role;
 
-revoke execute on function public.listing_is_listed(public.listings) from public;
-grant execute on function public.listing_is_listed(public.listings) to anon, authenticated, service_role;
+alter table public.listing_review_holds enable row level security;
 
+create policy "Everyone can see which listings are held for review"
+  on public.listing_review_holds for select to anon, authenticated
+  using (true);
+
+/*
+ * The one rule of which listings are listed: not held for review. Its
+ * landlord always sees their own. A later rule (e.g. "on the market") is added
+ * to this policy's first condition.
+ */
 drop policy "Listings are visible to everyone" on public.listings;
 
 create policy "Listed listings are visible to everyone, and landlords see their own"
   on public.listings for select to anon, authenticated
-  using (public.listing_is_listed(listings) or user_ref = (select auth.uid()));
-
--- The review state is the server's: an API caller can neither set it on insert nor change it.
-create function public.keep_listing_review_state()
-  returns trigger
-  language plpgsql
-  set search_path = ''
-as $$
-begin
-  if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' then
-      new.hidden_for_review := false;
-    else
-      new.hidden_for_review := old.hidden_for_review;
-    end if;
-  end if;
-  return new;
-end;
-$$;
-
-revoke execute on function public.keep_listing_review_state() from public, anon, authenticated, service_role;
-
-create trigger listings_review_state
-  before insert or update on public.listings
-  for each row execute function public.keep_listing_review_state();
+  using (
+    not exists (select 1 from public.listing_review_holds as h where h.listing_id = listings.id)
+    or user_ref = (select auth.uid())
+  );
 
 /**
  * ---------------------------------------------------------------------------
@@ -121,14 +111,14 @@ create function public.hide_reported_listing()
   set search_path = ''
 as $$
 begin
-  update public.listings as l
-  set hidden_for_review = true
-  where l.id = new.listing_id
-    and not l.hidden_for_review
-    and (
-      select count(*) from public.listing_reports as r
-      where r.listing_id = new.listing_id and r.reviewed_at is null
-    ) >= 3;
+  if (
+    select count(*) from public.listing_reports as r
+    where r.listing_id = new.listing_id and r.reviewed_at is null
+  ) >= 3 then
+    insert into public.listing_review_holds (listing_id, landlord_id)
+    select l.id, l.user_ref from public.listings as l where l.id = new.listing_id
+    on conflict (listing_id) do nothing;
+  end if;
   return null;
 end;
 $$;
@@ -176,7 +166,7 @@ select
   l.name as listing_name,
   l.user_ref as landlord_id,
   p.email as landlord_email,
-  l.hidden_for_review,
+  h.listing_id is not null as hidden_for_review,
   count(r.id)::int as open_reports,
   min(r.created_at) as first_reported_at,
   jsonb_agg(
@@ -186,9 +176,10 @@ select
 from public.listing_reports as r
 join public.listings as l on l.id = r.listing_id
 left join public.profiles as p on p.id = l.user_ref
+left join public.listing_review_holds as h on h.listing_id = l.id
 where r.reviewed_at is null
-group by l.id, p.email
-order by l.hidden_for_review desc, count(r.id) desc, min(r.created_at);
+group by l.id, p.email, h.listing_id
+order by h.listing_id is not null desc, count(r.id) desc, min(r.created_at);
 
 comment on view public.listing_reports_review is
   'Listings with reports waiting for review, with the reports; for operators with the service role.';
@@ -209,7 +200,7 @@ begin
   set reviewed_at = now()
   where r.listing_id = review_listing_reports.listing_id and r.reviewed_at is null;
   get diagnostics reviewed = row_count;
-  update public.listings as l set hidden_for_review = false where l.id = review_listing_reports.listing_id;
+  delete from public.listing_review_holds as h where h.listing_id = review_listing_reports.listing_id;
   return reviewed;
 end;
 $$;

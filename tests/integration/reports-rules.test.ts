@@ -101,14 +101,15 @@ describe('three reports', () => {
     const signedIn = await one.client.from('listings').select('id').eq('id', listing)
     expect(signedIn.data).toEqual([])
 
-    const own = await landlord.client
-      .from('listings')
-      .select('id, hidden_for_review')
-      .eq('id', listing)
-      .single()
-    expect(own.data).toEqual({ id: listing, hidden_for_review: true })
+    const own = await landlord.client.from('listings').select('id').eq('id', listing).single()
+    expect(own.data).toEqual({ id: listing })
+    const held = await landlord.client
+      .from('listing_review_holds')
+      .select('listing_id')
+      .eq('landlord_id', landlord.id)
+    expect(held.data).toEqual([{ listing_id: listing }])
     // The landlord cannot list it again themselves.
-    await landlord.client.from('listings').update({ hidden_for_review: false }).eq('id', listing)
+    await landlord.client.from('listing_review_holds').delete().eq('listing_id', listing)
     expect(await visibleToVisitor(listing, name)).toEqual([false, false, false])
 
     const review = await serviceClient()
@@ -149,13 +150,12 @@ describe('three reports', () => {
     expect(await visibleToVisitor(listing, name)).toEqual([true, true, true])
   })
 
-  it('cannot be faked by a landlord publishing a hidden listing', async () => {
-    const id = randomUUID()
-    const { error } = await landlord.client
-      .from('listings')
-      .insert(validListing(id, { hidden_for_review: true }))
-    expect(error).toBeNull()
-    const row = await serviceClient().from('listings').select('hidden_for_review').eq('id', id).single()
-    expect(row.data).toEqual({ hidden_for_review: false })
+  it('cannot be set or lifted by anybody but the service role', async () => {
+    const id = await publish(landlord)
+    const forged = await landlord.client
+      .from('listing_review_holds')
+      .insert({ listing_id: id, landlord_id: landlord.id })
+    expect(forged.error).not.toBeNull()
+    expect(await visibleToVisitor(id, 'Bright flat near the park')).toEqual([true, true, true])
   })
 })
