@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { listingWithPhotos, type PopulatedAccount, populatedAccount } from './account-fixture'
 import { client, signedInUser, type TestUser, withDatabase } from './support/clients'
 
@@ -27,7 +27,7 @@ let bob: PopulatedAccount
 
 async function exportOf(who: TestUser): Promise<{ status: number; name: string | null; body: string }> {
   const token = (await who.client.auth.getSession()).data.session?.access_token
-  const url = `${who.client.storage.url.replace(/\/storage\/v1$/, '')}/functions/v1/export-data`
+  const url = `${inject('apiUrl')}/functions/v1/export-data`
   const response = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
   const disposition = response.headers.get('Content-Disposition') ?? ''
   return {
