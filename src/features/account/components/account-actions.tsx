@@ -13,7 +13,7 @@ export const ACCOUNT_MESSAGES = {
   downloadFailed: 'Could not download your data. Please try again.',
   deleted: 'Your account was deleted.',
   confirm: (listings: number) =>
-    `Delete your account, your ${listings} ${listings === 1 ? 'listing' : 'listings'} and their photos? This cannot be undone.`,
+    `Delete your account, your ${listings} listings and their photos? This cannot be undone.`,
   drafts: (drafts: number) =>
     `${drafts} unsent ${drafts === 1 ? 'draft' : 'drafts'} on this device will be lost too.`,
 } as const
