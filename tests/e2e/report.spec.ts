@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { publishThroughApi } from './account-publish'
-import { logoutUnasked, newAccount, restGet, signUp, toast } from './support/accounts'
+import { logoutUnasked, newAccount, restGet, signIn, signUp, toast } from './support/accounts'
 import { apiClient } from './support/stack'
 
 /** A fresh person who reports the listing through the API (as the page would). */
@@ -27,6 +27,7 @@ test.describe('reporting a listing', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     // Its landlord is not offered to report it.
     await expect(page.getByRole('button', { name: 'Report this listing' })).toHaveCount(0)
+    await page.goto('/profile')
     await logoutUnasked(page)
 
     await reportThroughApi(listingId, 'reporter-one')
@@ -49,20 +50,17 @@ test.describe('reporting a listing', () => {
     await dialog.getByLabel('Note (optional)').fill('The photos show another flat.')
     await dialog.getByRole('button', { name: 'Send report' }).click()
     await expect(toast(page, 'Thank you. We will review this listing.')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Reported' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Reported', exact: true })).toBeDisabled()
 
     // Hidden from lists and search for everybody else.
     expect(await restGet<unknown[]>(`listings?id=eq.${listingId}&select=id`)).toEqual([])
     await page.goto(`/search?q=${encodeURIComponent(name)}`)
     await expect(page.getByRole('heading', { name })).toHaveCount(0)
+    await page.goto('/profile')
     await logoutUnasked(page)
 
     // Its landlord still has it, and is told why it is hidden.
-    await page.goto('/sign-in')
-    await page.getByLabel('Email').fill(landlord.email)
-    await page.getByLabel('Password', { exact: true }).fill(landlord.password)
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    await page.goto('/profile')
+    await signIn(page, landlord.email, landlord.password)
     await expect(page.getByRole('status').filter({ hasText: name })).toContainText(
       'Reported by several people, hidden from lists and search until we review it',
     )
