@@ -7,6 +7,7 @@ import { ListingGallery } from '../features/listings/components/listing-gallery'
 import { ListingLoadError } from '../features/listings/components/listings-load-error'
 import { ShareButton } from '../features/listings/components/share-button'
 import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
+import { ReportListing } from '../features/report-listing/components/report-listing'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { useShowsHomes } from '../hooks/use-device-data-shown'
 import { useUserId } from '../hooks/use-session'
@@ -88,6 +89,7 @@ function ListingView({ listing }: { listing: Listing }) {
             Contact Landlord
           </Link>
         )}
+        {isOwner ? null : <ReportListing listingId={listing.id} signedIn={viewerId !== null} />}
       </div>
       {listing.geolocation ? (
         <section className="listing-page__map" aria-labelledby="location-title">

@@ -94,6 +94,17 @@ type PushSubscriptionRow = {
   created_at: string
 }
 
+/** A report of a listing by a signed-in person (one per person per listing); read only by its reporter. */
+type ListingReportRow = {
+  id: string
+  listing_id: string
+  reporter_id: string
+  reason: 'Scam or fraud' | 'Wrong details' | 'Already let or sold' | 'Offensive' | 'Other'
+  note: string
+  created_at: string
+  reviewed_at: string | null
+}
+
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
 
 export type Database = {
@@ -139,6 +150,19 @@ export type Database = {
       blocked_senders: {
         Row: BlockedSenderRow
         Insert: Pick<BlockedSenderRow, 'blocked_id'>
+        Update: never
+        Relationships: []
+      }
+      listing_reports: {
+        Row: ListingReportRow
+        Insert: Pick<ListingReportRow, 'listing_id' | 'reason'> &
+          Partial<Pick<ListingReportRow, 'id' | 'note'>>
+        Update: never
+        Relationships: []
+      }
+      listing_review_holds: {
+        Row: { listing_id: string; landlord_id: string; held_at: string }
+        Insert: never
         Update: never
         Relationships: []
       }

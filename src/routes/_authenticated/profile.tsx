@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '@/components/page-header'
+import { AccountActions } from '@/features/account/components/account-actions'
 import { DraftsList } from '@/features/listing-form/drafts/components/drafts-list'
 import { MyListings } from '@/features/my-listings/components/my-listings'
 import { type ProfileDetails as Details, getProfile } from '@/features/profile/api/get-profile'
@@ -22,7 +23,10 @@ export const Route = createFileRoute('/_authenticated/profile')({
     const profile = navigator.onLine
       ? await withinReadTimeout(getProfile(context.user), PROFILE_WAIT_MS).catch(fromSession)
       : fromSession()
-    return { userId: context.user.id, profile }
+    // An account without a password (Google only) confirms its deletion with a fresh Google sign-in.
+    const providers = context.user.app_metadata?.providers
+    const hasPassword = !Array.isArray(providers) || providers.includes('email')
+    return { userId: context.user.id, profile, hasPassword }
   },
   staleTime: 0,
   component: ProfileRoute,
@@ -30,7 +34,7 @@ export const Route = createFileRoute('/_authenticated/profile')({
 
 /** My Profile: personal details, drafts kept on this device, the way to sell or rent, and the user's own listings. */
 function ProfileRoute() {
-  const { userId, profile } = Route.useLoaderData()
+  const { userId, profile, hasPassword } = Route.useLoaderData()
   return (
     // Keyed by the user, so that nothing one person typed or loaded stays on screen for the next.
     <section key={userId} className="page" aria-labelledby="profile-title">
@@ -39,6 +43,7 @@ function ProfileRoute() {
       <ShowEmailSetting userId={userId} />
       <DraftsList userId={userId} />
       <MyListings userId={userId} />
+      <AccountActions userId={userId} hasPassword={hasPassword} />
     </section>
   )
 }

@@ -33,7 +33,6 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'a mailto: or https: contact')
     .default('mailto:alerts@roost.example'),
-
   LOCAL_AUTH_ANONYMOUS_SIGN_INS: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_SECURE_PASSWORD_CHANGE: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_MANUAL_LINKING: z.enum(['on', 'off']).default('off'),

@@ -7,6 +7,7 @@ import { useStoredListingsOf } from '@/device/listings'
 import { useOnlineStatus } from '@/hooks/use-online-status'
 import { notify } from '@/lib/toast'
 import { deleteListing } from '../api/delete-listing'
+import { getHiddenListings } from '../api/get-hidden-listings'
 import { refreshMyListings } from '../api/get-my-listings'
 import './my-listings.css'
 
@@ -17,6 +18,8 @@ export const MY_LISTINGS_MESSAGES = {
   loadFailed: 'Could not fetch listings',
   empty: 'You have no listings yet.',
   offline: 'You are offline. Your listings show here once they have been loaded with a connection.',
+  hidden: (names: string[]) =>
+    `Reported by several people, hidden from lists and search until we review ${names.length === 1 ? 'it' : 'them'}: ${names.join(', ')}.`,
 } as const
 
 type Freshness = 'loading' | 'fresh' | 'failed'
@@ -32,11 +35,16 @@ export function MyListings({ userId }: { userId: string }) {
   const published = usePublishedDraftIds(userId)
   const online = useOnlineStatus()
   const [freshness, setFreshness] = useState<Freshness>('loading')
+  const [hidden, setHidden] = useState<string[]>([])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a draft reaching the server (published) asks for a fresh read.
   useEffect(() => {
     if (!online) return
     let current = true
+    getHiddenListings(userId).then(
+      (rows) => current && setHidden(rows.map((row) => row.name)),
+      () => undefined,
+    )
     refreshMyListings(userId).then(
       () => current && setFreshness('fresh'),
       () => {
@@ -78,6 +86,11 @@ export function MyListings({ userId }: { userId: string }) {
         <h2 id="your-listings-title" className="section-title">
           Your Listings
         </h2>
+        {hidden.length > 0 ? (
+          <p className="my-listings__hidden" role="status">
+            {MY_LISTINGS_MESSAGES.hidden(hidden)}
+          </p>
+        ) : null}
         {listings.length > 0 ? (
           <ul className="listing-list">
             {listings.map((listing) => (

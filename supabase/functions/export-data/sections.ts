@@ -1,0 +1,91 @@
+/**
+ * What a person's export holds: one named section per kind of data, each a query of rows for the person
+ * `$1`. A section whose table does not exist (yet) is left out, so adding a kind of data is one entry here.
+ * Every query names the person's own rows only; other people's appear only as the other side of the
+ * person's own conversations (their messages to the person), which are the person's data too.
+ */
+export type Section = {
+  /** The key in the export. */
+  key: string
+  /** Tables the query reads; the section is skipped unless all exist. */
+  tables: string[]
+  /** Rows as JSON objects; `$1` is the person's id. */
+  sql: string
+  /** One object instead of an array. */
+  single?: boolean
+}
+
+const OWN_LISTINGS = 'select l.id from public.listings as l where l.user_ref = $1'
+
+export const SECTIONS: Section[] = [
+  {
+    key: 'profile',
+    tables: ['public.profiles'],
+    single: true,
+    sql: 'select p.id, p.name, p.email, p.created_at from public.profiles as p where p.id = $1',
+  },
+  {
+    key: 'listings',
+    tables: ['public.listings'],
+    // image_urls are the photos' public addresses.
+    sql: `select l.* from public.listings as l where l.user_ref = $1 order by l.created_at, l.id`,
+  },
+  {
+    key: 'saved_homes',
+    tables: ['public.saved_listings'],
+    sql: 'select s.listing_id, s.created_at from public.saved_listings as s where s.user_id = $1 order by s.created_at',
+  },
+  {
+    key: 'saved_searches',
+    tables: ['public.saved_searches'],
+    sql: `select s.id, s.name, s.params, s.alerts, s.last_opened_at, s.created_at, s.updated_at
+          from public.saved_searches as s where s.user_id = $1 order by s.created_at`,
+  },
+  {
+    key: 'conversations',
+    tables: ['public.conversations', 'public.messages'],
+    sql: `select c.id, c.listing_id, c.created_at,
+                 case when c.hunter_id = $1 then 'hunter' else 'landlord' end as my_role,
+                 coalesce((
+                   select jsonb_agg(jsonb_build_object(
+                            'id', m.id, 'from_me', m.sender_id is not distinct from $1,
+                            'body', m.body, 'created_at', m.created_at) order by m.created_at, m.id)
+                   from public.messages as m where m.conversation_id = c.id
+                 ), '[]'::jsonb) as messages
+          from public.conversations as c
+          where c.hunter_id = $1 or c.landlord_id = $1
+          order by c.created_at, c.id`,
+  },
+  {
+    key: 'blocked_people',
+    tables: ['public.blocked_senders'],
+    sql: 'select b.blocked_id, b.created_at from public.blocked_senders as b where b.blocker_id = $1',
+  },
+  {
+    key: 'listing_reports',
+    tables: ['public.listing_reports'],
+    sql: `select r.listing_id, r.reason, r.note, r.created_at
+          from public.listing_reports as r where r.reporter_id = $1 order by r.created_at`,
+  },
+  {
+    key: 'listing_history',
+    tables: ['public.listing_history'],
+    sql: `select h.* from public.listing_history as h where h.listing_id in (${OWN_LISTINGS})`,
+  },
+  {
+    key: 'push_subscriptions',
+    tables: ['public.push_subscriptions'],
+    sql: `select s.endpoint, s.created_at from public.push_subscriptions as s where s.user_id = $1 order by s.created_at`,
+  },
+]
+
+/** One statement building the whole export from the sections whose tables exist. */
+export function exportQuery(sections: Section[]): string {
+  const parts = sections.map((s) => {
+    const value = s.single
+      ? `(select to_jsonb(t) from (${s.sql}) as t limit 1)`
+      : `coalesce((select jsonb_agg(to_jsonb(t)) from (${s.sql}) as t), '[]'::jsonb)`
+    return `'${s.key}', ${value}`
+  })
+  return `select jsonb_build_object(${parts.join(', ')}) as data`
+}

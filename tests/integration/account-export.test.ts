@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { listingWithPhotos, type PopulatedAccount, populatedAccount } from './account-fixture'
+import { client, signedInUser, type TestUser, withDatabase } from './support/clients'
+
+/**
+ * export-data through the real Edge Function: the caller's data from the server, exactly theirs and none of
+ * anybody else's, named roost-data-<date>.json; and an account of 200 listings and 1,000 messages within 5 s.
+ */
+
+type Export = {
+  exported_at: string
+  user_id: string
+  profile: { id: string; name: string; email: string }
+  listings: { id: string; image_urls: string[] }[]
+  saved_homes: { listing_id: string }[]
+  saved_searches: { id: string; name: string }[]
+  conversations: { id: string; my_role: string; messages: { body: string; from_me: boolean }[] }[]
+  listing_reports: { listing_id: string; reason: string; note: string }[]
+  blocked_people: { blocked_id: string }[]
+  push_subscriptions: { endpoint: string }[]
+}
+
+let other: TestUser
+let otherListing: string
+let alice: PopulatedAccount
+let bob: PopulatedAccount
+
+async function exportOf(who: TestUser): Promise<{ status: number; name: string | null; body: string }> {
+  const token = (await who.client.auth.getSession()).data.session?.access_token
+  const url = `${inject('apiUrl')}/functions/v1/export-data`
+  const response = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+  const disposition = response.headers.get('Content-Disposition') ?? ''
+  return {
+    status: response.status,
+    name: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+    body: await response.text(),
+  }
+}
+
+beforeAll(async () => {
+  other = await signedInUser('Otto Other')
+  otherListing = (await listingWithPhotos(other, 1)).id
+  alice = await populatedAccount('Alice Exporter', other, otherListing)
+  bob = await populatedAccount('Bob Bystander', other, otherListing)
+})
+
+describe('export-data', () => {
+  it('gives the caller exactly their data, as roost-data-<date>.json', async () => {
+    const { status, name, body } = await exportOf(alice)
+    expect(status).toBe(200)
+    expect(name).toBe(`roost-data-${new Date().toISOString().slice(0, 10)}.json`)
+    const data = JSON.parse(body) as Export
+    expect(data.user_id).toBe(alice.id)
+    expect(data.profile).toMatchObject({ id: alice.id, name: 'Alice Exporter', email: alice.email })
+    expect(data.listings.map((l) => l.id).sort()).toEqual([...alice.listings].sort())
+    expect(
+      data.listings
+        .flatMap((l) => l.image_urls)
+        .map((url) => url.split('/listing-images/')[1])
+        .sort(),
+    ).toEqual([...alice.photos].sort())
+    expect(data.saved_homes.map((s) => s.listing_id)).toEqual([otherListing])
+    expect(data.saved_searches.map((s) => s.id)).toEqual([alice.savedSearch])
+    expect(data.push_subscriptions.map((s) => s.endpoint)).toEqual([alice.endpoint])
+    expect(data.listing_reports).toEqual([
+      expect.objectContaining({ listing_id: otherListing, reason: 'Wrong details', note: 'Not 2 beds' }),
+    ])
+    expect(data.blocked_people.map((b) => b.blocked_id)).toEqual([other.id])
+    expect(
+      data.conversations.map((c) => [c.id, c.my_role, c.messages.map((m) => [m.body, m.from_me])]),
+    ).toEqual([
+      [
+        alice.conversations[0],
+        'hunter',
+        [
+          ['Hello from Alice Exporter', true],
+          ['Reply to you', false],
+        ],
+      ],
+      [
+        alice.conversations[1],
+        'landlord',
+        [
+          ['Is it free?', false],
+          ['Yes, says Alice Exporter', true],
+        ],
+      ],
+    ])
+
+    // Nothing of anybody else: not Bob's id, email, listings, photos, searches, endpoint or conversations.
+    for (const theirs of [
+      bob.id,
+      bob.email,
+      bob.endpoint,
+      bob.savedSearch,
+      ...bob.listings,
+      ...bob.conversations,
+    ]) {
+      expect(body).not.toContain(theirs)
+    }
+    expect(body).not.toContain('Bob Bystander')
+    expect(body).not.toContain(other.email)
+  })
+
+  it('refuses a caller without a user token', async () => {
+    const { error } = await client().functions.invoke('export-data', { body: {} })
+    expect((error as { context?: Response } | null)?.context?.status).toBe(401)
+  })
+
+  it('exports an account of 200 listings and 1,000 messages in under 5 s', async () => {
+    const big = await signedInUser('Bea Busy')
+    const talker = await signedInUser('Tom Talker')
+    await withDatabase(async (db) => {
+      await db.query('begin')
+      // Written as the data would have grown over months: the per-day limits do not apply to the past.
+      await db.query('set local session_replication_role = replica')
+      await db.query(
+        `insert into public.listings (name, location, regular_price, image_urls, latitude, longitude, user_ref, created_at)
+         select 'Busy flat number ' || n, 'Mill Road, Cambridge', 1200,
+                array['https://images.example.com/a/b/1.jpg', 'https://images.example.com/a/b/2.jpg'],
+                52.2, 0.14, $1, now() - make_interval(days => n)
+         from generate_series(1, 200) as n`,
+        [big.id],
+      )
+      await db.query(
+        `with listing as (select id, row_number() over (order by id) as n from public.listings where user_ref = $1),
+         talk as (
+           insert into public.conversations (id, listing_id, hunter_id, landlord_id)
+           select gen_random_uuid(), id, $2, $1 from listing where n <= 50 returning id
+         )
+         insert into public.messages (id, conversation_id, sender_id, body, created_at)
+         select gen_random_uuid(), talk.id, case when m % 2 = 0 then $1 else $2 end::uuid,
+                'Message number ' || m || ' about the flat, with a few more words to make it ordinary.',
+                now() - make_interval(mins => m)
+         from talk cross join generate_series(1, 20) as m`,
+        [big.id, talker.id],
+      )
+      await db.query('commit')
+    })
+
+    await exportOf(big) // The first call boots the function; the figure is for a warm one.
+    const started = performance.now()
+    const { status, body } = await exportOf(big)
+    const elapsed = performance.now() - started
+    expect(status).toBe(200)
+    const data = JSON.parse(body) as Export
+    expect(data.listings).toHaveLength(200)
+    expect(data.conversations.flatMap((c) => c.messages)).toHaveLength(1000)
+    console.log(`export of 200 listings and 1,000 messages: ${Math.round(elapsed)} ms, ${body.length} bytes`)
+    expect(elapsed).toBeLessThan(5000)
+  })
+})
