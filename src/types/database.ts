@@ -62,7 +62,8 @@ type ConversationSummary = {
   listing_image: string | null
   listing_price: number | null
   role: 'hunter' | 'landlord'
-  other_id: string
+  /** Null once the other person deleted their account. */
+  other_id: string | null
   other_name: string | null
   last_message_at: string
   last_body: string | null

@@ -23,7 +23,7 @@ import {
   setBlocked,
 } from '../api/messages-remote'
 import { refreshUnread } from '../api/unread'
-import { conversationPrice, formatWhen } from './format'
+import { conversationPrice, formatWhen, otherPartyName } from './format'
 import './messages.css'
 
 type Loaded =
@@ -90,7 +90,9 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
         await markConversationRead(conversationId)
         void refreshUnread()
       }
-      if (summary.role === 'landlord') setBlockedState(await isBlocked(summary.other_id))
+      if (summary.role === 'landlord' && summary.other_id !== null) {
+        setBlockedState(await isBlocked(summary.other_id))
+      }
     } catch {
       await fromDevice()
     }
@@ -137,6 +139,8 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
 
   const toggleBlock = async (summary: ConversationSummary) => {
     setBlockError(null)
+    // Nobody is left to block once the other person deleted their account.
+    if (summary.other_id === null) return
     try {
       await setBlocked(summary.other_id, !blocked)
       setBlockedState(!blocked)
@@ -192,9 +196,9 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
             <strong>Listing removed</strong>
           )}
           <p>{conversationPrice(summary.listing_price, summary.listing_category)}</p>
-          <p className="muted">With {summary.other_name || 'someone'}</p>
+          <p className="muted">With {otherPartyName(summary, 'someone')}</p>
         </div>
-        {summary.role === 'landlord' ? (
+        {summary.role === 'landlord' && summary.other_id !== null ? (
           <button
             type="button"
             className="button button--destructive"
@@ -207,7 +211,7 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
       {kept ? <p className="muted">You are offline: this conversation as last seen.</p> : null}
       {blocked ? (
         <p className="muted">
-          You blocked {summary.other_name || 'this person'}: their messages are refused.
+          You blocked {otherPartyName(summary, 'this person')}: their messages are refused.
         </p>
       ) : null}
       {blockError ? <p role="alert">{blockError}</p> : null}
@@ -222,7 +226,7 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
           return (
             <li key={m.id} className={`message${mine ? ' message--mine' : ''}`}>
               <p className="message__meta">
-                <strong>{mine ? 'You' : summary.other_name || 'Them'}</strong> · {formatWhen(m.created_at)}
+                <strong>{mine ? 'You' : otherPartyName(summary, 'Them')}</strong> · {formatWhen(m.created_at)}
               </p>
               <p className="message__body">{m.body}</p>
               {mine ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { conversationPrice, formatWhen } from './format'
+import { conversationPrice, formatWhen, otherPartyName } from './format'
 
 describe('conversationPrice', () => {
   it('shows rent by the month and a sale as a sum, nothing for a removed listing', () => {
@@ -14,5 +14,13 @@ describe('formatWhen', () => {
     const now = new Date(2026, 10, 25, 18, 0)
     expect(formatWhen(new Date(2026, 10, 25, 9, 5).toISOString(), now)).toBe('09:05')
     expect(formatWhen(new Date(2026, 10, 24, 21, 30).toISOString(), now)).toBe('24 Nov, 21:30')
+  })
+})
+
+describe('otherPartyName', () => {
+  it('names a person who deleted their account `Deleted user`, else by their name', () => {
+    expect(otherPartyName({ other_id: null, other_name: null }, 'Someone')).toBe('Deleted user')
+    expect(otherPartyName({ other_id: 'a', other_name: 'Ben Carter' }, 'Someone')).toBe('Ben Carter')
+    expect(otherPartyName({ other_id: 'a', other_name: null }, 'Someone')).toBe('Someone')
   })
 })

@@ -13,3 +13,12 @@ export function formatWhen(iso: string, now: Date = new Date()): string {
   if (at.toDateString() === now.toDateString()) return time
   return `${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`
 }
+
+/** The other side of a conversation as the app names them: `Deleted user` once their account is gone. */
+export function otherPartyName(
+  other: { other_id: string | null; other_name: string | null },
+  fallback: string,
+): string {
+  if (other.other_id === null) return 'Deleted user'
+  return other.other_name || fallback
+}

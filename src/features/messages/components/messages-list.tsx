@@ -7,7 +7,7 @@ import { OUTBOX_SENT_EVENT } from '@/lib/outbox/runner'
 import { type EnquiryPayload, enquiryThing, MESSAGE_KINDS } from '@/types/message-outbox'
 import { type ConversationSummary, fetchConversations } from '../api/messages-remote'
 import { refreshUnread } from '../api/unread'
-import { conversationPrice, formatWhen } from './format'
+import { conversationPrice, formatWhen, otherPartyName } from './format'
 import './messages.css'
 
 type Loaded =
@@ -133,7 +133,7 @@ export function MessagesList({ userId }: { userId: string }) {
                 )}
                 <div className="conversation-item__text">
                   <p className="conversation-item__who">
-                    {c.other_name || 'Someone'} · {c.listing_name ?? 'Listing removed'}
+                    {otherPartyName(c, 'Someone')} · {c.listing_name ?? 'Listing removed'}
                     {c.unread ? <span className="nav-badge">New</span> : null}
                   </p>
                   <p className="conversation-item__last">
