@@ -177,6 +177,35 @@ test.describe('messages', () => {
     await hunter.context().close()
   })
 
+  test('a landlord who deletes their account leaves the conversation, shown as from Deleted user', async ({
+    browser,
+  }) => {
+    const landlord = await newLandlord('leaving')
+    const hunterAccount = newAccount('stays')
+    await accountViaApi(hunterAccount)
+    const hunterClient = await clientOf(hunterAccount.email, hunterAccount.password)
+    const enquiry = await hunterClient.rpc('send_enquiry', {
+      listing_id: landlord.listingId,
+      message_id: crypto.randomUUID(),
+      body: 'Is the flat still free?',
+    })
+    expect(enquiry.error).toBeNull()
+    const deleted = await landlord.client.functions.invoke('delete-account', {
+      body: { password: landlord.account.password },
+    })
+    expect(deleted.error).toBeNull()
+
+    const hunter = await signedInPage(browser, hunterAccount)
+    await hunter.goto('/messages')
+    const list = hunter.getByRole('main')
+    await expect(list.getByText('Deleted user', { exact: false })).toBeVisible()
+    await expect(list).not.toContainText(landlord.account.name)
+    await list.getByRole('link').filter({ hasText: 'Deleted user' }).first().click()
+    await expect(hunter.getByText('With Deleted user')).toBeVisible()
+    await expect(hunter.getByText('Is the flat still free?')).toBeVisible()
+    await hunter.context().close()
+  })
+
   test("a visitor's message survives signing in", async ({ page }) => {
     const landlord = await newLandlord('landlord-visit')
     const visitor = newAccount('visitor')
