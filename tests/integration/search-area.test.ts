@@ -48,8 +48,12 @@ beforeAll(async () => {
       return home(1000 + n, 'rent', lon, lat)
     }),
   ]
-  const { error } = await service.from('listings').insert(rows)
-  expect(error).toBeNull()
+  // In batches: each publish also finds the saved searches it matches, so one statement of hundreds of homes
+  // can outlast a statement timeout while other test files keep thousands of saved searches.
+  for (let start = 0; start < rows.length; start += 50) {
+    const { error } = await service.from('listings').insert(rows.slice(start, start + 50))
+    expect(error).toBeNull()
+  }
 })
 
 afterAll(async () => {
