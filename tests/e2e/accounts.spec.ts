@@ -28,7 +28,7 @@ test.describe('accounts', () => {
     )
     await signUp(page, account)
     await expect(page.getByLabel('Name')).toHaveValue(account.name)
-    await expect(page.getByLabel('Email')).toHaveValue(account.email)
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email)
   })
 
   test('sign-up asks for every field and tells a taken email apart with a toast', async ({ page }) => {
@@ -40,7 +40,7 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Name')).toBeFocused()
 
     await page.getByLabel('Name').fill('Alice Again')
-    await page.getByLabel('Email').fill('alice@example.com')
+    await page.getByLabel('Email', { exact: true }).fill('alice@example.com')
     await page.getByLabel('Password', { exact: true }).fill('another-password')
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
     await expect(toast(page, 'Something went wrong with sign up!')).toBeVisible()
@@ -50,7 +50,7 @@ test.describe('accounts', () => {
   test('sign-in requires email and password, with the message linked to each field', async ({ page }) => {
     await page.goto('/sign-in')
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    const email = page.getByLabel('Email')
+    const email = page.getByLabel('Email', { exact: true })
     await expect(email).toBeFocused()
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription('Enter your email')
@@ -109,12 +109,12 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click()
     // The sign-in form has an Email field too: fill the chooser's only once it is the page.
     await expect(page.getByRole('heading', { level: 1, name: 'Choose an account' })).toBeVisible()
-    await page.getByLabel('Email').fill(account.email)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
     await page.getByLabel('Name').fill(account.name)
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
     await expect(page.getByLabel('Name')).toHaveValue(account.name)
-    await expect(page.getByLabel('Email')).toHaveValue(account.email)
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email)
   })
 
   test('a refused Google sign-in says so', async ({ page }) => {
@@ -132,8 +132,8 @@ test.describe('accounts', () => {
     await page.getByRole('link', { name: 'Forgot Password' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible()
     await page.getByRole('button', { name: 'Send Reset Link' }).click()
-    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter your email')
-    await page.getByLabel('Email').fill(account.email)
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Enter your email')
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
     await page.getByRole('button', { name: 'Send Reset Link' }).click()
     await expect(toast(page, 'Email was sent!')).toBeVisible()
 

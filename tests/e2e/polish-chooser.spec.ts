@@ -35,12 +35,12 @@ test('the local Google account chooser looks like the app, reads well on a phone
   await page.locator('form').evaluate((form) => {
     ;(form as HTMLFormElement).noValidate = true
   })
-  await page.getByLabel('Email').fill('not-an-email')
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('alert')).toHaveText('Enter a valid email address.')
   await expectPhoneFriendly(page)
 
-  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Email', { exact: true }).fill(account.email)
   await page.getByLabel('Name').fill(account.name)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()

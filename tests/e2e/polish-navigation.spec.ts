@@ -6,7 +6,7 @@ test.describe('an error toast does not outlive its moment', () => {
   test('a failed sign-in, then a sign-up: Profile shows no stale Bad User Credentials', async ({ page }) => {
     const account = newAccount('stale')
     await page.goto('/sign-in')
-    await page.getByLabel('Email').fill(account.email)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
     await page.getByLabel('Password', { exact: true }).fill('not-the-password')
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(toast(page, 'Bad User Credentials')).toBeVisible()
@@ -15,7 +15,7 @@ test.describe('an error toast does not outlive its moment', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ready to Sign Up' })).toBeVisible()
     await expect(toast(page, 'Bad User Credentials')).toHaveCount(0)
     await page.getByLabel('Name').fill(account.name)
-    await page.getByLabel('Email').fill(account.email)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
     await page.getByLabel('Password', { exact: true }).fill(account.password)
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()

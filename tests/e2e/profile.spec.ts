@@ -9,7 +9,7 @@ test.describe('profile', () => {
     const account = newAccount('details')
     await signUp(page, account)
     const name = page.getByLabel('Name')
-    const email = page.getByLabel('Email')
+    const email = page.getByLabel('Email', { exact: true })
     await expect(name).toHaveAttribute('readonly', '')
     await expect(email).toHaveAttribute('readonly', '')
 
@@ -27,7 +27,7 @@ test.describe('profile', () => {
 
     await page.reload()
     await expect(page.getByLabel('Name')).toHaveValue(renamed)
-    await expect(page.getByLabel('Email')).toHaveValue(moved)
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(moved)
 
     await page.getByRole('button', { name: 'Logout' }).click()
     await signIn(page, moved, account.password)

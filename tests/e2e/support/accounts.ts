@@ -43,7 +43,7 @@ export function newAccount(label: string): Account {
 export async function signUp(page: Page, account: Account): Promise<void> {
   await page.goto('/sign-up')
   await page.getByLabel('Name').fill(account.name)
-  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Email', { exact: true }).fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
@@ -52,7 +52,7 @@ export async function signUp(page: Page, account: Account): Promise<void> {
 /** Signs in through the Welcome Back form (already on /sign-in or sent there by a guard). */
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
-  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
