@@ -149,8 +149,6 @@ describe('admin users', () => {
     const total = (first.data as { total: number }).total
     expect(total).toBeGreaterThanOrEqual(3)
     expect((first.data as { nextPage: number | null }).nextPage).toBe(2)
-    const lastPage = (first.data as { lastPage: number }).lastPage
-    expect(lastPage).toBe(Math.ceil(total / 2))
     const second = await admin.listUsers({ page: 2, perPage: 2 })
     expect(second.data.users).toHaveLength(2)
     const ids = new Set([...first.data.users, ...second.data.users].map((u) => u.id))
@@ -162,8 +160,13 @@ describe('admin users', () => {
     const raw = await fetch(`${inject('apiUrl')}/auth/v1/admin/users?page=1&per_page=2`, {
       headers: { apikey: inject('serviceRoleKey'), authorization: `Bearer ${inject('serviceRoleKey')}` },
     })
-    expect(raw.headers.get('x-total-count')).toBe(String(total))
+    // Other test files sign users up meanwhile: the total only grows.
+    expect(Number(raw.headers.get('x-total-count'))).toBeGreaterThanOrEqual(total)
     expect(raw.headers.get('link')).toContain('</admin/users?page=2&per_page=2>; rel="next"')
+    // The last page from the header itself: auth-js reads only the first digit of it (as it does from GoTrue's),
+    // so its lastPage is right only below ten pages, and other test files add users meanwhile.
+    const last = /<\/admin\/users\?page=(\d+)&per_page=2>; rel="last"/.exec(raw.headers.get('link') ?? '')
+    expect(Number(last?.[1])).toBe(Math.ceil(Number(raw.headers.get('x-total-count')) / 2))
     const bad = await fetch(`${inject('apiUrl')}/auth/v1/admin/users?page=x`, {
       headers: { apikey: inject('serviceRoleKey'), authorization: `Bearer ${inject('serviceRoleKey')}` },
     })

@@ -60,7 +60,18 @@ create function public.pe_rename_upto(max_id int) returns setof public.pe_projec
   as $$ update public.pe_projects set name = name || '!' where id <= max_id returning * $$;
 create function public.pe_rename_one(project int) returns public.pe_projects language sql
   as $$ update public.pe_projects set name = name || '!' where id = project returning * $$;
-grant execute on all functions in schema public to anon;
+-- Only this fixture's functions: the database is shared with every other test file, whose own functions keep
+-- the grants their migrations give.
+do $grant$
+declare f regprocedure;
+begin
+  for f in select p.oid::regprocedure from pg_proc p
+    where p.pronamespace = 'public'::regnamespace and p.proname like 'pe\\_%'
+  loop
+    execute format('grant execute on function %s to anon', f);
+  end loop;
+end
+$grant$;
 
 create schema pe_extra;
 grant usage on schema pe_extra to anon, authenticated, service_role;
