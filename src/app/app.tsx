@@ -7,6 +7,8 @@ import { nextTask } from '../utils/next-task'
 import { createAppRouter } from './router'
 // After the screens' own styles, as the cascade expects; in the app's start chunk, so one stylesheet blocks the first paint.
 import '../styles/global.css'
+// In the first stylesheet: index.html's early drawing of /search has the Save search button (early-cards.ts).
+import '../features/saved-searches/components/save-search.css'
 
 /** How long the start waits for the first screen's route and data before it mounts the app regardless. */
 const FIRST_LOAD_WAIT_MS = 2500

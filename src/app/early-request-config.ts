@@ -1,6 +1,7 @@
 // Relative imports only: vite.config.ts loads this before the `@` alias exists.
 import { FILTER_AND_SORT, LIST_TITLES } from '../components/list-titles'
 import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/api/listings-keyset'
+import { SAVE_SEARCH_LABEL } from '../features/saved-searches/save-search-copy'
 import { SEARCH_COPY, SORT_LABELS } from '../features/search/search-copy'
 import { SEARCH_PAGE_SIZE } from '../features/search/search-query'
 import {
@@ -38,6 +39,7 @@ export function earlyRequestConfig(
     filterAndSort: FILTER_AND_SORT,
     searchCopy: {
       ...SEARCH_COPY,
+      saveSearch: SAVE_SEARCH_LABEL,
       // A search with nothing set is sorted newest first.
       sorts: [
         SORT_LABELS.newest,

@@ -218,6 +218,8 @@ export type EarlySearchCopy = {
   filters: string
   sortBy: string
   sorts: string[]
+  /** The Save search button under the controls (src/features/saved-searches). */
+  saveSearch: string
   view: string
   list: string
   map: string
@@ -284,6 +286,7 @@ export function drawFirstResults(
         ),
       ),
     ),
+    el('div', 'save-search', el('button', 'button button--secondary save-search__button', copy.saveSearch)),
     el(
       'fieldset',
       'search-view',

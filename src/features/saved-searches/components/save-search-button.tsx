@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { useSession } from '@/hooks/use-session'
 import type { HomeSearch } from '@/types/home-search'
+import { SAVE_SEARCH_LABEL } from '../save-search-copy'
 import './save-search.css'
 
 type Saving =
@@ -78,7 +79,7 @@ export function SaveSearchButton({ search, saveOnArrival, onArrivalSaved }: Save
             strokeLinejoin="round"
           />
         </svg>
-        Save search
+        {SAVE_SEARCH_LABEL}
       </Button>
       <p className="save-search__status" role="status">
         {saving.status === 'saved' ? (
