@@ -91,10 +91,21 @@ export function searchPageQuery(
 
 /** Every row a search selects, in its order, with no page limit. */
 export async function readSearch(client: SupabaseClient, search: Search = {}): Promise<SearchRow[]> {
-  const { data, error } = await searchPageQuery(client, search, undefined, { limit: 100_000 })
-  if (error) throw error
-  return data as SearchRow[]
+  // By keyset, 1,000 at a time: the API answers at most 1,000 rows a request (PostgREST's max-rows, as hosted).
+  const rows: SearchRow[] = []
+  let cursor: SearchCursor | undefined
+  for (;;) {
+    const { data, error } = await searchPageQuery(client, search, cursor, { limit: READ_PAGE })
+    if (error) throw error
+    const page = (data ?? []) as SearchRow[]
+    rows.push(...page)
+    const last = page.at(-1)
+    if (page.length < READ_PAGE || !last) return rows
+    cursor = { id: last.id, createdAt: last.created_at, price: last.effective_price }
+  }
 }
+
+const READ_PAGE = 1000
 
 /** One request with the exact count, as the app sends page 1 but with room for every row: ids and count. */
 export async function runSearch(
