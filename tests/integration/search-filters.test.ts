@@ -145,14 +145,21 @@ describe('over the whole demo data', () => {
   })
 
   it('search_text is the location, the name and the description, on every listing', async () => {
-    const { data, error } = await anonClient()
-      .from('listings')
-      .select('location, name, description, search_text')
-      .range(0, 100_000)
-    expect(error).toBeNull()
-    expect(data?.length).toBe(everything.length)
-    for (const row of data ?? []) {
-      expect(row.search_text).toBe(`${row.location} ${row.name} ${row.description ?? ''}`)
+    // Every row of the snapshot, by id, 200 a request (the address stays short; other files' fixtures may have
+    // gone meanwhile, so only rows still there are checked).
+    const ids = everything.map((row) => row.id)
+    let checked = 0
+    for (let start = 0; start < ids.length; start += 200) {
+      const { data, error } = await anonClient()
+        .from('listings')
+        .select('location, name, description, search_text')
+        .in('id', ids.slice(start, start + 200))
+      expect(error).toBeNull()
+      for (const row of data ?? []) {
+        expect(row.search_text).toBe(`${row.location} ${row.name} ${row.description ?? ''}`)
+        checked += 1
+      }
     }
+    expect(checked).toBeGreaterThan(300)
   })
 })
