@@ -25,11 +25,14 @@ export function ShowEmailSetting({ userId }: { userId: string }) {
   }, [userId, online])
 
   const change = async (next: boolean) => {
+    // The box shows the choice at once, as a checkbox does, and goes back if the server refuses it.
+    const before = shown
+    setShown(next)
     setSaving(true)
     try {
       await setShowEmail(userId, next)
-      setShown(next)
     } catch {
+      setShown(before)
       notify.error('Could not change the setting. Try again.')
     } finally {
       setSaving(false)
