@@ -1,6 +1,10 @@
-import { createECDH, randomBytes } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
+import { startPushService } from '../integration/support/push-service'
+import { newAccount } from './support/accounts'
+import { deliverPush, shownNotifications, standIn, standInPushManager, tapNotification } from './support/push'
 import {
+  accountViaApi,
   clientOf,
   newSignedInAccount,
   openSavedSearches,
@@ -10,63 +14,16 @@ import {
   uniqueWord,
 } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
+import { API_URL } from './support/stack'
 
 // Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
 test.slow()
-
-// Web Push reaches a phone through the browser maker's push service, a third party that a headless browser
-// here cannot reach. So: subscribing uses a stand-in PushManager in the page (it answers as a push service's
-// subscription would, with real P-256 keys), and the browser's permission prompt (its own chrome, which
-// a headless browser never shows) answers "allow". Pushes are delivered to the real service worker with the
-// DevTools protocol (ServiceWorker.deliverPushMessage), and the notification it shows is read back from the
-// browser. A notification's tap is dispatched to the worker as the browser would dispatch it.
-
-type StandIn = { asked: number; subscribedWith: number[] | null }
-
-/** The stand-in push service's subscription and permission prompt, recording what the app asked of them. */
-async function standInPushService(page: Page, endpoint: string): Promise<{ p256dh: string; auth: string }> {
-  const ecdh = createECDH('prime256v1')
-  ecdh.generateKeys()
-  const keys = {
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  }
-  await page.addInitScript(
-    ({ endpoint, keys }) => {
-      const standIn: StandIn = { asked: 0, subscribedWith: null }
-      ;(window as unknown as { pushStandIn: StandIn }).pushStandIn = standIn
-      let permission: NotificationPermission = 'default'
-      Object.defineProperty(Notification, 'permission', { get: () => permission, configurable: true })
-      Notification.requestPermission = async () => {
-        standIn.asked++
-        permission = 'granted'
-        return permission
-      }
-      let subscription: PushSubscription | null = null
-      PushManager.prototype.getSubscription = async () => subscription
-      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-        const key = options?.applicationServerKey
-        standIn.subscribedWith = key instanceof Uint8Array ? [...key] : null
-        subscription = {
-          endpoint,
-          toJSON: () => ({ endpoint, keys }),
-        } as unknown as PushSubscription
-        return subscription
-      }
-    },
-    { endpoint, keys },
-  )
-  return keys
-}
-
-const standIn = (page: Page) =>
-  page.evaluate(() => (window as unknown as { pushStandIn: StandIn }).pushStandIn)
 
 test('choosing Instant is what asks for notifications, and the subscription is kept on the server', async ({
   page,
 }) => {
   const endpoint = `https://push.example.com/send/${uniqueWord('sub')}`
-  const keys = await standInPushService(page, endpoint)
+  const keys = await standInPushManager(page, endpoint)
   const account = await newSignedInAccount(page, 'push-sub')
   await page.goto('/search?type=rent&q=Hackney')
   await page.getByRole('button', { name: 'Save search' }).click()
@@ -132,51 +89,89 @@ test('a push shows its notification, and tapping it opens the saved search with 
     url,
     tag: `saved-search-${saved?.id}`,
   }
-  const cdp = await context.newCDPSession(page)
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/`)
-      if (ours) resolve(ours.registrationId)
-    })
-  })
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  })
+  await deliverPush(context, page, JSON.stringify(payload))
 
-  const shown = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready
-      return (await registration.getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-        url: (n.data as { url?: string } | null)?.url,
-      }))
-    })
+  const shown = () => shownNotifications(page)
   await expect.poll(shown).toEqual([{ ...payload, url: `${origin}${url}` }])
 
   // Elsewhere in the app when the person taps it.
   await page.goto('/profile')
-  const [worker] = context.serviceWorkers()
-  if (!worker) throw new Error('no service worker')
-  await worker.evaluate(async () => {
-    // The worker's own types (WebWorker's lib) are not the test runner's: named here as far as used.
-    type Scope = {
-      registration: { getNotifications(): Promise<unknown[]> }
-      dispatchEvent(event: Event): boolean
-      NotificationEvent: new (type: string, init: { notification: unknown }) => Event
-    }
-    const scope = self as unknown as Scope
-    const [notification] = await scope.registration.getNotifications()
-    if (!notification) throw new Error('no notification')
-    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }))
-  })
+  await tapNotification(context)
   await expect(page).toHaveURL(`${origin}${url}`)
   const first = page.getByRole('main').getByRole('listitem').first()
   await expect(first).toContainText(homeName)
   await expect(first.getByText('New', { exact: true })).toBeVisible()
   await expect.poll(shown).toEqual([])
+})
+
+test('the whole chain: a home published elsewhere reaches the phone as a notification through send-alerts and the push service', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Only the browser maker's push service is stood in for: the test's own, on loopback, which checks the
+  // VAPID signature and decrypts each message with the subscription's keys, as the real one relays it.
+  const pushService = await startPushService()
+  try {
+    const subscription = pushService.createSubscription()
+    await standInPushManager(page, subscription.endpoint, subscription.keys)
+    const origin = new URL(baseURL ?? '').origin
+    await context.grantPermissions(['notifications'], { origin })
+    const account = await newSignedInAccount(page, 'push-chain')
+    await waitForServiceWorker(page)
+    const word = uniqueWord('Zc')
+    await page.goto(`/search?type=rent&q=${word}`)
+    await page.getByRole('button', { name: 'Save search' }).click()
+    const name = `Rent · ${word}`
+    await expect(page.getByRole('status').filter({ hasText: `Saved as “${name}”` })).toBeVisible()
+    await openSavedSearches(page)
+    const item = savedSearchItem(page, name)
+    await item.getByRole('button', { name: 'Instant' }).click()
+    const server = await clientOf(account.email, account.password)
+    await expect
+      .poll(async () => (await server.from('push_subscriptions').select('endpoint')).data, {
+        timeout: 20_000,
+      })
+      .toEqual([{ endpoint: subscription.endpoint }])
+    await expect.poll(async () => (await serverSavedSearches(server))[0]?.alerts).toBe('instant')
+    const [saved] = await serverSavedSearches(server)
+
+    // Another account publishes a matching home through the API, as its listing form would.
+    const landlord = newAccount('push-chain-landlord')
+    await accountViaApi(landlord)
+    const homeName = `${word} flat`.slice(0, 32)
+    await publishHome(await clientOf(landlord.email, landlord.password), {
+      name: homeName,
+      location: 'Hackney, London',
+      price: 1650,
+      bedrooms: 1,
+    })
+    // The stack calls send-alerts every minute, as pg_cron does on hosted; called now rather than waited for.
+    const sent = await fetch(`${API_URL}/functions/v1/send-alerts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode: 'instant' }),
+    })
+    expect(sent.status).toBe(200)
+    const [received] = await pushService.waitForMessages(subscription.endpoint, 1, 60_000)
+    // The search's parameters in the URL schema's order, as the sender writes them.
+    const url = `/search?q=${word}&type=rent&from=${saved?.id}`
+    expect(received?.json).toMatchObject({ title: `1 new home · ${name}`, body: homeName, url })
+
+    // What the push service relays, the phone's service worker shows; a tap opens the search, new home first.
+    await deliverPush(context, page, received?.text ?? '')
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        expect.objectContaining({ title: `1 new home · ${name}`, body: homeName, url: `${origin}${url}` }),
+      ])
+    await page.goto('/profile')
+    await tapNotification(context)
+    await expect(page).toHaveURL(`${origin}${url}`)
+    const first = page.getByRole('main').getByRole('listitem').first()
+    await expect(first).toContainText(homeName)
+    await expect(first.getByText('New', { exact: true })).toBeVisible()
+  } finally {
+    await pushService.close()
+  }
 })

@@ -1,0 +1,100 @@
+import { createECDH, randomBytes } from 'node:crypto'
+import type { BrowserContext, Page } from '@playwright/test'
+
+// Web Push reaches a phone through the browser maker's push service, a third party that a headless browser
+// here cannot reach. So: subscribing uses a stand-in PushManager in the page (it answers as a push service's
+// subscription would, with real P-256 keys), and the browser's permission prompt (its own chrome, which
+// a headless browser never shows) answers "allow". Pushes are delivered to the real service worker with the
+// DevTools protocol (ServiceWorker.deliverPushMessage), and the notification it shows is read back from the
+// browser. A notification's tap is dispatched to the worker as the browser would dispatch it.
+
+export type PushKeys = { p256dh: string; auth: string }
+type StandIn = { asked: number; subscribedWith: number[] | null }
+
+/**
+ * The page's PushManager and permission prompt, standing in for the browser's: subscribing answers with
+ * `endpoint` and `keys` (fresh ones unless given), and records what the app asked of them.
+ */
+export async function standInPushManager(page: Page, endpoint: string, given?: PushKeys): Promise<PushKeys> {
+  const keys = given ?? freshKeys()
+  await page.addInitScript(
+    ({ endpoint, keys }) => {
+      const standIn: StandIn = { asked: 0, subscribedWith: null }
+      ;(window as unknown as { pushStandIn: StandIn }).pushStandIn = standIn
+      let permission: NotificationPermission = 'default'
+      Object.defineProperty(Notification, 'permission', { get: () => permission, configurable: true })
+      Notification.requestPermission = async () => {
+        standIn.asked++
+        permission = 'granted'
+        return permission
+      }
+      let subscription: PushSubscription | null = null
+      PushManager.prototype.getSubscription = async () => subscription
+      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+        const key = options?.applicationServerKey
+        standIn.subscribedWith = key instanceof Uint8Array ? [...key] : null
+        subscription = {
+          endpoint,
+          toJSON: () => ({ endpoint, keys }),
+        } as unknown as PushSubscription
+        return subscription
+      }
+    },
+    { endpoint, keys },
+  )
+  return keys
+}
+
+function freshKeys(): PushKeys {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+}
+
+/** What the app has asked of the stand-in so far. */
+export const standIn = (page: Page) =>
+  page.evaluate(() => (window as unknown as { pushStandIn: StandIn }).pushStandIn)
+
+/** Delivers `data` to the page's service worker as its push service would. */
+export async function deliverPush(context: BrowserContext, page: Page, data: string): Promise<void> {
+  const origin = new URL(page.url()).origin
+  const cdp = await context.newCDPSession(page)
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/`)
+      if (ours) resolve(ours.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data })
+}
+
+/** The notifications the service worker shows now. */
+export const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: string } | null)?.url,
+    }))
+  })
+
+/** Taps the first notification shown: its `notificationclick`, dispatched to the worker as the browser would. */
+export async function tapNotification(context: BrowserContext): Promise<void> {
+  const [worker] = context.serviceWorkers()
+  if (!worker) throw new Error('no service worker')
+  await worker.evaluate(async () => {
+    // The worker's own types (WebWorker's lib) are not the test runner's: named here as far as used.
+    type Scope = {
+      registration: { getNotifications(): Promise<unknown[]> }
+      dispatchEvent(event: Event): boolean
+      NotificationEvent: new (type: string, init: { notification: unknown }) => Event
+    }
+    const scope = self as unknown as Scope
+    const [notification] = await scope.registration.getNotifications()
+    if (!notification) throw new Error('no notification')
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }))
+  })
+}
