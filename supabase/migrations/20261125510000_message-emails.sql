@@ -62,7 +62,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.note_app_open() from public, anon;
+revoke execute on function public.note_app_open() from public, anon, service_role;
 grant execute on function public.note_app_open() to authenticated;
 
 create table public.message_emails (
