@@ -201,6 +201,22 @@ describe('emails to landlords who are away', () => {
     expect(await queued(landlord.id)).toMatchObject([{ outcome: 'sent', attempts: 2, last_error: null }])
   })
 
+  it('two senders at once send each email once', async () => {
+    const landlords = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => landlordWithListing(`Twin Sender Landlord ${n}`, `Twin sender flat ${n}`)),
+    )
+    const writer = await signedInUser('Twin Hunter')
+    for (const { landlord, listingId } of landlords) {
+      await lastSeen(landlord, 30)
+      await enquire(writer, listingId, 'Hello')
+    }
+    await Promise.all([runSender(), runSender(), runSender()])
+    for (const { landlord } of landlords) {
+      expect(await mailsTo(landlord.email)).toHaveLength(1)
+      expect(await queued(landlord.id)).toMatchObject([{ outcome: 'sent', attempts: 1 }])
+    }
+  })
+
   it('the app notes an opening at most once a minute, and only for a signed-in person', async () => {
     const person = await signedInUser('Opener')
     const first = await person.client.rpc('note_app_open')
