@@ -1,5 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
+import { watchAppOpenings } from '../lib/app-openings'
 import { createAuthSession } from '../lib/auth-session'
 import { firstScreen } from '../lib/first-screen'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
@@ -20,6 +21,8 @@ const FIRST_LOAD_WAIT_MS = 2500
 export function createApp(): { App: ComponentType; loaded: Promise<void> } {
   const auth = createAuthSession()
   const router = createAppRouter(auth)
+  // The server learns when a signed-in person opens the app (emails go to landlords away for a day).
+  watchAppOpenings(auth)
 
   // Re-run guards and loaders when the user signs in or out, so protected screens react at once.
   let lastStatus = auth.getState().status

@@ -192,6 +192,10 @@ export type Database = {
         Args: never
         Returns: number
       }
+      note_app_open: {
+        Args: never
+        Returns: string
+      }
       mark_conversation_read: {
         Args: { conversation_id: string }
         Returns: string | null

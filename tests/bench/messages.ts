@@ -2,6 +2,7 @@
 // their own (data kept between runs in .local/bench-messages): a busy landlord's and a hunter's conversation
 // list, the unread count, and the latest page of a 20,000-message conversation, each through the stack with
 // supabase-js (HTTP, RLS, JSON) and in Postgres as the signed-in role, p50/p95 over BENCH_REQUESTS calls.
+import os from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
@@ -242,6 +243,13 @@ try {
         ),
     },
   ]
+  // The machine's load while measuring: on a shared machine the figures are read against it.
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')
+  log(`load average (1 / 5 / 15 min) before timing: ${load()} on ${os.cpus().length} CPUs`)
   const rows: Row[] = []
   for (const c of cases) {
     const n = await c.http()
@@ -262,6 +270,7 @@ try {
   console.table(
     rows.map((r) => ({ query: r.name, rows: r.rows, 'stack p50/p95 ms': r.stack, 'pg p50/p95 ms': r.pg })),
   )
+  log(`load average (1 / 5 / 15 min) after timing: ${load()}`)
   const plan = await pgClient.query('begin').then(async () => {
     await pgClient.query(
       `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,

@@ -73,6 +73,13 @@ export const SECTIONS: Section[] = [
     sql: `select h.* from public.listing_history as h where h.listing_id in (${OWN_LISTINGS})`,
   },
   {
+    // When the person last opened the app (to the hour), or null.
+    key: 'app_opened',
+    tables: ['public.app_openings'],
+    single: true,
+    sql: 'select o.last_seen_at from public.app_openings as o where o.user_id = $1',
+  },
+  {
     key: 'push_subscriptions',
     tables: ['public.push_subscriptions'],
     sql: `select s.endpoint, s.created_at from public.push_subscriptions as s where s.user_id = $1 order by s.created_at`,

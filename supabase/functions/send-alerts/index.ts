@@ -19,6 +19,7 @@ import pg from 'npm:pg@^8.23.1'
 import webpush from 'npm:web-push@^3.6.7'
 import type { AlertPayload } from '../_shared/alert-message.ts'
 import { checkEndpoint } from '../_shared/push-endpoint.ts'
+import { callerRole } from '../_shared/service-caller.ts'
 import { sendMessagePushes } from './messages.ts'
 import { type AlertMode, type PushOutcome, type Subscription, sendAlerts } from './sender.ts'
 
@@ -33,20 +34,6 @@ function env(name: string): string {
   const value = Deno.env.get(name)
   if (!value) throw new Error(`${name} is not set`)
   return value
-}
-
-/** The role a verified JWT carries (the gateway checked its signature), or the service key itself. */
-function callerRole(request: Request): string | null {
-  const token = request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? ''
-  if (token && token === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')) return 'service_role'
-  const payload = token.split('.')[1]
-  if (!payload) return null
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown }
-    return typeof claims.role === 'string' ? claims.role : null
-  } catch {
-    return null
-  }
 }
 
 async function resolveHost(host: string): Promise<string[]> {

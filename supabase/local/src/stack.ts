@@ -106,6 +106,12 @@ export async function startStack(
         VAPID_PUBLIC_KEY: vapidKeys.publicKey,
         VAPID_PRIVATE_KEY: vapidKeys.privateKey,
         VAPID_SUBJECT: config.vapidSubject,
+        // Mail goes through the outbox's stand-in for Resend's API; functions/.env may point elsewhere.
+        EMAIL_API_URL: `${config.mailUrl}/resend`,
+        EMAIL_API_KEY: 'local',
+        EMAIL_FROM: 'Roost <no-reply@roost.local>',
+        // Where links in emails point: the app.
+        APP_URL: config.siteUrl,
         ...readFunctionSecrets(config.functionsProjectDir),
         ...config.functionEnv,
         // What Supabase gives every function (a secret cannot override these there either).

@@ -90,11 +90,12 @@ describe('readFunctionSecrets', () => {
 })
 
 describe('schedules', () => {
-  it('are those of the contract: send-alerts every minute, instant and daily, each with its body', () => {
+  it('are those of the contract: send-alerts every minute, instant and daily, each with its body, and send-emails', () => {
     const schedules = readSchedules(loadConfig().functionsProjectDir)
     expect(schedules).toEqual([
       { name: 'send-alerts-instant', function: 'send-alerts', cron: '* * * * *', body: { mode: 'instant' } },
       { name: 'send-alerts-daily', function: 'send-alerts', cron: '* * * * *', body: { mode: 'daily' } },
+      { name: 'send-emails', function: 'send-emails', cron: '* * * * *', body: {} },
     ])
   })
 

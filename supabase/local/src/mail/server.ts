@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
 import type { MailAddress, Message, Outbox } from './outbox'
 
 const address = (a: MailAddress) => ({ Name: a.name, Address: a.address })
@@ -72,9 +73,72 @@ function inboxHtml(messages: Message[]): string {
 ${messages.length ? `<ol>${items}</ol>` : '<p>No emails yet.</p>'}</main></body></html>`
 }
 
-/** Mailpit-compatible JSON API and a plain HTML list of the outbox. */
+/** `Name <address>` or a bare address, as Resend reads `from` and `to`. */
+function parseAddress(text: string): MailAddress | undefined {
+  const named = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(text)
+  if (named?.[2]) return { name: (named[1] ?? '').replace(/^"(.*)"$/, '$1'), address: named[2] }
+  const bare = text.trim()
+  return /^[^\s@<>]+@[^\s@<>]+$/.test(bare) ? { name: '', address: bare } : undefined
+}
+
+const AddressList = z.union([z.string(), z.array(z.string()).min(1).max(50)])
+const SendEmailBody = z
+  .object({
+    from: z.string().min(1),
+    to: AddressList,
+    subject: z.string().min(1).max(998),
+    text: z.string().optional(),
+    html: z.string().optional(),
+  })
+  .refine((body) => body.text !== undefined || body.html !== undefined, 'text or html is required')
+
+const resendError = (statusCode: number, name: string, message: string) => ({ statusCode, name, message })
+
+/**
+ * Resend's `POST /emails`, the mail API functions send through (EMAIL_API_URL): the email lands in the
+ * outbox. It asks for a Bearer key as Resend does (any key: this is the local stand-in), answers
+ * `{ id }`, and takes an `Idempotency-Key` once, as Resend does for a day. Addresses under the reserved
+ * `.invalid` domain are refused with 422, as a provider refuses an address it cannot deliver to, so
+ * tests can see a sender's retries.
+ */
+function mountSendApi(app: Hono, outbox: Outbox) {
+  const sentByKey = new Map<string, string>()
+  app.post('/resend/emails', async (c) => {
+    if (!/^Bearer\s+\S+/i.test(c.req.header('authorization') ?? ''))
+      return c.json(resendError(401, 'missing_api_key', 'Missing API key in the authorization header'), 401)
+    const idempotencyKey = c.req.header('idempotency-key')
+    const earlier = idempotencyKey ? sentByKey.get(idempotencyKey) : undefined
+    if (earlier) return c.json({ id: earlier })
+    const parsed = SendEmailBody.safeParse(await c.req.json().catch(() => undefined))
+    if (!parsed.success)
+      return c.json(resendError(422, 'validation_error', z.prettifyError(parsed.error)), 422)
+    const body = parsed.data
+    const from = parseAddress(body.from)
+    const to = (Array.isArray(body.to) ? body.to : [body.to]).map(parseAddress)
+    if (!from || to.some((address) => !address))
+      return c.json(resendError(422, 'validation_error', 'Invalid `from` or `to` address'), 422)
+    const recipients = to.filter((address): address is MailAddress => address !== undefined)
+    if (recipients.some((address) => /\.invalid$/i.test(address.address)))
+      return c.json(resendError(422, 'validation_error', 'The recipient address cannot receive email'), 422)
+    const message = await outbox.send({
+      from,
+      to: recipients,
+      subject: body.subject,
+      text: body.text ?? '',
+      html: body.html ?? '',
+    })
+    if (idempotencyKey) sentByKey.set(idempotencyKey, message.id)
+    return c.json({ id: message.id })
+  })
+}
+
+/**
+ * Mailpit-compatible JSON API and a plain HTML list of the outbox, and Resend's send API
+ * (`POST /resend/emails`) into it.
+ */
 export function buildMailApp(outbox: Outbox): Hono {
   const app = new Hono()
+  mountSendApi(app, outbox)
   const listing = async (query: string, start: string | undefined, limit: string | undefined) => {
     const all = await outbox.list()
     const found = query ? all.filter((m) => matches(m, query)) : all
