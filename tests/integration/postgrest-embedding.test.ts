@@ -363,3 +363,42 @@ describe('relationships through views', () => {
     expect(none.error?.code).toBe('PGRST200')
   })
 })
+
+describe('related order: the rows ordered by a to-one embed’s field', () => {
+  it('orders by an embedded column, by name or alias, with direction and nulls', async () => {
+    const { data, error } = await db
+      .from('pe_projects')
+      .select('name, pe_clients(name)')
+      .order('pe_clients(name)', { ascending: false, nullsFirst: false })
+      .order('id')
+    expect(error).toBeNull()
+    expect(data?.map((row) => row.name)).toEqual(['Hammock', 'Roadrunner', 'Anvil', 'Orphan'])
+    const aliased = await db
+      .from('pe_tasks')
+      .select('name, project:pe_projects(name)')
+      .order('project(name)')
+      .order('id')
+    expect(aliased.error).toBeNull()
+    expect(aliased.data?.map((row) => `${row.project?.name}/${row.name}`)).toEqual([
+      'Anvil/forge',
+      'Hammock/nap',
+      'Roadrunner/design',
+      'Roadrunner/build',
+      'Roadrunner/test',
+    ])
+  })
+
+  it('answers 400 PGRST118 for a to-many embed and PGRST108 for one not selected', async () => {
+    const toMany = await db.from('pe_clients').select('name, pe_projects(name)').order('pe_projects(name)')
+    expect(toMany.status).toBe(400)
+    expect(toMany.error).toEqual({
+      code: 'PGRST118',
+      message: "A related order on 'pe_projects' is not possible",
+      details: "'pe_clients' and 'pe_projects' do not form a many-to-one or one-to-one relationship",
+      hint: null,
+    })
+    const missing = await db.from('pe_projects').select('name').order('pe_clients(name)')
+    expect(missing.status).toBe(400)
+    expect(missing.error?.code).toBe('PGRST108')
+  })
+})
