@@ -131,7 +131,7 @@ export function drawFirstScreen(
   // where this tab learnt that the API refuses the key in a URL (publicReadFetch), it goes in headers too.
   let keyInUrl = !prefer
   try {
-    keyInUrl &&= win.sessionStorage?.getItem(c.keyInUrlRefused) !== '1'
+    if (win.sessionStorage?.getItem(c.keyInUrlRefused) === '1') keyInUrl = false
   } catch {
     // Storage blocked: the URL is tried.
   }
