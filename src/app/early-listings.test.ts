@@ -5,6 +5,7 @@ import { getListingsPage } from '@/features/listings/api/get-listings-page'
 import { fetchRecommendedListings } from '@/features/listings/api/get-recommended-listings'
 import { fetchSearchPage } from '@/features/search/api/search-homes'
 import { isNetworkError } from '@/lib/errors'
+import { KEY_IN_URL_REFUSED } from '@/lib/key-in-url'
 import { listingsReadUrl } from '@/lib/listings-read-url'
 import { earlyListings } from '@/lib/supabase'
 import { aListingRow } from '@/testing/listing-factory'
@@ -86,6 +87,24 @@ describe('earlyListings', () => {
       message: 'permission denied',
       code: '42501',
     })
+  })
+
+  it('leaves a refusal of the key in its URL to the client, and remembers it for the tab', async () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    })
+    // What PostgREST answers where a gateway passes `apikey` on to it (the Supabase CLI's stack, self-hosted).
+    const refusal = {
+      code: 'PGRST100',
+      details: 'unknown operator',
+      hint: null,
+      message: `"failed to parse filter (${env.supabaseAnonKey})" (line 1, column 1)`,
+    }
+    earlyAnswer(url({ limit: 5 }), json(refusal, { status: 400 }))
+    expect(await earlyListings(LISTING_COLUMNS, { limit: 5 })).toBeNull()
+    expect(stored.get(KEY_IN_URL_REFUSED)).toBe('1')
   })
 
   it('fails as a network error when the server cannot be reached', async () => {

@@ -12,6 +12,7 @@ import {
   type ScreenCode,
 } from '../lib/early-script'
 import { LISTING_IMAGE } from '../lib/image-url'
+import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
 import { SEARCH_SORTS } from '../types/home-search'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
 
@@ -27,6 +28,7 @@ export function earlyRequestConfig(
   return {
     supabaseUrl: env.supabaseUrl,
     anonKey: env.supabaseAnonKey,
+    keyInUrlRefused: KEY_IN_URL_REFUSED,
     columns: LISTING_COLUMNS,
     recommendedCount: RECOMMENDED_COUNT,
     imageTransforms: env.imageTransforms,

@@ -6,6 +6,7 @@ import { fetchRecommendedListings } from '@/features/listings/api/get-recommende
 import { fetchSearchPage } from '@/features/search/api/search-homes'
 import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
+import { KEY_IN_URL_REFUSED } from '@/lib/key-in-url'
 import { AUTH_STORAGE_KEY } from '@/lib/supabase'
 import { aListingRow } from '@/testing/listing-factory'
 import { parseHomeSearch } from '@/types/home-search'
@@ -70,6 +71,17 @@ describe("index.html's early request is the app's own first request", () => {
     await fetchRecommendedListings()
     expect(calls).toHaveLength(2)
     expect(calls[1]).toEqual(calls[0])
+  })
+
+  it('sends the key in headers where this tab learnt that the API refuses it in the URL', async () => {
+    const { win, calls } = fakeWindow('/')
+    Object.assign(win, {
+      sessionStorage: { getItem: (key: string) => (key === KEY_IN_URL_REFUSED ? '1' : null) },
+    })
+    startEarlyRequest(config, win)
+    await vi.waitFor(() => expect(calls).toHaveLength(1))
+    expect(new URL(calls[0]?.url ?? '').searchParams.has('apikey')).toBe(false)
+    expect(calls[0]?.headers).toMatchObject({ apikey: env.supabaseAnonKey })
   })
 
   it("on a listing page, preloads the page's code and fires the app's listing GET, which the app then uses", async () => {

@@ -14,6 +14,8 @@ export type EarlyWindow = Pick<
   __roostEarly?: EarlyRequest
   /** Not in every browser's window. */
   PerformanceObserver?: typeof PerformanceObserver
+  /** Absent where the browser blocks storage. */
+  sessionStorage?: Pick<Storage, 'getItem'>
 }
 
 /** An early answer older than this is not used: the app fetches afresh. */

@@ -35,6 +35,8 @@ export const PHOTO_PAINT_WAIT_MS = 250
 export type EarlyRequestConfig = {
   supabaseUrl: string
   anonKey: string
+  /** The sessionStorage key that says this tab's API refuses the key in a URL (KEY_IN_URL_REFUSED). */
+  keyInUrlRefused: string
   /** The listing columns the app selects (LISTING_COLUMNS). */
   columns: string
   /** How many listings Explore's slider asks for (RECOMMENDED_COUNT). */
@@ -125,10 +127,19 @@ export function drawFirstScreen(
   } else return Promise.resolve()
   // The API is another origin, and a request with headers of its own waits for a CORS preflight: a round trip
   // before the first answer. The key goes in the URL instead (the gateway reads `apikey` there too, and a
-  // request with no Authorization is anonymous), so the GET goes at once. A count needs its Prefer header.
-  const response = prefer
-    ? win.fetch(url, { headers: { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}`, Prefer: prefer } })
-    : win.fetch(`${url}&apikey=${encodeURIComponent(c.anonKey)}`)
+  // request with no Authorization is anonymous), so the GET goes at once. A count needs its Prefer header, and
+  // where this tab learnt that the API refuses the key in a URL (publicReadFetch), it goes in headers too.
+  let keyInUrl = !prefer
+  try {
+    if (win.sessionStorage?.getItem(c.keyInUrlRefused) === '1') keyInUrl = false
+  } catch {
+    // Storage blocked: the URL is tried.
+  }
+  const headers: Record<string, string> = { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` }
+  if (prefer) headers.Prefer = prefer
+  const response = keyInUrl
+    ? win.fetch(`${url}&apikey=${encodeURIComponent(c.anonKey)}`)
+    : win.fetch(url, { headers })
   win.__roostEarly = { url, startedAt: Date.now(), response }
   // A counted answer's total: Content-Range `0-10/1234`.
   let total = Number.NaN

@@ -5,6 +5,12 @@ import type { Database } from '../types/database'
 import { authStorageKey, holdsSession } from './auth-storage-key'
 import { takeEarlyResponse } from './early-request'
 import { AppError, toAppError } from './errors'
+import {
+  isKeyInUrlRefusal,
+  type KeyInUrlMemory,
+  publicReadFetch,
+  rememberKeyInUrlRefused,
+} from './key-in-url'
 import { type ListingsRead, listingsReadUrl } from './listings-read-url'
 
 export type { AuthChangeEvent, Session, User }
@@ -42,38 +48,13 @@ export function withinReadTimeout<T>(answer: Promise<T>, ms = READ_TIMEOUT_MS): 
   return Promise.race([answer, late]).finally(() => clearTimeout(timer))
 }
 
-/** The CORS-safelisted headers a read may carry and still go cross-origin without a preflight. */
-const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
-const CORS_UNSAFE = new Set('"():<>?@[\\]{}')
-/** Whether a safelisted header's value keeps it safelisted (the Fetch standard's limits). */
-const corsSafeValue = (value: string) =>
-  value.length <= 128 &&
-  [...value].every((ch) => {
-    const code = ch.charCodeAt(0)
-    return (code >= 0x20 || code === 0x09) && code !== 0x7f && !CORS_UNSAFE.has(ch)
-  })
-
-/**
- * A public read as a CORS-simple request. The API is another origin, and a GET with headers of its own
- * (apikey, Authorization) waits for a preflight: a round trip that each new URL (each page of a list, each
- * listing) costs again, since browsers cache preflights per URL. The key goes in the URL instead (the gateway
- * reads `apikey` there too, and a request without Authorization is anonymous). A read that needs another
- * header, such as a count's Prefer, is left as it is.
- */
-export function withoutPreflight(url: string, init: RequestInit = {}): [string, RequestInit] {
-  const headers = new Headers(init.headers)
-  const anonymous =
-    (init.method ?? 'GET').toUpperCase() === 'GET' &&
-    headers.get('apikey') === env.supabaseAnonKey &&
-    headers.get('authorization') === `Bearer ${env.supabaseAnonKey}`
-  if (!anonymous) return [url, init]
-  headers.delete('apikey')
-  headers.delete('authorization')
-  for (const [name, value] of headers) {
-    if (!SAFELISTED.has(name) || !corsSafeValue(value)) return [url, init]
+/** This tab's sessionStorage, where the browser allows it: what remembers that the API refuses a key in a URL. */
+function tabMemory(): KeyInUrlMemory {
+  try {
+    return globalThis.sessionStorage
+  } catch {
+    return undefined
   }
-  const keyed = `${url}${url.includes('?') ? '&' : '?'}apikey=${encodeURIComponent(env.supabaseAnonKey)}`
-  return [keyed, { ...init, headers }]
 }
 
 let client: Promise<SupabaseClient> | undefined
@@ -117,7 +98,7 @@ export function getPublicDb(): Promise<PublicDb> {
     ({ PostgrestClient }) =>
       new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
         headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-        fetch: (input, init) => apiFetch(...withoutPreflight(String(input), init)),
+        fetch: publicReadFetch(env.supabaseAnonKey, apiFetch, tabMemory()),
       }),
     (error: unknown) => {
       // Its code did not arrive (offline before the app was stored, say): the next read tries again.
@@ -135,7 +116,9 @@ export type PublicRows = { rows: unknown[]; count: number | null }
  * The rows of a first screen's read (`columns` of public.listings) from the request index.html's inline
  * script made for it, without PostgREST's client: the first screen shows without waiting for that code. Null
  * when that request was for another read, is spent or too old: ask getPublicDb. Fails as the client's read
- * would: an unreachable server as a network error, a refusal with PostgREST's error.
+ * would: an unreachable server as a network error, a refusal with PostgREST's error. A refusal of the key in
+ * its URL (a Supabase that passes it on to PostgREST) is null too, and remembered, so the client reads with
+ * the ordinary headers.
  */
 export async function earlyListings(columns: string, read: ListingsRead): Promise<PublicRows | null> {
   const early =
@@ -152,6 +135,10 @@ export async function earlyListings(columns: string, read: ListingsRead): Promis
     body = JSON.parse(text)
   } catch {
     // Not JSON: a proxy's error page, say.
+  }
+  if (isKeyInUrlRefusal(response.status, body, env.supabaseAnonKey)) {
+    rememberKeyInUrlRefused(tabMemory())
+    return null
   }
   if (!response.ok)
     throw toAppError(body ?? { message: text || response.statusText, status: response.status })

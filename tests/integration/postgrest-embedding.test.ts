@@ -286,3 +286,115 @@ describe('computed fields and computed relationships', () => {
     })
   })
 })
+
+describe('relationships through views', () => {
+  it('embeds from a view over a table as from the table (many-to-one)', async () => {
+    const { data, error } = await db.from('pe_active_projects').select('name, pe_clients(name)').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Roadrunner', pe_clients: { name: 'Acme' } },
+      { name: 'Anvil', pe_clients: { name: 'Acme' } },
+      { name: 'Hammock', pe_clients: { name: 'Globex' } },
+    ])
+  })
+
+  it('embeds a view from a table (one-to-many), with embedded order', async () => {
+    const { data, error } = await db
+      .from('pe_clients')
+      .select('name, pe_active_projects(name)')
+      .order('id')
+      .order('name', { referencedTable: 'pe_active_projects' })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Acme', pe_active_projects: [{ name: 'Anvil' }, { name: 'Roadrunner' }] },
+      { name: 'Globex', pe_active_projects: [{ name: 'Hammock' }] },
+      { name: 'Initech', pe_active_projects: [] },
+    ])
+  })
+
+  it('joins view to view through renamed key columns, under the caller’s row-level security', async () => {
+    const { data, error } = await db
+      .from('pe_active_projects')
+      .select('name, pe_task_names(title)')
+      .eq('id', 3)
+      .single()
+    expect(error).toBeNull()
+    // The view runs as the caller: the anonymous role does not see the task named `secret`.
+    expect(data).toEqual({ name: 'Hammock', pe_task_names: [{ title: 'nap' }] })
+    const back = await db.from('pe_task_names').select('title, pe_active_projects(name)').eq('task_id', 4)
+    expect(back.data).toEqual([{ title: 'forge', pe_active_projects: { name: 'Anvil' } }])
+  })
+
+  it('follows a view over a view back to the table’s key', async () => {
+    const { data, error } = await db
+      .from('pe_acme_projects')
+      .select('name, pe_clients(name), pe_tasks(name)')
+      .order('id')
+      .order('id', { referencedTable: 'pe_tasks' })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      {
+        name: 'Roadrunner',
+        pe_clients: { name: 'Acme' },
+        pe_tasks: [{ name: 'design' }, { name: 'build' }, { name: 'test' }],
+      },
+      { name: 'Anvil', pe_clients: { name: 'Acme' }, pe_tasks: [{ name: 'forge' }] },
+    ])
+  })
+
+  it('names a view by its key column or constraint only when it is the table itself, as PostgREST does', async () => {
+    // `project_id(…)` names the key's column; the views over pe_projects would make it ambiguous if counted.
+    const { data, error } = await db.from('pe_tasks').select('name, project_id(name)').eq('id', 4).single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ name: 'forge', project_id: { name: 'Anvil' } })
+  })
+
+  it('reaches many-to-many through the junction from a view, and answers PGRST200 where no key is shown', async () => {
+    const { data, error } = await db
+      .from('pe_task_names')
+      .select('title, pe_users(name)')
+      .eq('task_id', 2)
+      .order('id', { referencedTable: 'pe_users' })
+      .single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ title: 'build', pe_users: [{ name: 'Ann' }, { name: 'Bo' }] })
+    const none = await db.from('pe_task_names').select('title, pe_clients(name)')
+    expect(none.status).toBe(400)
+    expect(none.error?.code).toBe('PGRST200')
+  })
+})
+
+describe('related order: the rows ordered by a to-one embed’s field', () => {
+  it('orders by an embedded column, by name or alias, with direction and nulls', async () => {
+    const { data, error } = await db
+      .from('pe_projects')
+      .select('name, pe_clients(name)')
+      .order('pe_clients(name)', { ascending: false, nullsFirst: false })
+      .order('id')
+    expect(error).toBeNull()
+    expect(data?.map((row) => row.name)).toEqual(['Hammock', 'Roadrunner', 'Anvil', 'Orphan'])
+    const aliased = await db
+      .from('pe_tasks')
+      .select('name, project:pe_projects(name)')
+      .order('project(name)')
+      .order('id')
+    expect(aliased.error).toBeNull()
+    expect(
+      aliased.data?.map((row) => `${(row.project as unknown as { name: string }).name}/${row.name}`),
+    ).toEqual(['Anvil/forge', 'Hammock/nap', 'Roadrunner/design', 'Roadrunner/build', 'Roadrunner/test'])
+  })
+
+  it('answers 400 PGRST118 for a to-many embed and PGRST108 for one not selected', async () => {
+    const toMany = await db.from('pe_clients').select('name, pe_projects(name)').order('pe_projects(name)')
+    expect(toMany.status).toBe(400)
+    expect(toMany.error).toEqual({
+      code: 'PGRST118',
+      message: "A related order on 'pe_projects' is not possible",
+      details: "'pe_clients' and 'pe_projects' do not form a many-to-one or one-to-one relationship",
+      hint: null,
+    })
+    const missing = await db.from('pe_projects').select('name').order('pe_clients(name)')
+    expect(missing.status).toBe(400)
+    expect(missing.error?.code).toBe('PGRST108')
+  })
+})

@@ -304,4 +304,28 @@ describe('the schema cache', () => {
       expect(data).toEqual({ id: 1, name: 'Acme', motto: 'onwards' })
     })
   })
+
+  it('reloads when a migration changes the schema, with no NOTIFY (the DDL event triggers, as on hosted)', async () => {
+    // As a migration runs: the project's owner role, one transaction, no NOTIFY of its own.
+    const migrate = (sql: string) =>
+      withDatabase(async (pg) => {
+        await pg.query('begin')
+        await pg.query('set local role postgres')
+        await pg.query(sql)
+        await pg.query('commit')
+      })
+    const columns = async () => Object.keys((await db.from('pe_watched').select('*').single()).data ?? {})
+    await migrate(`create table public.pe_watched (id int primary key, name text not null);
+      grant select on public.pe_watched to anon; insert into public.pe_watched values (1, 'first')`)
+    try {
+      await eventually(async () => expect(await columns()).toEqual(['id', 'name']))
+      // A new column under `*`: a request naming nothing unknown, so only the reload shows it.
+      await migrate(`alter table public.pe_watched add column nickname text not null default 'pal'`)
+      await eventually(async () => expect(await columns()).toEqual(['id', 'name', 'nickname']))
+      await migrate('alter table public.pe_watched drop column nickname')
+      await eventually(async () => expect(await columns()).toEqual(['id', 'name']))
+    } finally {
+      await migrate('drop table public.pe_watched')
+    }
+  })
 })

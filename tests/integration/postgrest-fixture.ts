@@ -40,6 +40,17 @@ grant select on public.pe_clients, public.pe_projects, public.pe_tasks, public.p
 grant insert, update, delete on public.pe_projects, public.pe_counters to anon, service_role;
 grant usage on sequence public.pe_counters_id_seq to anon, service_role;
 
+-- Views get the relationships of the key columns they show, as PostgREST reads them from the view's query:
+-- one over projects (row-level security of the caller), one renaming the columns of tasks, one over a view.
+create view public.pe_active_projects with (security_invoker = true) as
+  select * from public.pe_projects where client_id is not null;
+create view public.pe_task_names with (security_invoker = true) as
+  select t.id as task_id, t.name as title, t.project_id as project from public.pe_tasks t;
+create view public.pe_acme_projects with (security_invoker = true) as
+  select p.id, p.name, p.client_id as client from public.pe_active_projects p where p.client_id = 1;
+grant select on public.pe_active_projects, public.pe_task_names, public.pe_acme_projects
+  to anon, authenticated, service_role;
+
 create function public.pe_label(p public.pe_projects) returns text language sql stable
   as $$ select p.name || ' #' || p.id $$;
 create function public.pe_big_tasks(p public.pe_projects) returns setof public.pe_tasks language sql stable

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   LOCAL_AUTH_SECURE_PASSWORD_CHANGE: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_MANUAL_LINKING: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_SIGNING_ALGORITHM: z.enum(['HS256', 'ES256']).default('HS256'),
+  LOCAL_REST_QUERY_APIKEY: z.enum(['gateway', 'postgrest']).default('gateway'),
 })
 
 export type StackConfig = {
@@ -97,6 +98,12 @@ export type StackConfig = {
   authSecurePasswordChange: boolean
   /** How user access tokens are signed: the secret (HS256) or the project's ES256 key, published as JWKS. */
   authSigningAlgorithm: 'HS256' | 'ES256'
+  /**
+   * An `apikey` query parameter on /rest/v1 (`LOCAL_REST_QUERY_APIKEY`): `gateway` takes it as the key and
+   * keeps it from PostgREST, as hosted Supabase's gateway does; `postgrest` also passes it on, so PostgREST
+   * reads it as a filter and answers 400 PGRST100, as the Supabase CLI's stack and self-hosted Supabase do.
+   */
+  restQueryApiKey: 'gateway' | 'postgrest'
 }
 
 /**
@@ -181,6 +188,7 @@ export function loadConfig(
     authSecurePasswordChange: e.LOCAL_AUTH_SECURE_PASSWORD_CHANGE === 'on',
     authManualLinking: e.LOCAL_AUTH_MANUAL_LINKING === 'on',
     authSigningAlgorithm: e.LOCAL_AUTH_SIGNING_ALGORITHM,
+    restQueryApiKey: e.LOCAL_REST_QUERY_APIKEY,
     ...overrides,
   }
 }

@@ -32,11 +32,19 @@ export async function deleteSavedListing(listingId: string): Promise<void> {
   if (error) throw toAppError(error)
 }
 
-/** The listings with these ids that still exist, to show saved homes this device has not seen yet. */
+/**
+ * The signed-in user's saved homes with these ids, each with its listing, in one request: the saves embed
+ * their listing (many-to-one through saved_listings.listing_id), so homes this device has not seen yet show.
+ */
 export async function fetchListingsByIds(ids: string[]): Promise<Listing[]> {
   if (ids.length === 0) return []
   const supabase = await getSupabase()
-  const { data, error } = await supabase.from('listings').select(LISTING_COLUMNS).in('id', ids)
+  const { data, error } = await supabase
+    .from('saved_listings')
+    .select(`listing:listings!inner(${LISTING_COLUMNS})`)
+    .in('listing_id', ids)
+    // Each listing is checked by parseListingRows.
+    .overrideTypes<{ listing: unknown }[], { merge: false }>()
   if (error) throw toAppError(error)
-  return parseListingRows(data)
+  return parseListingRows(data.map((saved) => saved.listing))
 }

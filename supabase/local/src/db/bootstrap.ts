@@ -6,6 +6,7 @@ import type { DatabaseUrls } from './database'
 
 const BASE_SCHEMA = path.join(import.meta.dirname, 'base-schema.sql')
 const ROLES = path.join(import.meta.dirname, 'roles.sql')
+const SCHEMA_WATCH = path.join(import.meta.dirname, 'schema-watch.sql')
 
 /** The login roles the stack's services connect as. */
 const SERVICE_ROLES = {
@@ -30,7 +31,7 @@ function urlAs(superuserUrl: string, role: string, password: string): string {
 
 /**
  * Prepares a database as a Supabase platform would, as its superuser: the base schema once, then the
- * roles and memberships (every start). Returns where each service connects, none as a superuser.
+ * roles and memberships and the event triggers that reload the API's schema after DDL (every start). Returns where each service connects, none as a superuser.
  */
 export async function prepareDatabase(
   superuserUrl: string,
@@ -52,6 +53,7 @@ export async function prepareDatabase(
     }
     await client.query('begin')
     await client.query(fs.readFileSync(ROLES, 'utf8'))
+    await client.query(fs.readFileSync(SCHEMA_WATCH, 'utf8'))
     const superuser = decodeURIComponent(new URL(superuserUrl).username)
     for (const role of Object.values(SERVICE_ROLES)) {
       if (role === superuser) continue

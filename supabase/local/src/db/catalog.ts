@@ -1,6 +1,12 @@
 import pg from 'pg'
 import { RestError } from '../core/rest/errors'
-import { buildRelationships } from '../core/rest/relationships'
+import {
+  addViewPrimaryKeys,
+  type BaseColumns,
+  buildRelationships,
+  type ForeignKey,
+  viewKeys,
+} from '../core/rest/relationships'
 import type {
   ApiSettings,
   ColumnInfo,
@@ -9,10 +15,12 @@ import type {
   SchemaCache,
   TableInfo,
 } from '../core/rest/schema-cache'
+import { viewColumnSources } from '../core/rest/view-columns'
 import type { Database } from './database'
 
 const COLUMNS_SQL = `
-select c.relname as table_name, c.relkind as kind, a.attname as column_name,
+select c.relname as table_name, c.oid::int8 as table_oid, c.relkind as kind, a.attnum,
+  a.attname as column_name,
   format_type(a.atttypid, a.atttypmod) as type,
   case
     when a.attgenerated <> '' then null
@@ -80,6 +88,14 @@ join pg_namespace fn on fn.oid = f.relnamespace
 where k.contype = 'f' and n.nspname = $1 and fn.nspname = $1
 order by k.conname`
 
+// The `_RETURN` rule of each view: its query tree, which says where each output column comes from.
+const VIEWS_SQL = `
+select c.relname as view_name, r.ev_action::text as action
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+where n.nspname = $1 and c.relkind in ('v', 'm')`
+
 type ForeignKeyRow = {
   name: string
   table_name: string
@@ -91,6 +107,8 @@ type ForeignKeyRow = {
 
 type ColumnRow = {
   table_name: string
+  table_oid: string
+  attnum: number | null
   kind: string
   column_name: string | null
   type: string
@@ -154,13 +172,60 @@ function toFunction(row: FunctionRow): FunctionInfo {
   }
 }
 
+/**
+ * For each view of the schema, the table column each of its columns is, followed through views over
+ * views: what PostgREST's schema cache calls the view's key dependencies.
+ */
+function viewBaseColumns(
+  columns: ColumnRow[],
+  views: { view_name: string; action: string }[],
+): Map<string, BaseColumns> {
+  const relationNames = new Map<number, string>()
+  const columnNames = new Map<string, string>()
+  for (const row of columns) {
+    relationNames.set(Number(row.table_oid), row.table_name)
+    if (row.column_name) columnNames.set(`${row.table_oid}:${row.attnum}`, row.column_name)
+  }
+  const direct = new Map<string, Map<string, { relation: string; column: string }>>()
+  for (const view of views) {
+    const sources = new Map<string, { relation: string; column: string }>()
+    for (const source of viewColumnSources(view.action)) {
+      const relation = relationNames.get(source.relationOid)
+      const column = columnNames.get(`${source.relationOid}:${source.attnum}`)
+      if (relation && column && !sources.has(source.column)) sources.set(source.column, { relation, column })
+    }
+    direct.set(view.view_name, sources)
+  }
+  const resolve = (
+    relation: string,
+    column: string,
+    depth: number,
+  ): { table: string; column: string } | null => {
+    const next = direct.get(relation)
+    if (!next) return { table: relation, column }
+    const source = next.get(column)
+    return source && depth < 32 ? resolve(source.relation, source.column, depth + 1) : null
+  }
+  const result = new Map<string, BaseColumns>()
+  for (const [view, sources] of direct) {
+    const base: BaseColumns = new Map()
+    for (const [column, source] of sources) {
+      const found = resolve(source.relation, source.column, 0)
+      if (found) base.set(column, found)
+    }
+    result.set(view, base)
+  }
+  return result
+}
+
 /** Reads the tables, views, functions and foreign keys of a schema, as PostgREST's schema cache holds them. */
 export async function loadSchemaCache(db: Database, schema = 'public'): Promise<SchemaCache> {
-  const [columns, keys, functions, foreignKeys] = await Promise.all([
+  const [columns, keys, functions, foreignKeys, views] = await Promise.all([
     db.api.query<ColumnRow>(COLUMNS_SQL, [schema]),
     db.api.query<{ table_name: string; column_name: string }>(PRIMARY_KEYS_SQL, [schema]),
     db.api.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
     db.api.query<ForeignKeyRow>(FOREIGN_KEYS_SQL, [schema]),
+    db.api.query<{ view_name: string; action: string }>(VIEWS_SQL, [schema]),
   ])
   const tables = new Map<string, TableInfo>()
   for (const row of columns.rows) {
@@ -179,22 +244,22 @@ export async function loadSchemaCache(db: Database, schema = 'public'): Promise<
     }
   }
   for (const key of keys.rows) tables.get(key.table_name)?.primaryKey.push(key.column_name)
+  const viewColumns = viewBaseColumns(columns.rows, views.rows)
+  addViewPrimaryKeys(tables, viewColumns)
   const fns = new Map<string, FunctionInfo[]>()
   for (const row of functions.rows) {
     const fn = toFunction(row)
     fns.set(fn.name, [...(fns.get(fn.name) ?? []), fn])
   }
-  const relationships = buildRelationships(
-    foreignKeys.rows.map((row) => ({
-      name: row.name,
-      table: row.table_name,
-      foreignTable: row.foreign_table,
-      columns: row.columns,
-      foreignColumns: row.foreign_columns,
-      oneToOne: row.one_to_one,
-    })),
-    tables,
-  )
+  const tableKeys: ForeignKey[] = foreignKeys.rows.map((row) => ({
+    name: row.name,
+    table: row.table_name,
+    foreignTable: row.foreign_table,
+    columns: row.columns,
+    foreignColumns: row.foreign_columns,
+    oneToOne: row.one_to_one,
+  }))
+  const relationships = buildRelationships([...tableKeys, ...viewKeys(tableKeys, viewColumns)], tables)
   return { schema, tables, functions: fns, relationships }
 }
 

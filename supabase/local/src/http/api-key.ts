@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
 import type { StackConfig } from '../config'
+import { RestError } from '../core/rest/errors'
+import { parseFilter } from '../core/rest/filter'
 import { apiKeyOf, isProjectKey } from './caller'
+import { sendError } from './rest/respond'
 
 /**
  * Refuses requests without a valid project API key, as hosted Supabase's gateway does. `open` lists
@@ -27,4 +30,21 @@ export function requireApiKey(config: StackConfig, open: RegExp[]): MiddlewareHa
     }
     return next()
   }
+}
+
+/**
+ * What PostgREST does with an `apikey` query parameter a gateway passed on to it (the Supabase CLI's stack,
+ * self-hosted Supabase): it reads it as a filter on a column `apikey`, which a key never parses as, and
+ * answers with its PGRST100.
+ */
+export const passQueryApiKeyOn: MiddlewareHandler = async (c, next) => {
+  const key = c.req.query('apikey')
+  if (key === undefined) return next()
+  try {
+    parseFilter('apikey', key)
+  } catch (error) {
+    if (error instanceof RestError) return sendError(c, error)
+    throw error
+  }
+  return next()
 }

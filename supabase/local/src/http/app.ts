@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { isConnectionLoss } from '../db/database'
 import { functionRoutes } from '../functions/routes'
 import { tileRoutes } from '../tiles/routes'
-import { requireApiKey } from './api-key'
+import { passQueryApiKeyOn, requireApiKey } from './api-key'
 import { authRoutes } from './auth'
 import { refuseEndedSessions, refuseForRest, refuseForStorage } from './auth/session-guard'
 import { corsMiddleware } from './cors'
@@ -60,6 +60,7 @@ export function buildApp(deps: StackDeps): Hono {
   for (const [path, maxSize] of Object.entries(BODY_LIMITS)) {
     app.use(path, bodyLimit({ maxSize, onError: (c) => c.json(TOO_LARGE, 413) }))
   }
+  if (deps.config.restQueryApiKey === 'postgrest') app.use('/rest/v1/*', passQueryApiKeyOn)
   app.use('/rest/v1/*', refuseEndedSessions(deps, refuseForRest))
   app.use('/storage/v1/*', refuseEndedSessions(deps, refuseForStorage))
   app.route('/auth/v1', authRoutes(deps))

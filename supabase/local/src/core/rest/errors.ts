@@ -117,6 +117,14 @@ export const notEmbedded = (resource: string) =>
     `Verify that '${resource}' is included in the 'select' query parameter.`,
   )
 
+export const relatedOrderNotToOne = (origin: string, target: string) =>
+  restError(
+    400,
+    'PGRST118',
+    `A related order on '${target}' is not possible`,
+    `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+  )
+
 export const maxAffectedViolation = (rows: number) =>
   restError(
     400,

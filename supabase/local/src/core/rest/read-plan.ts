@@ -60,7 +60,8 @@ export function planLevel(
   const filteringJoins: string[] = []
   const grouped: string[] = []
   const embedNull = new Map<string, string>()
-  const withNulls: Relation = { ...relation, embedNull }
+  const embeds = new Map<string, { alias: string; toOne: boolean }>()
+  const withNulls: Relation = { ...relation, embedNull, embeds }
   let aggregates = false
   const nullFiltered = embedNullTargets(filters)
   const keys = new Set<string>()
@@ -106,7 +107,8 @@ export function planLevel(
       const embed = planEmbed(ctx, relation, qualifier, item.embed, path)
       joins.push(embed.join)
       if (embed.filtering || nullFiltered.has(embedKey(item.embed))) filteringJoins.push(embed.join)
-      embedNull.set(embedKey(item.embed), embed.empty)
+      embedNull.set(key, embed.empty)
+      embeds.set(key, { alias: embed.alias, toOne: embed.toOne })
       for (const [expr, name] of embed.selects) {
         list.push(`${expr} as ${ident(name)}`)
         grouped.push(expr)
@@ -135,6 +137,9 @@ function embedNullTargets(filters: Filter[], found = new Set<string>()): Set<str
 
 type PlannedEmbed = {
   join: string
+  /** The join's alias, and whether it gives one row (what a related order may use). */
+  alias: string
+  toOne: boolean
   /** Expressions and names this embed adds to its parent's select list. */
   selects: [string, string][]
   /** SQL true when the embed has no row (for `is.null` filters). */
@@ -213,7 +218,7 @@ function planEmbed(
       : embed.spread
         ? level.outputs.map((name) => [`${alias}.${ident(name)}`, name])
         : [[`row_to_json(${alias}.*)::jsonb`, key]]
-    return { join, selects, empty, filtering: inner }
+    return { join, alias, toOne, selects, empty, filtering: inner }
   }
   const agg = ident('pgrst_agg')
   const spreadColumns = embed.spread
@@ -231,7 +236,7 @@ function planEmbed(
     : embed.spread
       ? level.outputs.map((name) => [`${alias}.${ident(`pgrst_spread_${name}`)}`, name])
       : [[`coalesce(${alias}.${agg}, '[]')`, key]]
-  return { join, selects, empty, filtering: inner }
+  return { join, alias, toOne, selects, empty, filtering: inner }
 }
 
 /** PGRST108 for filters, order or paging given for an embed the select does not have. */

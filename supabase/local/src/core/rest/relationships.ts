@@ -19,6 +19,66 @@ export type ForeignKey = {
   oneToOne: boolean
 }
 
+/** A view's columns that are columns of a table: view column → that table and column. */
+export type BaseColumns = Map<string, { table: string; column: string }>
+
+/** The view's columns standing for `columns` of `table`, in order; null unless the view has them all. */
+function viewColumnsFor(base: BaseColumns, table: string, columns: string[]): string[] | null {
+  const found = columns.map((column) => {
+    for (const [viewColumn, source] of base) {
+      if (source.table === table && source.column === column) return viewColumn
+    }
+    return null
+  })
+  return found.every((c) => c !== null) ? (found as string[]) : null
+}
+
+/**
+ * The foreign keys views inherit, as PostgREST derives them: a view having every column of a key (or
+ * every referenced column) stands for that table in the key, so each key also joins view to table,
+ * table to view and view to view. The key keeps its constraint name.
+ */
+export function viewKeys(keys: ForeignKey[], views: Map<string, BaseColumns>): ForeignKey[] {
+  const sides = (table: string, columns: string[]) => {
+    const found: { relation: string; columns: string[] }[] = [{ relation: table, columns }]
+    for (const [view, base] of views) {
+      const mapped = viewColumnsFor(base, table, columns)
+      if (mapped) found.push({ relation: view, columns: mapped })
+    }
+    return found
+  }
+  const derived: ForeignKey[] = []
+  for (const key of keys) {
+    for (const from of sides(key.table, key.columns)) {
+      for (const to of sides(key.foreignTable, key.foreignColumns)) {
+        if (from.relation === key.table && to.relation === key.foreignTable) continue
+        derived.push({
+          ...key,
+          table: from.relation,
+          foreignTable: to.relation,
+          columns: from.columns,
+          foreignColumns: to.columns,
+        })
+      }
+    }
+  }
+  return derived
+}
+
+/** A view that has every primary-key column of a table it reads gets that key, as in PostgREST. */
+export function addViewPrimaryKeys(tables: Map<string, TableInfo>, views: Map<string, BaseColumns>): void {
+  for (const [view, base] of views) {
+    const info = tables.get(view)
+    if (!info) continue
+    const read = new Set([...base.values()].map((source) => source.table))
+    for (const table of read) {
+      const key = tables.get(table)?.primaryKey ?? []
+      const mapped = key.length ? viewColumnsFor(base, table, key) : null
+      if (mapped) info.primaryKey.push(...mapped)
+    }
+  }
+}
+
 const pairs = (a: string[], b: string[]): [string, string][] => a.map((x, i) => [x, b[i] as string])
 const swap = (cols: [string, string][]): [string, string][] => cols.map(([a, b]) => [b, a])
 

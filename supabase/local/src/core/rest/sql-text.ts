@@ -1,4 +1,4 @@
-import { undefinedColumn } from './errors'
+import { notEmbedded, relatedOrderNotToOne, undefinedColumn } from './errors'
 import type { Field } from './field'
 import { COMPARE_OPERATORS, type Filter, FTS_FUNCTIONS } from './filter'
 import type { OrderTerm } from './order'
@@ -25,6 +25,8 @@ export type Relation = {
   table?: { cache: SchemaCache; name: string }
   /** Embedded resources of this level by their key, with the SQL that is true when one is empty. */
   embedNull?: Map<string, string>
+  /** Embedded resources of this level by their key: the alias of their join and whether they are to-one. */
+  embeds?: Map<string, { alias: string; toOne: boolean }>
 }
 
 export function column(relation: Relation, name: string): ColumnInfo {
@@ -44,7 +46,11 @@ function columnSql(relation: Relation, qualifier: string, name: string): string 
 
 export function fieldSql(relation: Relation, qualifier: string, field: Field, params: Params): string {
   column(relation, field.column)
-  let sql = columnSql(relation, qualifier, field.column)
+  return jsonPathSql(columnSql(relation, qualifier, field.column), field, params)
+}
+
+function jsonPathSql(base: string, field: Field, params: Params): string {
+  let sql = base
   for (const step of field.path) {
     const key = /^-?\d+$/.test(step.key)
       ? `${params.add(Number(step.key))}::int`
@@ -107,9 +113,23 @@ export function orderSql(relation: Relation, qualifier: string, terms: OrderTerm
   const parts = terms.map((term) => {
     const direction = term.direction ? ` ${term.direction}` : ''
     const nulls = term.nulls ? ` nulls ${term.nulls}` : ''
-    return `${fieldSql(relation, qualifier, term.field, params)}${direction}${nulls}`
+    const value = term.relation
+      ? relatedOrderSql(relation, term.relation, term.field, params)
+      : fieldSql(relation, qualifier, term.field, params)
+    return `${value}${direction}${nulls}`
   })
   return ` order by ${parts.join(', ')}`
+}
+
+/**
+ * A related order's field: a column of a to-one embed's join, as PostgREST orders by it. The field must be
+ * one the embed selects (Postgres answers 42703 otherwise, as it does for PostgREST).
+ */
+function relatedOrderSql(relation: Relation, name: string, field: Field, params: Params): string {
+  const embed = relation.embeds?.get(name)
+  if (!embed) throw notEmbedded(name)
+  if (!embed.toOne) throw relatedOrderNotToOne(relation.table?.name ?? relation.label, name)
+  return jsonPathSql(`${embed.alias}.${ident(field.column)}`, field, params)
 }
 
 /** The output columns of `select`; `*` expands to the relation's columns in table order. */
