@@ -2,6 +2,8 @@
 // supabase/migrations. It is the one description of the tables: the app's row types, its runtime row schema
 // (src/types/listing.ts) and the columns it selects all derive from it.
 
+import type { ListingStatus } from './listing-status'
+
 type ListingRow = {
   id: string
   type: 'rent' | 'sale'
@@ -37,9 +39,6 @@ type ListingRow = {
   // Also generated, for filters and sorts only (never selected): effective_price (the price a person pays) and
   // search_text (location, name and description, matched word by word).
 }
-
-/** A listing's status: for sale available, under_offer, sold_stc, sold; to rent available, let_agreed, let. */
-export type ListingStatus = 'available' | 'under_offer' | 'sold_stc' | 'sold' | 'let_agreed' | 'let'
 
 /** Server-owned columns of a listing: set by the database's trigger, never by the client. */
 type ListingServerColumns =
