@@ -67,6 +67,8 @@ type ProfileRow = {
   email: string | null
   /** Show my email to visitors: whether landlord_contact gives the email (on by default). */
   show_email: boolean
+  /** Tell me when a saved home changes: pushes when a saved home is reduced, goes under offer or leaves the market. */
+  saved_home_alerts: boolean
   created_at: string
 }
 
@@ -163,7 +165,7 @@ export type Database = {
       profiles: {
         Row: ProfileRow
         Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
-        Update: Partial<Pick<ProfileRow, 'name' | 'show_email'>>
+        Update: Partial<Pick<ProfileRow, 'name' | 'show_email' | 'saved_home_alerts'>>
         Relationships: []
       }
       saved_listings: {

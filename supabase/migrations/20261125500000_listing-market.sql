@@ -86,9 +86,11 @@ alter table public.listings enable trigger user;
 
 alter table public.listings
   alter column status_changed_at set not null,
+  -- A type that is neither is listings_type_valid's to refuse, so that is the constraint an error names.
   add constraint listings_status_valid check (
     (type = 'sale' and status in ('available', 'under_offer', 'sold_stc', 'sold'))
     or (type = 'rent' and status in ('available', 'let_agreed', 'let'))
+    or type not in ('rent', 'sale')
   ),
   add constraint listings_price_reduction_whole check ((price_reduced_at is null) = (price_reduced_by is null)),
   add constraint listings_price_reduced_by_positive check (price_reduced_by > 0),
