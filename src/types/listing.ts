@@ -1,4 +1,5 @@
 import type { TableRow } from './database'
+import type { ListingStatus } from './listing-status'
 
 export const LISTING_TYPES = ['rent', 'sale'] as const
 export type ListingType = (typeof LISTING_TYPES)[number]
@@ -107,6 +108,21 @@ export type Listing = {
   updatedAt: string | null
   /** The owner's user id. */
   userRef: string
+  /**
+   * The market's moves, all set by the server. Absent from copies the device kept before they existed: such
+   * a copy reads as available, never reduced, on the market.
+   */
+  status?: ListingStatus
+  /** When the status last changed (at creation, the creation time). */
+  statusChangedAt?: string
+  /** When the home leaves every list and search (14 days after Sold or Let, 60 after Sold STC or Let agreed). */
+  offMarketAt?: string | null
+  /** When the price a person pays last fell, unless it has risen since. */
+  priceReducedAt?: string | null
+  /** How much it fell by then. */
+  priceReducedBy?: number | null
+  /** The server's count of updates: an edit says which version it started from. */
+  version?: number
 }
 
 export function toListing(row: ListingRow): Listing {
