@@ -1,5 +1,5 @@
 import type { Listing } from '../types/listing'
-import type { PriceChange } from '../types/listing-status'
+import type { PriceChange } from '../types/price-change'
 import { formatPounds } from './format-price'
 import { isRecentlyReduced, statusLabel } from './market-status'
 
