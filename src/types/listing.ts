@@ -116,6 +116,21 @@ export type Listing = {
   updatedAt: string | null
   /** The owner's user id. */
   userRef: string
+  /**
+   * The market's moves, all set by the server. Absent from copies the device kept before they existed: such
+   * a copy reads as available, never reduced, on the market.
+   */
+  status?: ListingStatus
+  /** When the status last changed (at creation, the creation time). */
+  statusChangedAt?: string
+  /** When the home leaves every list and search (14 days after Sold or Let, 60 after Sold STC or Let agreed). */
+  offMarketAt?: string | null
+  /** When the price a person pays last fell, unless it has risen since. */
+  priceReducedAt?: string | null
+  /** How much it fell by then. */
+  priceReducedBy?: number | null
+  /** The server's count of updates: an edit says which version it started from. */
+  version?: number
 }
 
 export function toListing(row: ListingRow): Listing {
@@ -138,6 +153,12 @@ export function toListing(row: ListingRow): Listing {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     userRef: row.user_ref,
+    status: row.status,
+    statusChangedAt: row.status_changed_at,
+    offMarketAt: row.off_market_at,
+    priceReducedAt: row.price_reduced_at,
+    priceReducedBy: row.price_reduced_by,
+    version: row.version,
   }
 }
 
