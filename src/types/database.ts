@@ -248,7 +248,8 @@ export type Database = {
       }
       saved_search_new_counts: {
         Args: never
-        Returns: { saved_search_id: string; new_count: number }[]
+        /** new_count is exact up to 1,000; `capped` says there are more (the app shows `1,000+ new`). */
+        Returns: { saved_search_id: string; new_count: number; capped: boolean }[]
       }
       open_saved_search: {
         Args: { search_id: string }
