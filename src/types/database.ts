@@ -61,6 +61,15 @@ type ListingPriceHistoryRow = {
   changed_at: string
 }
 
+/** One status of a listing since publication (the first row, previous_status null, is the one it was published with). */
+type ListingStatusHistoryRow = {
+  id: number
+  listing_id: string
+  status: ListingStatus
+  previous_status: ListingStatus | null
+  changed_at: string
+}
+
 type ProfileRow = {
   id: string
   name: string | null
@@ -158,6 +167,12 @@ export type Database = {
       }
       listing_price_history: {
         Row: ListingPriceHistoryRow
+        Insert: never
+        Update: never
+        Relationships: []
+      }
+      listing_status_history: {
+        Row: ListingStatusHistoryRow
         Insert: never
         Update: never
         Relationships: []
