@@ -2,6 +2,8 @@
 // supabase/migrations. It is the one description of the tables: the app's row types, its runtime row schema
 // (src/types/listing.ts) and the columns it selects all derive from it.
 
+import type { ListingStatus } from './listing-status'
+
 type ListingRow = {
   id: string
   type: 'rent' | 'sale'
@@ -22,8 +24,50 @@ type ListingRow = {
   created_at: string
   updated_at: string | null
   user_ref: string
+  /** Where the home is on the market; the choices depend on the type (LISTING_STATUSES). */
+  status: ListingStatus
+  /** Server-owned: when the status last changed (publication when it never did). */
+  status_changed_at: string
+  /** Server-owned: when the listing leaves lists and search (sold/let + 14 days, sold STC/let agreed + 60). */
+  off_market_at: string | null
+  /** Server-owned: when the price a person pays last fell (cleared by an increase); `Reduced` within 30 days. */
+  price_reduced_at: string | null
+  /** Server-owned: how much it fell by then. */
+  price_reduced_by: number | null
+  /** Server-owned: bumped by every update; an update naming another version is refused (listing_version_conflict). */
+  version: number
   // Also generated, for filters and sorts only (never selected): effective_price (the price a person pays) and
   // search_text (location, name and description, matched word by word).
+}
+
+/** Server-owned columns of a listing: set by the database's trigger, never by the client. */
+type ListingServerColumns =
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'user_ref'
+  | 'status_changed_at'
+  | 'off_market_at'
+  | 'price_reduced_at'
+  | 'price_reduced_by'
+  | 'version'
+
+/** One change of a listing's effective price (the first row, previous_price null, is the listed price). */
+type ListingPriceHistoryRow = {
+  id: number
+  listing_id: string
+  price: number
+  previous_price: number | null
+  changed_at: string
+}
+
+/** One status of a listing since publication (the first row, previous_status null, is the one it was published with). */
+type ListingStatusHistoryRow = {
+  id: number
+  listing_id: string
+  status: ListingStatus
+  previous_status: ListingStatus | null
+  changed_at: string
 }
 
 type ProfileRow = {
@@ -32,6 +76,8 @@ type ProfileRow = {
   email: string | null
   /** Show my email to visitors: whether landlord_contact gives the email (on by default). */
   show_email: boolean
+  /** Tell me when a saved home changes: pushes when a saved home is reduced, goes under offer or leaves the market. */
+  saved_home_alerts: boolean
   created_at: string
 }
 
@@ -113,15 +159,28 @@ export type Database = {
     Tables: {
       listings: {
         Row: ListingRow
-        Insert: Omit<ListingRow, 'id' | 'created_at' | 'updated_at' | 'user_ref' | 'description'> &
-          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref' | 'description'>>
-        Update: Partial<Omit<ListingRow, 'id' | 'created_at' | 'user_ref'>>
+        Insert: Omit<ListingRow, ListingServerColumns | 'description' | 'status'> &
+          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref' | 'description' | 'status'>>
+        /** `version`, when sent, must be the listing's current version (the one the edit started from). */
+        Update: Partial<Omit<ListingRow, Exclude<ListingServerColumns, 'updated_at' | 'version'>>>
+        Relationships: []
+      }
+      listing_price_history: {
+        Row: ListingPriceHistoryRow
+        Insert: never
+        Update: never
+        Relationships: []
+      }
+      listing_status_history: {
+        Row: ListingStatusHistoryRow
+        Insert: never
+        Update: never
         Relationships: []
       }
       profiles: {
         Row: ProfileRow
         Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
-        Update: Partial<Pick<ProfileRow, 'name' | 'show_email'>>
+        Update: Partial<Pick<ProfileRow, 'name' | 'show_email' | 'saved_home_alerts'>>
         Relationships: []
       }
       saved_listings: {
@@ -174,7 +233,13 @@ export type Database = {
         Relationships: []
       }
     }
-    Views: { [_ in never]: never }
+    Views: {
+      /** The listings on the market (off_market_at not yet reached): what every list and search reads. */
+      market_listings: {
+        Row: ListingRow
+        Relationships: []
+      }
+    }
     Functions: {
       landlord_contact: {
         Args: { landlord_id: string }
@@ -202,7 +267,8 @@ export type Database = {
       }
       saved_search_new_counts: {
         Args: never
-        Returns: { saved_search_id: string; new_count: number }[]
+        /** new_count is exact up to 1,000; `capped` says there are more (the app shows `1,000+ new`). */
+        Returns: { saved_search_id: string; new_count: number; capped: boolean }[]
       }
       open_saved_search: {
         Args: { search_id: string }

@@ -1,4 +1,5 @@
 import type { TableRow } from './database'
+import { isListingStatus, type ListingStatus } from './listing-status'
 
 export const LISTING_TYPES = ['rent', 'sale'] as const
 export type ListingType = (typeof LISTING_TYPES)[number]
@@ -18,6 +19,7 @@ type ColumnTypes = {
   boolean: boolean
   'string[]': string[]
   'rent|sale': ListingType
+  status: ListingStatus
 }
 type ColumnKind = keyof ColumnTypes
 /** The kind whose type is exactly T. */
@@ -36,6 +38,7 @@ const CHECK_KIND: { [K in ColumnKind]: (value: unknown) => boolean } = {
   boolean: (value) => typeof value === 'boolean',
   'string[]': (value) => Array.isArray(value) && value.every(isString),
   'rent|sale': isListingType,
+  status: isListingStatus,
 }
 
 /**
@@ -62,6 +65,12 @@ const LISTING_ROW_COLUMNS = {
   created_at: 'string',
   updated_at: 'string|null',
   user_ref: 'string',
+  status: 'status',
+  status_changed_at: 'string',
+  off_market_at: 'string|null',
+  price_reduced_at: 'string|null',
+  price_reduced_by: 'number|null',
+  version: 'number',
 } as const satisfies { [C in keyof ListingRow]-?: KindOf<ListingRow[C]> }
 
 const COLUMN_NAMES = Object.keys(LISTING_ROW_COLUMNS) as (keyof ListingRow)[]
@@ -107,6 +116,21 @@ export type Listing = {
   updatedAt: string | null
   /** The owner's user id. */
   userRef: string
+  /**
+   * The market's moves, all set by the server. Absent from copies the device kept before they existed: such
+   * a copy reads as available, never reduced, on the market.
+   */
+  status?: ListingStatus
+  /** When the status last changed (at creation, the creation time). */
+  statusChangedAt?: string
+  /** When the home leaves every list and search (14 days after Sold or Let, 60 after Sold STC or Let agreed). */
+  offMarketAt?: string | null
+  /** When the price a person pays last fell, unless it has risen since. */
+  priceReducedAt?: string | null
+  /** How much it fell by then. */
+  priceReducedBy?: number | null
+  /** The server's count of updates: an edit says which version it started from. */
+  version?: number
 }
 
 export function toListing(row: ListingRow): Listing {
@@ -129,6 +153,12 @@ export function toListing(row: ListingRow): Listing {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     userRef: row.user_ref,
+    status: row.status,
+    statusChangedAt: row.status_changed_at,
+    offMarketAt: row.off_market_at,
+    priceReducedAt: row.price_reduced_at,
+    priceReducedBy: row.price_reduced_by,
+    version: row.version,
   }
 }
 
