@@ -2,6 +2,8 @@
 // supabase/migrations. It is the one description of the tables: the app's row types, its runtime row schema
 // (src/types/listing.ts) and the columns it selects all derive from it.
 
+import type { ListingStatus } from './listing-status'
+
 type ListingRow = {
   id: string
   type: 'rent' | 'sale'
@@ -38,9 +40,6 @@ type ListingRow = {
   // search_text (location, name and description, matched word by word).
 }
 
-/** A listing's status: for sale available, under_offer, sold_stc, sold; to rent available, let_agreed, let. */
-export type ListingStatus = 'available' | 'under_offer' | 'sold_stc' | 'sold' | 'let_agreed' | 'let'
-
 /** Server-owned columns of a listing: set by the database's trigger, never by the client. */
 type ListingServerColumns =
   | 'id'
@@ -68,6 +67,8 @@ type ProfileRow = {
   email: string | null
   /** Show my email to visitors: whether landlord_contact gives the email (on by default). */
   show_email: boolean
+  /** Tell me when a saved home changes: pushes when a saved home is reduced, goes under offer or leaves the market. */
+  saved_home_alerts: boolean
   created_at: string
 }
 
@@ -164,7 +165,7 @@ export type Database = {
       profiles: {
         Row: ProfileRow
         Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
-        Update: Partial<Pick<ProfileRow, 'name' | 'show_email'>>
+        Update: Partial<Pick<ProfileRow, 'name' | 'show_email' | 'saved_home_alerts'>>
         Relationships: []
       }
       saved_listings: {

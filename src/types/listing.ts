@@ -1,21 +1,11 @@
-import type { ListingStatus, TableRow } from './database'
+import type { TableRow } from './database'
+import { isListingStatus, type ListingStatus } from './listing-status'
 
 export const LISTING_TYPES = ['rent', 'sale'] as const
 export type ListingType = (typeof LISTING_TYPES)[number]
 
 export const isListingType = (value: unknown): value is ListingType =>
   LISTING_TYPES.includes(value as ListingType)
-
-/** The statuses a listing of each type may have, in the order a landlord moves through them. */
-export const LISTING_STATUSES = {
-  sale: ['available', 'under_offer', 'sold_stc', 'sold'],
-  rent: ['available', 'let_agreed', 'let'],
-} as const satisfies Record<ListingType, readonly ListingStatus[]>
-
-const ALL_STATUSES: readonly string[] = [...LISTING_STATUSES.sale, ...LISTING_STATUSES.rent]
-
-export const isListingStatus = (value: unknown): value is ListingStatus =>
-  typeof value === 'string' && ALL_STATUSES.includes(value)
 
 /** A row of public.listings as PostgREST returns it (snake_case); its type comes from src/types/database.ts. */
 export type ListingRow = TableRow<'listings'>
