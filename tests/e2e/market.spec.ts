@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { formatDay } from '../../src/utils/format-market'
+import { holdRequests } from './support/hold'
 import {
   type MarketListing,
   publishHomes,
@@ -170,4 +171,27 @@ test('Include under offer and Recently reduced are in the URL and narrow and ord
   await expect(countHeading(page)).toHaveText('11 homes')
   const available = expected.filter((name) => name !== underOffer.name)
   await expect(cards(page).locator('.listing-card__name')).toHaveText(available.slice(0, 10))
+})
+
+test("the early drawing of a list shows the status and Reduced badges as the app's card does", async ({
+  page,
+}) => {
+  const word = uniqueWord('Erly')
+  const [home] = await publish({ name: `${word} flat`, price: 2225 })
+  if (!home) throw new Error('not published')
+  await setStatus(home, 'let_agreed')
+  await setPrice(home, 2175)
+  // React and the router held back: only index.html's inline script draws the newest rent homes.
+  const { release } = await holdRequests(page, /\/assets\/framework-[\w-]+\.js$/)
+  await page.goto('/category/rent', { waitUntil: 'commit' })
+  const frame = page.locator('main[aria-hidden="true"]')
+  const badges = (main: Locator) =>
+    main.locator('.listing-card').filter({ hasText: home.name }).locator('.listing-card__badges .badge')
+  await expect(badges(frame)).toHaveText(['Let agreed', 'Reduced'])
+  const early = await badges(frame).evaluateAll((found) => found.map((badge) => badge.outerHTML))
+  release()
+  await expect(frame).toHaveCount(0)
+  const app = page.locator('main:not([aria-hidden])')
+  await expect(badges(app)).toHaveText(['Let agreed', 'Reduced'])
+  expect(await badges(app).evaluateAll((found) => found.map((badge) => badge.outerHTML))).toEqual(early)
 })
