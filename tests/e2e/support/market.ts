@@ -85,3 +85,10 @@ export async function removeHomes(homes: MarketListing[]): Promise<void> {
     )
   if (error) throw error
 }
+
+/** Whether the person chose `Tell me when a saved home changes` (profiles.saved_home_alerts), as the server has it. */
+export async function savedHomeAlertsOf(userId: string): Promise<boolean> {
+  const { data, error } = await admin.from('profiles').select('saved_home_alerts').eq('id', userId).single()
+  if (error) throw error
+  return data.saved_home_alerts as boolean
+}
