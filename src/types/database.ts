@@ -61,6 +61,15 @@ type ListingPriceHistoryRow = {
   changed_at: string
 }
 
+/** One status of a listing since publication (the first row, previous_status null, is the one it was published with). */
+type ListingStatusHistoryRow = {
+  id: number
+  listing_id: string
+  status: ListingStatus
+  previous_status: ListingStatus | null
+  changed_at: string
+}
+
 type ProfileRow = {
   id: string
   name: string | null
@@ -162,6 +171,12 @@ export type Database = {
         Update: never
         Relationships: []
       }
+      listing_status_history: {
+        Row: ListingStatusHistoryRow
+        Insert: never
+        Update: never
+        Relationships: []
+      }
       profiles: {
         Row: ProfileRow
         Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
@@ -248,7 +263,8 @@ export type Database = {
       }
       saved_search_new_counts: {
         Args: never
-        Returns: { saved_search_id: string; new_count: number }[]
+        /** new_count is exact up to 1,000; `capped` says there are more (the app shows `1,000+ new`). */
+        Returns: { saved_search_id: string; new_count: number; capped: boolean }[]
       }
       open_saved_search: {
         Args: { search_id: string }

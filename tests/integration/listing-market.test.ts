@@ -454,10 +454,10 @@ describe('the on-the-market rule (market_listings)', () => {
     const stays = await publish({ location: 'Quay Street, Penzance' }, market)
     const leaves = await publish({ location: 'Quay Street, Penzance', status: 'let' }, market)
     let counts = await seeker.client.rpc('saved_search_new_counts')
-    expect(counts.data).toEqual([{ saved_search_id: searchId, new_count: 2 }])
+    expect(counts.data).toEqual([{ saved_search_id: searchId, new_count: 2, capped: false }])
     await statusChangedDaysAgo(leaves, 15)
     counts = await seeker.client.rpc('saved_search_new_counts')
-    expect(counts.data).toEqual([{ saved_search_id: searchId, new_count: 1 }])
+    expect(counts.data).toEqual([{ saved_search_id: searchId, new_count: 1, capped: false }])
     // Seeded already let, 20 days ago: nothing recorded, nothing queued.
     const old = randomUUID()
     const seeded = await serviceClient()
