@@ -125,8 +125,10 @@ test.describe('browsing listings as a visitor', () => {
     await page.goto('/category/rent')
     const names = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 })
     await expect(names).toHaveCount(10)
-    const requests = await pressLoadMoreWhileLoading(page, /\/rest\/v1\/market_listings\?.*type=eq\.rent/, () =>
-      expect(names).toHaveText(rent.slice(0, 20).map((listing) => listing.name)),
+    const requests = await pressLoadMoreWhileLoading(
+      page,
+      /\/rest\/v1\/market_listings\?.*type=eq\.rent/,
+      () => expect(names).toHaveText(rent.slice(0, 20).map((listing) => listing.name)),
     )
     expect(requests).toBe(1)
   })

@@ -195,3 +195,14 @@ test("the early drawing of a list shows the status and Reduced badges as the app
   await expect(badges(app)).toHaveText(['Let agreed', 'Reduced'])
   expect(await badges(app).evaluateAll((found) => found.map((badge) => badge.outerHTML))).toEqual(early)
 })
+
+test("Explore's slider shows the newest home's status", async ({ page }) => {
+  const word = uniqueWord('Slde')
+  const [home] = await publish({ name: `${word} flat`, type: 'sale', price: 410_000 })
+  if (!home) throw new Error('not published')
+  await setStatus(home, 'sold_stc')
+  await page.goto('/')
+  const slide = page.getByRole('group', { name: '1 / 5' })
+  await expect(slide).toContainText(home.name)
+  await expect(slide.locator('.badge--status')).toHaveText('Sold STC')
+})
