@@ -54,6 +54,35 @@ describe('listings seen online are kept on the device', () => {
     expect(await readStoredView('offers')).toBeNull()
   })
 
+  it('a list view read offline leaves out the homes whose time on the market has passed since', async () => {
+    const gone = listing(2, { status: 'let', offMarketAt: '2026-01-02T00:00:00.000000+00:00' })
+    const going = listing(4, { status: 'let', offMarketAt: '2999-01-01T00:00:00.000000+00:00' })
+    await mirrorPage('category:rent', { listings: [gone, going, listing(6)], hasMore: false }, null)
+    expect((await readStoredView('category:rent'))?.listings.map((l) => l.id)).toEqual([
+      going.id,
+      listing(6).id,
+    ])
+    // Its own page still opens from the device.
+    expect((await readStoredListing(gone.id))?.status).toBe('let')
+  })
+
+  it('keeps the new status, price and reduction of a listing seen again', async () => {
+    await mirrorListings([listing(1, { updatedAt: '2026-05-01T00:00:00.000000+00:00' })])
+    const moved = listing(1, {
+      status: 'under_offer',
+      regularPrice: 1150,
+      priceReducedAt: '2026-05-02T00:00:00.000000+00:00',
+      priceReducedBy: 50,
+      updatedAt: '2026-05-02T00:00:00.000000+00:00',
+    })
+    await mirrorListings([moved])
+    expect(await readStoredListing(moved.id)).toMatchObject({
+      status: 'under_offer',
+      regularPrice: 1150,
+      priceReducedBy: 50,
+    })
+  })
+
   it('records when data last came from the server, for the offline banner', async () => {
     const before = Date.now()
     await mirrorPage('recommended', { listings: [listing(1)], hasMore: false }, null)

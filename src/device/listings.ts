@@ -3,7 +3,7 @@ import type { StoredListing, StoredView } from '@/lib/local-db'
 import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
 import type { HomeSearch } from '@/types/home-search'
 import type { Listing, ListingPosition, ListingType } from '@/types/listing'
-import { searchListings } from '@/utils/match-listings'
+import { isOnMarket, searchListings } from '@/utils/match-listings'
 import { mergePage, newerListing } from './listings-merge'
 import { META, readMeta, writeMeta } from './meta'
 
@@ -102,15 +102,20 @@ export function missingListingIds(ids: readonly string[]): Promise<string[]> {
   )
 }
 
-/** A stored view with its listings (those still on the device), or null if this view was never seen. */
+/**
+ * A stored view with its listings (those still on the device and still on the market), or null if this view
+ * was never seen.
+ */
 async function readView(db: RoostDb, key: ListingsViewKey): Promise<StoredListingsView | null> {
   const view = await db.views.get(key)
   if (!view) return null
+  const now = Date.now()
+  const listings = await readListings(
+    db,
+    view.entries.map((entry) => entry.id),
+  )
   return {
-    listings: await readListings(
-      db,
-      view.entries.map((entry) => entry.id),
-    ),
+    listings: listings.filter((listing) => isOnMarket(listing, now)),
     complete: view.complete,
     fetchedAt: view.fetchedAt,
   }

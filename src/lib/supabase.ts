@@ -149,6 +149,26 @@ export async function earlyListings(columns: string, read: ListingsRead): Promis
   return { rows: body, count: Number.isInteger(total) ? total : null }
 }
 
+/**
+ * A public read by its PostgREST path and query (e.g. `listing_price_history?select=…`), without PostgREST's
+ * client: for a screen that must not load it on a first visit. Anonymous and CORS-simple (the key in the
+ * URL, or the ordinary headers where the API refuses that, as getPublicDb's reads do). Fails as the client's read would: an unreachable server as a network error, a refusal with
+ * PostgREST's error.
+ */
+export async function readPublic(pathAndQuery: string): Promise<unknown[]> {
+  const read = publicReadFetch(env.supabaseAnonKey, apiFetch, tabMemory())
+  const response = await read(`${env.supabaseUrl}/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${env.supabaseAnonKey}` },
+  }).catch((error: unknown) => {
+    throw toAppError(error)
+  })
+  const body: unknown = await response.json().catch(() => null)
+  if (!response.ok) throw toAppError(body ?? { message: response.statusText, status: response.status })
+  if (!Array.isArray(body))
+    throw new AppError('The server sent rows the app cannot read', { status: response.status })
+  return body
+}
+
 /** Where supabase-js keeps the session in localStorage (its default key for this project URL). */
 export const AUTH_STORAGE_KEY = authStorageKey(env.supabaseUrl)
 

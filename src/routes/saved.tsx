@@ -4,9 +4,12 @@ import { PageHeader } from '../components/page-header'
 import { Spinner } from '../components/spinner'
 import { SavedHomes } from '../features/saved/components/saved-homes'
 import { SavedViews } from '../features/saved-searches/components/saved-views'
+import { useUserId } from '../hooks/use-session'
 
 // The saved searches' code loads when their view opens (it is precached, so it opens offline too).
 const SavedSearches = lazy(() => import('../features/saved-searches/components/saved-searches'))
+// Signed in only: a visitor's Saved tab never loads it (nor the client it reads the profile with).
+const SavedHomeAlerts = lazy(() => import('../features/saved-searches/components/saved-home-alerts'))
 
 type SavedSearchParams = { view?: 'searches' | undefined }
 
@@ -20,6 +23,7 @@ export const Route = createFileRoute('/saved')({
 function Saved() {
   const { view } = Route.useSearch()
   const searches = view === 'searches'
+  const signedIn = useUserId() !== null
   return (
     <div className="page">
       <PageHeader title={searches ? 'Saved searches' : 'Saved homes'} />
@@ -29,7 +33,14 @@ function Saved() {
           <SavedSearches />
         </Suspense>
       ) : (
-        <SavedHomes />
+        <>
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <SavedHomeAlerts />
+            </Suspense>
+          ) : null}
+          <SavedHomes />
+        </>
       )}
     </div>
   )

@@ -125,8 +125,10 @@ test.describe('browsing listings as a visitor', () => {
     await page.goto('/category/rent')
     const names = page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 })
     await expect(names).toHaveCount(10)
-    const requests = await pressLoadMoreWhileLoading(page, /\/rest\/v1\/listings\?.*type=eq\.rent/, () =>
-      expect(names).toHaveText(rent.slice(0, 20).map((listing) => listing.name)),
+    const requests = await pressLoadMoreWhileLoading(
+      page,
+      /\/rest\/v1\/market_listings\?.*type=eq\.rent/,
+      () => expect(names).toHaveText(rent.slice(0, 20).map((listing) => listing.name)),
     )
     expect(requests).toBe(1)
   })
@@ -137,7 +139,7 @@ test.describe('browsing listings as a visitor', () => {
     await page.goto('/category/rent')
     const loadMore = page.getByRole('button', { name: 'Load More' })
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(10)
-    const held = await holdRequests(page, /\/rest\/v1\/listings\?.*type=eq\.rent/)
+    const held = await holdRequests(page, /\/rest\/v1\/market_listings\?.*type=eq\.rent/)
     // The frame after the tap, read in the page: the spinner waits LOAD_MORE_SPINNER_DELAY_MS (200 ms).
     const nextFrame = await loadMore.evaluate(async (button: HTMLElement) => {
       button.click()

@@ -361,7 +361,7 @@ test("a listing page draws its first photo before the app's scripts have arrived
 test('when the first answer is slow to come, the app still opens after a moment, and shows the list once it comes', async ({
   page,
 }) => {
-  const offers = await holdRequests(page, /\/rest\/v1\/listings\?.*offer=eq\.true/)
+  const offers = await holdRequests(page, /\/rest\/v1\/market_listings\?.*offer=eq\.true/)
   await page.goto('/offers')
   // The app's own tabs (the frame's are hidden and empty): it did not wait for the answer to mount.
   const tabs = page.getByRole('navigation', { name: 'Main' })

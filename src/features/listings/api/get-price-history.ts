@@ -1,19 +1,15 @@
 import { keepPriceHistories } from '@/device/listings-price-history'
-import { toAppError } from '../../../lib/errors'
-import { getPublicDb } from '../../../lib/supabase'
+import { readPublic } from '../../../lib/supabase'
 import { groupPriceHistory, PRICE_HISTORY_COLUMNS, type PriceChange } from '../../../types/price-change'
 
-/** A listing's price history from the server, oldest change first, kept on the device to read offline. */
+/**
+ * A listing's price history from the server, oldest change first, kept on the device to read offline. Read
+ * without PostgREST's client: a listing page's first visit shows from index.html's early answer and loads
+ * no client for this one read.
+ */
 export async function refreshPriceHistory(listingId: string): Promise<PriceChange[]> {
-  const db = await getPublicDb()
-  const { data, error } = await db
-    .from('listing_price_history')
-    .select(PRICE_HISTORY_COLUMNS)
-    .eq('listing_id', listingId)
-    .order('changed_at', { ascending: true })
-    .order('id', { ascending: true })
-  if (error) throw toAppError(error)
-  const histories = groupPriceHistory([listingId], data)
+  const query = `select=${encodeURIComponent(PRICE_HISTORY_COLUMNS)}&listing_id=eq.${listingId}&order=changed_at.asc,id.asc`
+  const histories = groupPriceHistory([listingId], await readPublic(`listing_price_history?${query}`))
   void keepPriceHistories(histories)
   return histories.get(listingId) ?? []
 }
