@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
+import { validListing } from './support/rls-cases'
+
+/**
+ * public.market_listings, which every list and search reads, holds the listing rules itself (on the market,
+ * not held for review) and reads with its owner's rights, so a place or keyword search keeps the trigram
+ * index whatever the listings' select policy says; and it shows no row that policy hides.
+ */
+
+let landlord: TestUser
+let other: TestUser
+const word = `Viewword${randomUUID().slice(0, 8)}`
+const ids = { listed: randomUUID(), held: randomUUID(), gone: randomUUID() }
+
+beforeAll(async () => {
+  ;[landlord, other] = await Promise.all([signedInUser('View Landlord'), signedInUser('View Other')])
+  for (const id of Object.values(ids)) {
+    const { error } = await landlord.client
+      .from('listings')
+      .insert(validListing(id, { name: `${word} flat`.slice(0, 32) }))
+    if (error) throw error
+  }
+  await withDatabase(async (db) => {
+    await db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
+      ids.held,
+      landlord.id,
+    ])
+    // Let 15 days ago: the status first (its change is stamped now), then its time moved back, as the owner.
+    await db.query(`update public.listings set status = 'let' where id = $1`, [ids.gone])
+    await db.query(
+      `update public.listings set status_changed_at = now() - interval '15 days' where id = $1`,
+      [ids.gone],
+    )
+  })
+})
+
+afterAll(async () => {
+  await serviceClient().from('listings').delete().in('id', Object.values(ids))
+})
+
+const found = async (client: typeof landlord.client, from: 'listings' | 'market_listings') => {
+  const { data, error } = await client.from(from).select('id').ilike('search_text', `%${word}%`)
+  if (error) throw error
+  return (data ?? []).map((row) => row.id).sort()
+}
+
+describe('market_listings', () => {
+  it('lists only homes on the market and not held, for everyone, the landlord included', async () => {
+    for (const client of [anonClient(), other.client, landlord.client])
+      expect(await found(client, 'market_listings')).toEqual([ids.listed])
+  })
+
+  it('shows no row the listings select policy hides from the reader', async () => {
+    for (const client of [anonClient(), other.client]) {
+      const policy = new Set(await found(client, 'listings'))
+      for (const id of await found(client, 'market_listings')) expect(policy.has(id)).toBe(true)
+      expect(policy.has(ids.held)).toBe(false)
+    }
+    // Its page still opens for its landlord, off the lists.
+    expect(await found(landlord.client, 'listings')).toEqual(Object.values(ids).sort())
+  })
+
+  it('keeps a place or keyword search on the trigram index for visitors and signed-in people', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      const plan = await withDatabase(async (db) => {
+        await db.query('begin')
+        try {
+          await db.query(`select set_config('role', $1, true)`, [role])
+          await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+            JSON.stringify({ role, sub: role === 'anon' ? undefined : other.id }),
+          ])
+          // With sequential and plain index scans priced out, only a bitmap scan of an index that serves the ILIKE
+          // itself is left: the plan shows whether the trigram index may be used at all.
+          await db.query('set local enable_seqscan = off')
+          await db.query('set local enable_indexscan = off')
+          const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+            `explain select id from public.market_listings where search_text ilike $1`,
+            [`%${word}%`],
+          )
+          return rows.map((row) => row['QUERY PLAN']).join('\n')
+        } finally {
+          await db.query('rollback')
+        }
+      })
+      expect(plan).toContain('listings_search_text_idx')
+    }
+  })
+})
