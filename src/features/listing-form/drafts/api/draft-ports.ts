@@ -4,6 +4,7 @@ import { draftStore } from '@/device/drafts'
 import { toAppError } from '../../../../lib/errors'
 import { getSupabase } from '../../../../lib/supabase'
 import { geocodeAddress } from '../../api/geocode-address'
+import { uploadListingPhoto } from '../../api/listing-photos'
 import { PublishFailure } from '../publish-failure'
 import type { PublishPorts } from '../publish-job'
 
@@ -38,12 +39,11 @@ export async function draftPorts(): Promise<PublishPorts> {
       }
     },
     async upload(path, photo) {
-      const { error } = await supabase.storage.from(LISTING_IMAGES_BUCKET).upload(path, photo, {
-        contentType: photo.type || 'image/jpeg',
-        cacheControl: '31536000',
-        upsert: true,
-      })
-      if (error) throw toFailure(error)
+      try {
+        await uploadListingPhoto(path, photo)
+      } catch (error) {
+        throw toFailure(error)
+      }
     },
     async insertListing(row) {
       const { error, status } = await supabase
