@@ -47,6 +47,12 @@ export function aListingRow(extra: Record<string, unknown> = {}): Record<string,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     user_ref: '33333333-3333-4333-8333-333333333333',
+    status: 'available',
+    status_changed_at: '2026-01-01T00:00:00Z',
+    off_market_at: null,
+    price_reduced_at: null,
+    price_reduced_by: null,
+    version: 1,
     ...extra,
   }
 }

@@ -22,8 +22,44 @@ type ListingRow = {
   created_at: string
   updated_at: string | null
   user_ref: string
+  /** Where the home is on the market; the choices depend on the type (LISTING_STATUSES). */
+  status: ListingStatus
+  /** Server-owned: when the status last changed (publication when it never did). */
+  status_changed_at: string
+  /** Server-owned: when the listing leaves lists and search (sold/let + 14 days, sold STC/let agreed + 60). */
+  off_market_at: string | null
+  /** Server-owned: when the price a person pays last fell (cleared by an increase); `Reduced` within 30 days. */
+  price_reduced_at: string | null
+  /** Server-owned: how much it fell by then. */
+  price_reduced_by: number | null
+  /** Server-owned: bumped by every update; an update naming another version is refused (listing_version_conflict). */
+  version: number
   // Also generated, for filters and sorts only (never selected): effective_price (the price a person pays) and
   // search_text (location, name and description, matched word by word).
+}
+
+/** A listing's status: for sale available, under_offer, sold_stc, sold; to rent available, let_agreed, let. */
+export type ListingStatus = 'available' | 'under_offer' | 'sold_stc' | 'sold' | 'let_agreed' | 'let'
+
+/** Server-owned columns of a listing: set by the database's trigger, never by the client. */
+type ListingServerColumns =
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'user_ref'
+  | 'status_changed_at'
+  | 'off_market_at'
+  | 'price_reduced_at'
+  | 'price_reduced_by'
+  | 'version'
+
+/** One change of a listing's effective price (the first row, previous_price null, is the listed price). */
+type ListingPriceHistoryRow = {
+  id: number
+  listing_id: string
+  price: number
+  previous_price: number | null
+  changed_at: string
 }
 
 type ProfileRow = {
@@ -113,9 +149,16 @@ export type Database = {
     Tables: {
       listings: {
         Row: ListingRow
-        Insert: Omit<ListingRow, 'id' | 'created_at' | 'updated_at' | 'user_ref' | 'description'> &
-          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref' | 'description'>>
-        Update: Partial<Omit<ListingRow, 'id' | 'created_at' | 'user_ref'>>
+        Insert: Omit<ListingRow, ListingServerColumns | 'description' | 'status'> &
+          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref' | 'description' | 'status'>>
+        /** `version`, when sent, must be the listing's current version (the one the edit started from). */
+        Update: Partial<Omit<ListingRow, Exclude<ListingServerColumns, 'updated_at' | 'version'>>>
+        Relationships: []
+      }
+      listing_price_history: {
+        Row: ListingPriceHistoryRow
+        Insert: never
+        Update: never
         Relationships: []
       }
       profiles: {
@@ -174,7 +217,13 @@ export type Database = {
         Relationships: []
       }
     }
-    Views: { [_ in never]: never }
+    Views: {
+      /** The listings on the market (off_market_at not yet reached): what every list and search reads. */
+      market_listings: {
+        Row: ListingRow
+        Relationships: []
+      }
+    }
     Functions: {
       landlord_contact: {
         Args: { landlord_id: string }

@@ -21,6 +21,12 @@ const row = {
   created_at: '2026-01-01T00:00:00Z',
   updated_at: null,
   user_ref: '33333333-3333-4333-8333-333333333333',
+  status: 'let_agreed',
+  status_changed_at: '2026-01-02T00:00:00Z',
+  off_market_at: '2026-03-03T00:00:00Z',
+  price_reduced_at: null,
+  price_reduced_by: null,
+  version: 3,
 }
 
 describe('parseListingRows: rows from the API keep their contract', () => {
@@ -45,6 +51,7 @@ describe('parseListingRows: rows from the API keep their contract', () => {
     ['a missing column', (({ bedrooms: _, ...rest }) => rest)(row), /bedrooms/],
     ['null where a value is required', { ...row, name: null }, /name/],
     ['a type other than rent or sale', { ...row, type: 'castle' }, /type/],
+    ['a status that is none of the statuses', { ...row, status: 'gone' }, /status/],
     ['a photo list holding something else', { ...row, image_urls: ['a.jpg', 7] }, /image_urls/],
     ['a number that is not finite', { ...row, latitude: Number.NaN }, /latitude/],
     ['something other than a row', 'row', /not an object/],
@@ -74,7 +81,8 @@ describe('the listing columns', () => {
   it('are every column of a row, in the table order, selected by every read', () => {
     expect(LISTING_COLUMNS).toBe(
       'id,type,name,bedrooms,bathrooms,parking,furnished,location,description,offer,regular_price,' +
-        'discounted_price,image_urls,latitude,longitude,created_at,updated_at,user_ref',
+        'discounted_price,image_urls,latitude,longitude,created_at,updated_at,user_ref,status,status_changed_at,' +
+        'off_market_at,price_reduced_at,price_reduced_by,version',
     )
     expect(LISTING_COLUMNS.split(',').sort()).toEqual(Object.keys(row).sort())
   })

@@ -1,10 +1,21 @@
-import type { TableRow } from './database'
+import type { ListingStatus, TableRow } from './database'
 
 export const LISTING_TYPES = ['rent', 'sale'] as const
 export type ListingType = (typeof LISTING_TYPES)[number]
 
 export const isListingType = (value: unknown): value is ListingType =>
   LISTING_TYPES.includes(value as ListingType)
+
+/** The statuses a listing of each type may have, in the order a landlord moves through them. */
+export const LISTING_STATUSES = {
+  sale: ['available', 'under_offer', 'sold_stc', 'sold'],
+  rent: ['available', 'let_agreed', 'let'],
+} as const satisfies Record<ListingType, readonly ListingStatus[]>
+
+const ALL_STATUSES: readonly string[] = [...LISTING_STATUSES.sale, ...LISTING_STATUSES.rent]
+
+export const isListingStatus = (value: unknown): value is ListingStatus =>
+  typeof value === 'string' && ALL_STATUSES.includes(value)
 
 /** A row of public.listings as PostgREST returns it (snake_case); its type comes from src/types/database.ts. */
 export type ListingRow = TableRow<'listings'>
@@ -18,6 +29,7 @@ type ColumnTypes = {
   boolean: boolean
   'string[]': string[]
   'rent|sale': ListingType
+  status: ListingStatus
 }
 type ColumnKind = keyof ColumnTypes
 /** The kind whose type is exactly T. */
@@ -36,6 +48,7 @@ const CHECK_KIND: { [K in ColumnKind]: (value: unknown) => boolean } = {
   boolean: (value) => typeof value === 'boolean',
   'string[]': (value) => Array.isArray(value) && value.every(isString),
   'rent|sale': isListingType,
+  status: isListingStatus,
 }
 
 /**
@@ -62,6 +75,12 @@ const LISTING_ROW_COLUMNS = {
   created_at: 'string',
   updated_at: 'string|null',
   user_ref: 'string',
+  status: 'status',
+  status_changed_at: 'string',
+  off_market_at: 'string|null',
+  price_reduced_at: 'string|null',
+  price_reduced_by: 'number|null',
+  version: 'number',
 } as const satisfies { [C in keyof ListingRow]-?: KindOf<ListingRow[C]> }
 
 const COLUMN_NAMES = Object.keys(LISTING_ROW_COLUMNS) as (keyof ListingRow)[]
