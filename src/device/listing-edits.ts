@@ -6,10 +6,10 @@ import {
   type ListingEditPayload,
   listingThing,
 } from '@/types/listing-edit'
-import { editFieldsOf } from '@/utils/listing-edit-fields'
 import { afterEdits, changedFields, photoUrls } from '@/utils/listing-edit'
-import { type NewEditPhoto, queueWithPhotos } from './drafts'
-import type { OutboxEntry } from './outbox'
+import { editFieldsOf } from '@/utils/listing-edit-fields'
+import { forgetEditPhotos, type NewEditPhoto, queueWithPhotos } from './drafts'
+import { dropWrite, type OutboxEntry } from './outbox'
 
 // Edits of published listings, queued in the one outbox (kind `listing.edit`, one thing per listing). This
 // module keeps no table of its own: entries are the outbox's, new photos the drafts' photo table's.
@@ -42,8 +42,12 @@ export async function queueListingEdit(input: {
   /** The photos in their new order, or null when they were not touched. */
   photos: EditPhoto[] | null
   newPhotos: readonly NewEditPhoto[]
+  /** The address changed and could not be looked up here (offline): the sender looks it up. */
+  locate: boolean
 }): Promise<boolean> {
   const { seen, queued } = input
+  // A copy kept before listings had versions cannot say what the edit started from.
+  if (seen.version === undefined) return false
   const start = pendingView(seen, queued)
   const changes = changedFields(start.fields, input.fields)
   const photos =
@@ -57,10 +61,20 @@ export async function queueListingEdit(input: {
     basePhotos: photoUrls(start.photos),
     changes,
     photos,
+    locate: input.locate && 'location' in changes,
     knownUrls: photoUrls(start.photos),
   }
   return queueWithPhotos(
     { userId: input.userId, kind: LISTING_EDIT_KIND, thing: listingThing(seen.id), payload },
     input.newPhotos,
   )
+}
+
+/** Gives up queued edits (the person chose to): their entries and the new photos only they carried. */
+export async function dropEdits(entries: readonly OutboxEntry[]): Promise<void> {
+  for (const entry of entries) {
+    if (entry.seq !== undefined) await dropWrite(entry.seq)
+    const photos = (entry.payload as ListingEditPayload).photos ?? []
+    await forgetEditPhotos(photos.flatMap((photo) => ('photoId' in photo ? [photo.photoId] : [])))
+  }
 }

@@ -125,8 +125,13 @@ export function changeNextOfThing(
 export function resendWith(seq: number, payload: unknown): Promise<boolean> {
   return withLocalDb(
     async (db) =>
-      (await db.outbox.update(seq, { payload, state: 'waiting', reason: null, nextAttemptAt: 0, attempts: 0 })) >
-      0,
+      (await db.outbox.update(seq, {
+        payload,
+        state: 'waiting',
+        reason: null,
+        nextAttemptAt: 0,
+        attempts: 0,
+      })) > 0,
     false,
   )
 }

@@ -7,6 +7,9 @@ import type { ListingStatus } from './listing-status'
 
 export const LISTING_EDIT_KIND = 'listing.edit'
 
+/** Fired when an edit is queued outside the edit screen (Your Listings): the app's sender sends it. */
+export const LISTING_EDIT_QUEUED_EVENT = 'roost:listing-edit-queued'
+
 /** The outbox's unit of order for a listing's changes: every edit of one listing goes in turn. */
 export const listingThing = (listingId: string) => `listing:${listingId}`
 
@@ -67,6 +70,8 @@ export type ListingEditPayload = {
   changes: Partial<EditFields>
   /** The photos in their new order, or null when the edit leaves them as they are. */
   photos: EditPhoto[] | null
+  /** True when the address changed offline: it is looked up (its latitude and longitude) when the edit is sent. */
+  locate: boolean
   /** Photo URLs this edit may leave unused: removed from storage after the update when the row no longer has them. */
   knownUrls: string[]
 }

@@ -1,11 +1,9 @@
-import type { ListingType } from './listing'
+import type { ListingStatus } from './database'
+import { LISTING_STATUSES, type ListingType } from './listing'
 
 // A listing's place in the market (public.listings.status, checked per type by the database).
 
-export const SALE_STATUSES = ['available', 'under_offer', 'sold_stc', 'sold'] as const
-export const RENT_STATUSES = ['available', 'let_agreed', 'let'] as const
-
-export type ListingStatus = (typeof SALE_STATUSES)[number] | (typeof RENT_STATUSES)[number]
+export type { ListingStatus }
 
 /** What each status says on screen. */
 export const STATUS_LABELS: Record<ListingStatus, string> = {
@@ -19,13 +17,10 @@ export const STATUS_LABELS: Record<ListingStatus, string> = {
 
 /** The statuses a listing of this type can take, in the order they are offered. */
 export function statusesFor(type: ListingType): readonly ListingStatus[] {
-  return type === 'sale' ? SALE_STATUSES : RENT_STATUSES
+  return LISTING_STATUSES[type]
 }
 
 /** The status kept when a listing's type changes: its own if the new type has it, else `available`. */
 export function statusForType(status: ListingStatus, type: ListingType): ListingStatus {
   return statusesFor(type).includes(status) ? status : 'available'
 }
-
-export const isListingStatus = (value: unknown): value is ListingStatus =>
-  typeof value === 'string' && value in STATUS_LABELS

@@ -126,6 +126,10 @@ export type Listing = {
   updatedAt: string | null
   /** The owner's user id. */
   userRef: string
+  /** Where the home is on the market (the choices depend on the type); absent from copies kept before it existed. */
+  status?: ListingStatus
+  /** Bumped by the server on every update: an edit names the version it started from. Absent as status is. */
+  version?: number
 }
 
 export function toListing(row: ListingRow): Listing {
@@ -148,6 +152,8 @@ export function toListing(row: ListingRow): Listing {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     userRef: row.user_ref,
+    status: row.status,
+    version: row.version,
   }
 }
 

@@ -19,7 +19,7 @@ export function editFieldsOf(listing: Listing): EditFields {
     discounted_price: listing.offer ? listing.discountedPrice : null,
     latitude: listing.geolocation?.lat ?? null,
     longitude: listing.geolocation?.lng ?? null,
-    status: listing.status,
+    status: listing.status ?? 'available',
   }
 }
 

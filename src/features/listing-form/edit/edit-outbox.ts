@@ -1,5 +1,5 @@
-import { mirrorListings } from '@/device/listings'
 import { editPhotoBlob, forgetEditPhotos } from '@/device/drafts'
+import { mirrorListings } from '@/device/listings'
 import { changeNextOfThing, outboxStore, readPayload } from '@/device/outbox'
 import type { OutboxEntry } from '@/lib/outbox/drain'
 import { OutboxFailure, toOutboxFailure } from '@/lib/outbox/failure'
@@ -10,14 +10,18 @@ import { EDIT_REFUSALS, LISTING_EDIT_KIND, type ListingEditPayload } from '@/typ
 import { imageUrlsOf, isApplied, isUnchangedSince, type ServerListing } from '@/utils/listing-edit'
 import { editFieldsOf } from '@/utils/listing-edit-fields'
 import { storagePathsFromUrls } from '@/utils/listing-image-paths'
+import { geocodeAddress } from '../api/geocode-address'
 import { listingPhotoUrl, removeListingPhotos, uploadListingPhoto } from '../api/listing-photos'
+import { LISTING_MESSAGES } from '../listing-schema'
 
 // The outbox kind `listing.edit`: an edit of a published listing, made possibly offline, sent once. Its new
 // photos are uploaded first (each to a fixed path, so a retry overwrites), then the row is updated with the
 // version the edit started from, then the photos the row no longer uses are removed from Storage.
 
 /** The listing as the server holds it now, or null when it is gone (or not the caller's to see). */
-export async function readServerListing(listingId: string): Promise<(ServerListing & { listing: Listing }) | null> {
+export async function readServerListing(
+  listingId: string,
+): Promise<(ServerListing & { listing: Listing }) | null> {
   const supabase = await getSupabase()
   const { data, error, status } = await supabase
     .from('listings')
@@ -27,7 +31,12 @@ export async function readServerListing(listingId: string): Promise<(ServerListi
   if (error) throw toOutboxFailure(error, status)
   const listing = data === null ? undefined : parseListingRows([data])[0]
   if (!listing) return null
-  return { listing, fields: editFieldsOf(listing), imageUrls: listing.imageUrls, version: listing.version }
+  return {
+    listing,
+    fields: editFieldsOf(listing),
+    imageUrls: listing.imageUrls,
+    version: listing.version ?? 1,
+  }
 }
 
 const isConflict = (error: { message?: string }) => error.message?.includes(EDIT_REFUSALS.conflict) === true
@@ -35,7 +44,12 @@ const isConflict = (error: { message?: string }) => error.message?.includes(EDIT
 /** The edit's refusal as the outbox keeps it: the reason names what happened, for the edit screen to show. */
 const refusal = (reason: string, status: number) => new OutboxFailure(reason, { status, code: reason })
 
-async function afterUpdate(entry: OutboxEntry, edit: ListingEditPayload, row: Listing, publicUrl: (path: string) => string) {
+async function afterUpdate(
+  entry: OutboxEntry,
+  edit: ListingEditPayload,
+  row: Listing,
+  publicUrl: (path: string) => string,
+) {
   await mirrorListings([row])
   // The next edit of this listing started from this one: it now starts from what the server holds.
   if (entry.seq !== undefined) {
@@ -91,8 +105,18 @@ export async function sendListingEdit(entry: OutboxEntry): Promise<void> {
     }
   }
 
+  let changes = edit.changes
+  if (edit.locate && changes.location !== undefined) {
+    // The address changed offline: its place is looked up now (a geocoder out of reach waits as offline).
+    const place = await geocodeAddress(changes.location).catch((error: unknown) => {
+      throw toOutboxFailure(error)
+    })
+    if (!place) throw refusal(LISTING_MESSAGES.addressNotFound, 422)
+    changes = { ...changes, latitude: place.lat, longitude: place.lng }
+  }
+
   const row = {
-    ...edit.changes,
+    ...changes,
     ...(edit.photos ? { image_urls: imageUrlsOf(edit.photos, publicUrl) } : {}),
     version,
   }
