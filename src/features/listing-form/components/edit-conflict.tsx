@@ -13,6 +13,7 @@ import type { EditFields, EditPhoto, ListingEditPayload } from '@/types/listing-
 import { STATUS_LABELS } from '@/types/listing-status'
 import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '@/utils/listing-edit'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
+import { ListingDeleted } from './edit-refused'
 import { useFinishPublish } from './use-finish-publish'
 
 const LABELS: Record<DiffField, string> = {
@@ -96,7 +97,7 @@ export function EditConflict({
   if (!online) return <p className="empty-state">{EDIT_MESSAGES.conflictOffline}</p>
   if (failed) return <p className="empty-state">{EDIT_MESSAGES.conflictOffline}</p>
   if (server === undefined) return <Spinner size="small" />
-  if (server === null) return null
+  if (server === null) return <ListingDeleted userId={userId} listingId={listing.id} edit={edit} />
 
   const diffs: EditDiff[] = editDiffs(edit, server)
   const chosen = (diff: EditDiff) => choices[diff.field] ?? diff.preferred

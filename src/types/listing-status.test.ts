@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { STATUS_LABELS, statusesFor, statusForType } from './listing-status'
+
+describe('a listing status', () => {
+  it('offers the choices of its type, with the texts of issue #28', () => {
+    expect(statusesFor('sale').map((s) => STATUS_LABELS[s])).toEqual([
+      'Available',
+      'Under offer',
+      'Sold STC',
+      'Sold',
+    ])
+    expect(statusesFor('rent').map((s) => STATUS_LABELS[s])).toEqual(['Available', 'Let agreed', 'Let'])
+  })
+
+  it('switching type keeps a status the other type has and resets the others to Available', () => {
+    expect(statusForType('sold_stc', 'rent')).toBe('available')
+    expect(statusForType('let', 'sale')).toBe('available')
+    expect(statusForType('available', 'sale')).toBe('available')
+    expect(statusForType('let_agreed', 'rent')).toBe('let_agreed')
+  })
+})
