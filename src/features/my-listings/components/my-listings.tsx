@@ -9,7 +9,12 @@ import { type OutboxEntry, useOutbox } from '@/device/outbox'
 import { useOnlineStatus } from '@/hooks/use-online-status'
 import { notify } from '@/lib/toast'
 import type { Listing } from '@/types/listing'
-import { LISTING_EDIT_QUEUED_EVENT } from '@/types/listing-edit'
+import {
+  EDIT_REFUSALS,
+  LISTING_EDIT_KIND,
+  LISTING_EDIT_QUEUED_EVENT,
+  type ListingEditPayload,
+} from '@/types/listing-edit'
 import { type ListingStatus, STATUS_LABELS, statusesFor } from '@/types/listing-status'
 import { photoUrls } from '@/utils/listing-edit'
 import { withFields } from '@/utils/listing-edit-fields'
@@ -24,6 +29,7 @@ export const MY_LISTINGS_MESSAGES = {
   notDeleted: 'Could not delete listing',
   loadFailed: 'Could not fetch listings',
   waiting: 'Waiting to sync',
+  deletedElsewhere: 'This listing was deleted',
   refused: 'Not synced: open it to see why',
   empty: 'You have no listings yet.',
   offline: 'You are offline. Your listings show here once they have been loaded with a connection.',
@@ -142,6 +148,15 @@ export function MyListings({ userId }: { userId: string }) {
   }
 
   const listings = stored ?? []
+  const shownIds = new Set(listings.map((listing) => listing.id))
+  // Edits refused because the listing was deleted elsewhere: the listing is gone from the list, the person's
+  // text is not (its edit screen shows it to copy).
+  const deleted = entries.filter(
+    (entry) =>
+      entry.kind === LISTING_EDIT_KIND &&
+      entry.reason === EDIT_REFUSALS.deleted &&
+      !shownIds.has((entry.payload as ListingEditPayload).listingId),
+  )
   const emptyText = !online
     ? MY_LISTINGS_MESSAGES.offline
     : freshness === 'failed'
@@ -164,6 +179,17 @@ export function MyListings({ userId }: { userId: string }) {
             {MY_LISTINGS_MESSAGES.hidden(hidden)}
           </p>
         ) : null}
+        {deleted.map((entry) => {
+          const edit = entry.payload as ListingEditPayload
+          return (
+            <p key={entry.id} className="my-listings__hidden" role="status">
+              {MY_LISTINGS_MESSAGES.deletedElsewhere}: {edit.changes.name ?? edit.base.name}.{' '}
+              <Link to="/edit-listing/$listingId" params={{ listingId: edit.listingId }}>
+                See your changes
+              </Link>
+            </p>
+          )
+        })}
         {listings.length > 0 ? (
           <ul className="listing-list my-listings__list">
             {listings.map((stored) => {
