@@ -62,6 +62,8 @@ async function afterUpdate(
             version: row.version,
             base: editFieldsOf(row),
             basePhotos: row.imageUrls,
+            // Photos this one added are on the server now: the next one may drop them, and then removes them.
+            knownUrls: [...new Set([...next.knownUrls, ...row.imageUrls])],
           }
         : next
     })
