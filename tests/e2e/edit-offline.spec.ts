@@ -167,4 +167,40 @@ test.describe('editing a listing offline', () => {
     await expect(choice.getByRole('button', { name: 'Available' })).toHaveAttribute('aria-pressed', 'true')
     await expect(choice.getByRole('button')).toHaveText(['Available', 'Let agreed', 'Let'])
   })
+
+  test('several edits of one listing made offline apply in order, none refused by the one before it', async ({
+    page,
+    context,
+  }) => {
+    const { client, userId } = await landlordOnProfile(page, 'edit-chain')
+    const { id } = await publishWithPhotos(client, userId, {
+      name: 'Mews house off the square',
+      photos: ['a.jpg'],
+    })
+    await page.reload()
+    await expect(myListing(page, 'Mews house off the square')).toBeVisible()
+
+    await context.setOffline(true)
+    await myListing(page, 'Mews house off the square')
+      .getByLabel('Status of Mews house off the square')
+      .selectOption({ label: 'Let agreed' })
+    await openEdit(page, 'Mews house off the square')
+    await expect(
+      page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Let agreed' }),
+    ).toHaveAttribute('aria-pressed', 'true')
+    await page.getByLabel('Name').fill('Mews house by the square')
+    await page.getByRole('button', { name: 'Edit Listing' }).click()
+    await expect(toast(page, WAITING)).toBeVisible()
+    const card = myListing(page, 'Mews house by the square')
+    await card.getByLabel('Status of Mews house by the square').selectOption({ label: 'Let' })
+    await expect(card).toContainText(WAITING)
+
+    await context.setOffline(false)
+    await expect(card).not.toContainText(WAITING, { timeout: 20_000 })
+    expect(await serverRow(client, id)).toMatchObject({
+      name: 'Mews house by the square',
+      status: 'let',
+      version: 4,
+    })
+  })
 })
