@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@/lib/local-db'
-import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
+import { deviceDbKept, type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
 import type { OutboxStore } from '@/lib/outbox/drain'
 
 // Owner of the `outbox` table: every write made on this device that must reach the server exactly once,
@@ -139,4 +139,12 @@ export function resendWith(seq: number, payload: unknown): Promise<boolean> {
 /** Forgets one write (the person gave it up). */
 export function dropWrite(seq: number): Promise<void> {
   return withLocalDb((db) => db.outbox.delete(seq), undefined)
+}
+
+/**
+ * The user's queued and refused writes, oldest first, for a screen's loader: a device that keeps no database
+ * yet (a first visit) has none, and is not made to open one (which waits for the first screen) to say so.
+ */
+export async function queuedWrites(userId: string): Promise<OutboxEntry[]> {
+  return (await deviceDbKept()) ? outboxStore().pending(userId) : []
 }

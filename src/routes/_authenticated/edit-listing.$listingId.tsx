@@ -3,7 +3,7 @@ import { NeedsConnection } from '@/components/needs-connection'
 import { PageHeader } from '@/components/page-header'
 import { editsOf } from '@/device/listing-edits'
 import { readStoredListing } from '@/device/listings'
-import { outboxStore } from '@/device/outbox'
+import { queuedWrites } from '@/device/outbox'
 import { getListingToEdit } from '@/features/listing-form/api/get-listing-to-edit'
 import { EditListingScreen } from '@/features/listing-form/components/edit-listing-screen'
 import { ListingDeleted } from '@/features/listing-form/components/edit-refused'
@@ -27,7 +27,7 @@ const OFFLINE: Unreachable = { unreachable: true }
 export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')({
   loader: async ({ params, context, preload }) => {
     const userId = context.user.id
-    const queued = editsOf(await outboxStore().pending(userId), params.listingId)
+    const queued = editsOf(await queuedWrites(userId), params.listingId)
     // Offline (or with no answer) the edit starts from the device's copy, kept when Your Listings loads.
     const fromDevice = async () => {
       const stored = await readStoredListing(params.listingId)
