@@ -12,7 +12,7 @@ import { type ListingStatus, STATUS_LABELS, statusesFor, statusForType } from '@
 import { photoUrls } from '@/utils/listing-edit'
 import { withFields } from '@/utils/listing-edit-fields'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
-import { LISTING_LIMITS } from '../listing-schema'
+import { LISTING_LIMITS, LISTING_MESSAGES } from '../listing-schema'
 import { toFormValues } from '../listing-shapes'
 import { shrinkImage } from '../shrink-image'
 import { EditConflict } from './edit-conflict'
@@ -127,7 +127,7 @@ function EditForm({ listing, userId, queued }: { listing: Listing; userId: strin
   const submit: SubmitListing = async (draft) => {
     const chosen = photos ?? []
     if (chosen.length === 0 || chosen.length > LISTING_LIMITS.maxImages) {
-      setPhotoError(chosen.length === 0 ? EDIT_MESSAGES.imagesRequired : EDIT_MESSAGES.imagesTooMany)
+      setPhotoError(chosen.length === 0 ? EDIT_MESSAGES.imagesRequired : LISTING_MESSAGES.imagesTooMany)
       return undefined
     }
     const newPhotos: NewEditPhoto[] = chosen.flatMap(({ photo }) => {

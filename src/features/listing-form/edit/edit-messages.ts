@@ -9,5 +9,4 @@ export const EDIT_MESSAGES = {
     'You are offline. Your change and the listing as it is now show here when you are back online.',
   refused: (reason: string) => `Your change was not saved: ${reason}`,
   imagesRequired: 'Keep at least one photo',
-  imagesTooMany: 'Max 6 images only!',
 } as const
