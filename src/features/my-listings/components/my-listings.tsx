@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ListingCard, type ListingCardData } from '@/components/listing-card'
 import { Spinner } from '@/components/spinner'
 import { usePublishedDraftIds } from '@/device/drafts'
@@ -67,24 +67,20 @@ function StatusChoice({
   disabled: boolean
   onChange: (status: ListingStatus) => void
 }) {
-  const id = useId()
   return (
-    <div className="my-listings__status">
-      <label htmlFor={id}>Status</label>
-      <select
-        id={id}
-        aria-label={`Status of ${listing.name}`}
-        value={listing.status ?? 'available'}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as ListingStatus)}
-      >
-        {statusesFor(listing.type).map((status) => (
-          <option key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <select
+      className="my-listings__status"
+      aria-label={`Status of ${listing.name}`}
+      value={listing.status ?? 'available'}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as ListingStatus)}
+    >
+      {statusesFor(listing.type).map((status) => (
+        <option key={status} value={status}>
+          {STATUS_LABELS[status]}
+        </option>
+      ))}
+    </select>
   )
 }
 
