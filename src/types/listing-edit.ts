@@ -7,9 +7,6 @@ import type { ListingStatus } from './listing-status'
 
 export const LISTING_EDIT_KIND = 'listing.edit'
 
-/** Fired when an edit is queued outside the edit screen (Your Listings): the app's sender sends it. */
-export const LISTING_EDIT_QUEUED_EVENT = 'roost:listing-edit-queued'
-
 /** The outbox's unit of order for a listing's changes: every edit of one listing goes in turn. */
 export const listingThing = (listingId: string) => `listing:${listingId}`
 

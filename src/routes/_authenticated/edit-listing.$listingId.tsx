@@ -1,9 +1,6 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { NeedsConnection } from '@/components/needs-connection'
 import { PageHeader } from '@/components/page-header'
-import { editsOf } from '@/device/listing-edits'
-import { readStoredListing } from '@/device/listings'
-import { queuedWrites } from '@/device/outbox'
 import { getListingToEdit } from '@/features/listing-form/api/get-listing-to-edit'
 import { EditListingScreen } from '@/features/listing-form/components/edit-listing-screen'
 import { ListingDeleted } from '@/features/listing-form/components/edit-refused'
@@ -27,6 +24,12 @@ const OFFLINE: Unreachable = { unreachable: true }
 export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')({
   loader: async ({ params, context, preload }) => {
     const userId = context.user.id
+    // Loaded with the screen, not with the app's start (this loader is part of it).
+    const [{ editsOf }, { queuedWrites }, { readStoredListing }] = await Promise.all([
+      import('@/device/listing-edits'),
+      import('@/device/outbox'),
+      import('@/device/listings'),
+    ])
     const queued = editsOf(await queuedWrites(userId), params.listingId)
     // Offline (or with no answer) the edit starts from the device's copy, kept when Your Listings loads.
     const fromDevice = async () => {

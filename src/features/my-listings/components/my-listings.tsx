@@ -9,12 +9,8 @@ import { type OutboxEntry, useOutbox } from '@/device/outbox'
 import { useOnlineStatus } from '@/hooks/use-online-status'
 import { notify } from '@/lib/toast'
 import type { Listing } from '@/types/listing'
-import {
-  EDIT_REFUSALS,
-  LISTING_EDIT_KIND,
-  LISTING_EDIT_QUEUED_EVENT,
-  type ListingEditPayload,
-} from '@/types/listing-edit'
+import { EDIT_REFUSALS, LISTING_EDIT_KIND, type ListingEditPayload } from '@/types/listing-edit'
+import { LISTING_EDIT_QUEUED_EVENT } from '@/types/listing-edit-event'
 import { type ListingStatus, STATUS_LABELS, statusesFor } from '@/types/listing-status'
 import { photoUrls } from '@/utils/listing-edit'
 import { withFields } from '@/utils/listing-edit-fields'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { LISTING_EDIT_QUEUED_EVENT } from '@/types/listing-edit'
+import { LISTING_EDIT_QUEUED_EVENT } from '@/types/listing-edit-event'
 import { useUserId } from '../../../../hooks/use-session'
 import { DRAFTS_SAVED_EVENT } from '../draft-events'
 
