@@ -62,7 +62,7 @@ describe("index.html's early request is the app's own first request", () => {
     const listings = await fetchRecommendedListings()
     expect(listings.map((l) => l.id)).toEqual([LISTING_ID])
     expect(calls).toHaveLength(1)
-    const appUrl = `${env.supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(LISTING_COLUMNS)}&order=created_at.desc%2Cid.desc&limit=5`
+    const appUrl = `${env.supabaseUrl}/rest/v1/market_listings?select=${encodeURIComponent(LISTING_COLUMNS)}&order=created_at.desc%2Cid.desc&limit=5`
     // The key in the URL and no header of its own: a CORS-simple GET, which no preflight holds back.
     expect(calls[0]?.url).toBe(`${appUrl}&apikey=${encodeURIComponent(env.supabaseAnonKey)}`)
     expect(calls[0]?.headers).toEqual({})

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { listingImageUrl } from '../lib/image-transform'
 import { formatAdded } from '../utils/format-added'
+import { reductionText } from '../utils/format-market'
+import { isRecentlyReduced, statusBadge } from '../utils/market-status'
 import { photoPriority } from '../utils/photo-priority'
 import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
@@ -21,6 +23,11 @@ export type ListingCardData = {
   imageUrls: string[]
   /** When the home was added (server time), shown as "Added today" and so on. */
   createdAt?: string
+  /** Where it is on the market: a badge for every status but available. */
+  status?: string
+  /** When and by how much its price last fell: `Reduced` for 30 days. */
+  priceReducedAt?: string | null
+  priceReducedBy?: number | null
 }
 
 type ListingCardProps = {
@@ -39,6 +46,8 @@ type ListingCardProps = {
   showType?: boolean
   /** A badge read with the card, before its location (e.g. `New` on a saved search's new homes). */
   badge?: ReactNode
+  /** Say by how much and when the price fell (`Reduced by £50 on 3 Nov`), as saved homes do. */
+  showReduction?: boolean
 }
 
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
@@ -51,9 +60,13 @@ export function ListingCard({
   priority = false,
   showType = false,
   badge,
+  showReduction = false,
 }: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const cover = listing.imageUrls[0]
+  const status = statusBadge(listing.status)
+  const reduced = isRecentlyReduced(listing.priceReducedAt)
+  const reduction = showReduction ? reductionText(listing) : null
   return (
     <li className="listing-card">
       <Link
@@ -74,7 +87,13 @@ export function ListingCard({
               crossOrigin="anonymous"
             />
           ) : null}
-          {listing.offer ? <span className="badge badge--offer">Offer</span> : null}
+          {listing.offer || status || reduced ? (
+            <span className="listing-card__badges">
+              {listing.offer ? <span className="badge badge--offer">Offer</span> : null}
+              {status ? <span className="badge badge--status">{status}</span> : null}
+              {reduced ? <span className="badge badge--reduced">Reduced</span> : null}
+            </span>
+          ) : null}
         </div>
         <div className="listing-card__body">
           {badge}
@@ -99,6 +118,7 @@ export function ListingCard({
               {pluralise(listing.bathrooms, 'Bathroom', 'Bathrooms')}
             </span>
           </p>
+          {reduction ? <p className="listing-card__reduction">{reduction}</p> : null}
           {listing.createdAt ? <p className="listing-card__added">{formatAdded(listing.createdAt)}</p> : null}
         </div>
       </Link>

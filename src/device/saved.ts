@@ -84,6 +84,14 @@ export function mergeSavedWithServer(
   )
 }
 
+/** The ids of the homes saved on this device, newest save first. */
+export function savedListingIds(): Promise<string[]> {
+  return withLocalDb(
+    async (db) => (await db.saved.orderBy('savedAt').reverse().toArray()).map((saved) => saved.listingId),
+    [],
+  )
+}
+
 /** Whether this home is saved on the device, kept live. */
 export function useIsSaved(listingId: string): boolean {
   return useLocalQuery(

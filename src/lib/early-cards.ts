@@ -8,6 +8,7 @@ import {
   offerDiscount,
   type Priced,
 } from '../utils/format-price'
+import { isRecentlyReduced, statusBadge, statusLabel } from '../utils/market-status'
 import { pluralise } from '../utils/pluralise'
 
 /**
@@ -36,6 +37,8 @@ export type EarlyCardRow = Pick<
   | 'discounted_price'
   | 'image_urls'
   | 'created_at'
+  | 'status'
+  | 'price_reduced_at'
 >
 
 /** An element of `doc` with a class and children (strings become text nodes). */
@@ -85,7 +88,7 @@ export function isEarlyCardRow(row: EarlyCardRow | undefined): row is EarlyCardR
 }
 
 /**
- * Explore's first Recommended slide, its photo, name and price, into the frame's `.recommended-slide`, as
+ * Explore's first Recommended slide, its photo, status (unless available), name and price, into the frame's `.recommended-slide`, as
  * RecommendedSlide (src/features/listings/components/recommended-slide.tsx) draws it.
  */
 export function drawFirstSlide(slide: Element, rows: unknown[], coverUrl: (url: string) => string): void {
@@ -93,16 +96,14 @@ export function drawFirstSlide(slide: Element, rows: unknown[], coverUrl: (url: 
   const cover = row?.image_urls?.[0]
   if (!isEarlyCardRow(row) || typeof cover !== 'string') return
   const doc = slide.ownerDocument
-  slide.replaceChildren(
-    earlyCover(doc, coverUrl(cover), 1200, 675),
-    earlyElement(
-      doc,
-      'span',
-      'recommended-slide__caption',
-      earlyElement(doc, 'span', 'recommended-slide__name', row.name),
-      earlyElement(doc, 'span', 'recommended-slide__price', formatListingPrice(earlyPriced(row))),
-    ),
+  const status = statusBadge(row.status)
+  const caption = earlyElement(doc, 'span', 'recommended-slide__caption')
+  if (status) caption.append(earlyElement(doc, 'span', 'badge badge--status', status))
+  caption.append(
+    earlyElement(doc, 'span', 'recommended-slide__name', row.name),
+    earlyElement(doc, 'span', 'recommended-slide__price', formatListingPrice(earlyPriced(row))),
   )
+  slide.replaceChildren(earlyCover(doc, coverUrl(cover), 1200, 675), caption)
 }
 
 /**
@@ -154,7 +155,15 @@ export function earlyCardList(
     const media = el('div', 'listing-card__media')
     const cover = row.image_urls[0]
     if (typeof cover === 'string') media.append(earlyCover(doc, coverUrl(cover), 400, 300))
-    if (row.offer) media.append(el('span', 'badge badge--offer', 'Offer'))
+    const status = statusBadge(row.status)
+    const reduced = isRecentlyReduced(row.price_reduced_at)
+    if (row.offer || status || reduced) {
+      const badges = el('span', 'listing-card__badges')
+      if (row.offer) badges.append(el('span', 'badge badge--offer', 'Offer'))
+      if (status) badges.append(el('span', 'badge badge--status', status))
+      if (reduced) badges.append(el('span', 'badge badge--reduced', 'Reduced'))
+      media.append(badges)
+    }
     const price = el('p', 'listing-card__price')
     if (card.showType)
       price.append(el('span', 'badge badge--type', row.type === 'rent' ? 'For Rent' : 'For Sale'), ' ')
@@ -317,4 +326,7 @@ export const EARLY_DRAWING = [
   pluralise,
   formatAdded,
   formatHomeCount,
+  statusLabel,
+  statusBadge,
+  isRecentlyReduced,
 ]

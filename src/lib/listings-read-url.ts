@@ -3,12 +3,14 @@ export type ListingsRead = { id: string } | { offer?: true; type?: string; limit
 
 /**
  * The URL of a first screen's read, exactly as PostgREST's client writes the same query: index.html's inline
- * script fires it before the app's code arrives, and the app takes the answer by this URL.
+ * script fires it before the app's code arrives, and the app takes the answer by this URL. A listing's page
+ * reads public.listings (its page opens after it left the market); a list reads the homes on the market,
+ * public.market_listings.
  */
 export function listingsReadUrl(supabaseUrl: string, columns: string, read: ListingsRead): string {
-  const url = `${supabaseUrl}/rest/v1/listings?select=${encodeURIComponent(columns)}`
-  if ('id' in read) return `${url}&id=eq.${read.id}`
+  const select = `?select=${encodeURIComponent(columns)}`
+  if ('id' in read) return `${supabaseUrl}/rest/v1/listings${select}&id=eq.${read.id}`
   const offer = read.offer ? '&offer=eq.true' : ''
   const type = read.type ? `&type=eq.${read.type}` : ''
-  return `${url}${offer}${type}&order=created_at.desc%2Cid.desc&limit=${read.limit}`
+  return `${supabaseUrl}/rest/v1/market_listings${select}${offer}${type}&order=created_at.desc%2Cid.desc&limit=${read.limit}`
 }

@@ -22,10 +22,11 @@ it('a draft kept before descriptions existed opens with an empty description', a
   const upgraded = new RoostDb('roost-upgrade')
   const draft = await upgraded.drafts.get('d1')
   expect(draft?.values).toEqual({ name: 'Garden flat by the park', description: '' })
-  // Every later version applies on top: saved searches and the outbox (4), conversations seen (5).
-  expect(upgraded.verno).toBe(5)
+  // Every later version applies on top: saved searches and the outbox (4), conversations seen (5), price
+  // histories (7).
+  expect(upgraded.verno).toBe(7)
   expect(upgraded.tables.map((table) => table.name)).toEqual(
-    expect.arrayContaining(['savedSearches', 'outbox', 'messagesSeen']),
+    expect.arrayContaining(['savedSearches', 'outbox', 'messagesSeen', 'priceHistory']),
   )
   upgraded.close()
 })

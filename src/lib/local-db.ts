@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, liveQuery, type Table } from 'dexie'
 import type { Listing, ListingFormText, ListingPosition } from '../types/listing'
+import type { PriceChange } from '../types/price-change'
 import { LOCAL_DB_NAME } from './local-db-access'
 
 export { liveQuery }
@@ -119,6 +120,9 @@ export type OutboxEntry = {
 /** What the person saw of their messages online (the list, one conversation), to read it again offline. */
 export type SeenMessages = { key: string; userId: string; value: unknown; savedAt: number }
 
+/** A listing's price history as last read from the server, oldest change first, to read it again offline. */
+export type StoredPriceHistory = { listingId: string; changes: PriceChange[]; fetchedAt: number }
+
 export class RoostDb extends Dexie {
   listings!: EntityTable<StoredListing, 'id'>
   views!: EntityTable<StoredView, 'key'>
@@ -130,6 +134,7 @@ export class RoostDb extends Dexie {
   savedSearches!: EntityTable<StoredSavedSearch, 'id'>
   outbox!: EntityTable<OutboxEntry, 'seq'>
   messagesSeen!: EntityTable<SeenMessages, 'key'>
+  priceHistory!: EntityTable<StoredPriceHistory, 'listingId'>
 
   constructor(name = LOCAL_DB_NAME) {
     super(name)
@@ -166,6 +171,10 @@ export class RoostDb extends Dexie {
     // Conversations and messages as last seen online, readable offline (src/device/messages-seen.ts).
     this.version(5).stores({
       messagesSeen: 'key, userId',
+    })
+    // Listings' price histories as last read (src/device/listings-price-history.ts): saved homes' read offline.
+    this.version(7).stores({
+      priceHistory: 'listingId',
     })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {

@@ -13,6 +13,7 @@ import { useShowsHomes } from '../hooks/use-device-data-shown'
 import { useUserId } from '../hooks/use-session'
 import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { Listing } from '../types/listing'
+import { isOnMarket } from '../utils/match-listings'
 
 export const Route = createFileRoute('/category/$categoryName/$listingId')({
   // The device's copy or the server's; offline without a copy, a sentence of what needs a connection.
@@ -79,7 +80,7 @@ function ListingView({ listing }: { listing: Listing }) {
           >
             Edit Listing
           </Link>
-        ) : (
+        ) : !isOnMarket(listing) ? null : (
           <Link
             to="/contact/$landlordId"
             params={{ landlordId: listing.userRef }}

@@ -2,6 +2,8 @@
 // supabase/migrations. It is the one description of the tables: the app's row types, its runtime row schema
 // (src/types/listing.ts) and the columns it selects all derive from it.
 
+import type { ListingStatus } from './listing-status'
+
 type ListingRow = {
   id: string
   type: 'rent' | 'sale'
@@ -38,9 +40,6 @@ type ListingRow = {
   // search_text (location, name and description, matched word by word).
 }
 
-/** A listing's status: for sale available, under_offer, sold_stc, sold; to rent available, let_agreed, let. */
-export type ListingStatus = 'available' | 'under_offer' | 'sold_stc' | 'sold' | 'let_agreed' | 'let'
-
 /** Server-owned columns of a listing: set by the database's trigger, never by the client. */
 type ListingServerColumns =
   | 'id'
@@ -62,12 +61,23 @@ type ListingPriceHistoryRow = {
   changed_at: string
 }
 
+/** One status of a listing since publication (the first row, previous_status null, is the one it was published with). */
+type ListingStatusHistoryRow = {
+  id: number
+  listing_id: string
+  status: ListingStatus
+  previous_status: ListingStatus | null
+  changed_at: string
+}
+
 type ProfileRow = {
   id: string
   name: string | null
   email: string | null
   /** Show my email to visitors: whether landlord_contact gives the email (on by default). */
   show_email: boolean
+  /** Tell me when a saved home changes: pushes when a saved home is reduced, goes under offer or leaves the market. */
+  saved_home_alerts: boolean
   created_at: string
 }
 
@@ -161,10 +171,16 @@ export type Database = {
         Update: never
         Relationships: []
       }
+      listing_status_history: {
+        Row: ListingStatusHistoryRow
+        Insert: never
+        Update: never
+        Relationships: []
+      }
       profiles: {
         Row: ProfileRow
         Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
-        Update: Partial<Pick<ProfileRow, 'name' | 'show_email'>>
+        Update: Partial<Pick<ProfileRow, 'name' | 'show_email' | 'saved_home_alerts'>>
         Relationships: []
       }
       saved_listings: {
@@ -247,7 +263,8 @@ export type Database = {
       }
       saved_search_new_counts: {
         Args: never
-        Returns: { saved_search_id: string; new_count: number }[]
+        /** new_count is exact up to 1,000; `capped` says there are more (the app shows `1,000+ new`). */
+        Returns: { saved_search_id: string; new_count: number; capped: boolean }[]
       }
       open_saved_search: {
         Args: { search_id: string }

@@ -85,6 +85,21 @@ describe('parseHomeSearch: the URL contract of /search', () => {
     ).toEqual({})
   })
 
+  it('keeps "include under offer" only when it is off, its default being on', () => {
+    expect(parseHomeSearch({ underOffer: 'false' })).toEqual({ underOffer: false })
+    expect(parseHomeSearch({ underOffer: false })).toEqual({ underOffer: false })
+    expect(parseHomeSearch({ underOffer: 'true' })).toEqual({})
+    expect(parseHomeSearch({ underOffer: true })).toEqual({})
+    expect(parseHomeSearch({ underOffer: 'no' })).toEqual({})
+    expect(new URLSearchParams(parseHomeSearch({ underOffer: 'false' }) as never).toString()).toBe(
+      'underOffer=false',
+    )
+  })
+
+  it('reads the Recently reduced sort', () => {
+    expect(parseHomeSearch({ sort: 'reduced' })).toEqual({ sort: 'reduced' })
+  })
+
   it('cuts very long text instead of refusing it', () => {
     expect(parseHomeSearch({ q: 'a'.repeat(500) }).q).toHaveLength(100)
   })
@@ -111,13 +126,16 @@ describe('filters', () => {
         parking: true,
         furnished: true,
         offer: true,
+        underOffer: false,
       }),
-    ).toBe(8)
+    ).toBe(9)
   })
 
   it('clears the filters and the text, keeping the sort and the view', () => {
-    expect(clearFilters({ q: 'York', type: 'sale', offer: true, sort: 'price-asc', view: 'map' })).toEqual({
-      sort: 'price-asc',
+    expect(
+      clearFilters({ q: 'York', type: 'sale', offer: true, underOffer: false, sort: 'reduced', view: 'map' }),
+    ).toEqual({
+      sort: 'reduced',
       view: 'map',
     })
   })

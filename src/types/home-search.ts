@@ -1,6 +1,6 @@
 import { LISTING_TYPES } from './listing'
 
-export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const
 export type SearchSort = (typeof SEARCH_SORTS)[number]
 
 /** [west, south, east, north] in degrees. */
@@ -20,7 +20,12 @@ export type HomeSearch = {
   parking?: true
   furnished?: true
   offer?: true
-  sort?: 'price-asc' | 'price-desc'
+  /**
+   * Homes under offer, sold STC or let agreed are included by default; `false` (`?underOffer=false`) keeps
+   * to available homes only.
+   */
+  underOffer?: false
+  sort?: 'price-asc' | 'price-desc' | 'reduced'
   view?: 'map'
   /** "west,south,east,north", normalised. */
   bbox?: string
@@ -50,6 +55,9 @@ const wholeNumber =
 
 const flag: FieldReader<true> = (value) => (value === true || value === 'true' ? true : undefined)
 
+/** A default-on flag: only its "off" is kept (true is the default, never written). */
+const offFlag: FieldReader<false> = (value) => (value === false || value === 'false' ? false : undefined)
+
 const oneOf =
   <T extends string>(values: readonly T[]): FieldReader<T> =>
   (value) =>
@@ -76,6 +84,7 @@ const FIELDS: { [K in keyof SearchFields]-?: FieldReader<NonNullable<SearchField
   parking: flag,
   furnished: flag,
   offer: flag,
+  underOffer: offFlag,
   sort: oneOf(SEARCH_SORTS),
   view: oneOf(['list', 'map'] as const),
   bbox: bboxText,
@@ -110,6 +119,7 @@ export function withoutDefaults(search: SearchFields): HomeSearch {
   if (search.parking) out.parking = true
   if (search.furnished) out.furnished = true
   if (search.offer) out.offer = true
+  if (search.underOffer === false) out.underOffer = false
   if (search.sort && search.sort !== 'newest') out.sort = search.sort
   if (search.view === 'map') out.view = 'map'
   if (search.bbox) out.bbox = search.bbox
@@ -140,6 +150,7 @@ export function countFilters(search: HomeSearch): number {
     search.parking,
     search.furnished,
     search.offer,
+    search.underOffer,
   ]
   return set.filter((value) => value !== undefined).length
 }

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { STATUS_LABELS, statusesFor, statusForType } from './listing-status'
+import { statusLabel } from '../utils/market-status'
+import { statusesFor, statusForType } from './listing-status'
 
 describe('a listing status', () => {
   it('offers the choices of its type, with the texts of issue #28', () => {
-    expect(statusesFor('sale').map((s) => STATUS_LABELS[s])).toEqual([
-      'Available',
-      'Under offer',
-      'Sold STC',
-      'Sold',
-    ])
-    expect(statusesFor('rent').map((s) => STATUS_LABELS[s])).toEqual(['Available', 'Let agreed', 'Let'])
+    expect(statusesFor('sale').map(statusLabel)).toEqual(['Available', 'Under offer', 'Sold STC', 'Sold'])
+    expect(statusesFor('rent').map(statusLabel)).toEqual(['Available', 'Let agreed', 'Let'])
   })
 
   it('switching type keeps a status the other type has and resets the others to Available', () => {

@@ -1,26 +1,35 @@
-import type { ListingStatus } from './database'
-import { LISTING_STATUSES, type ListingType } from './listing'
+import type { ListingType } from './listing'
 
-// A listing's place in the market (public.listings.status, checked per type by the database).
+/** Where a home is in its sale or let (public.listings.status): each type has its own set. */
+export const LISTING_STATUSES = {
+  sale: ['available', 'under_offer', 'sold_stc', 'sold'],
+  rent: ['available', 'let_agreed', 'let'],
+} as const satisfies Record<ListingType, readonly string[]>
 
-export type { ListingStatus }
+export type ListingStatus = (typeof LISTING_STATUSES)[ListingType][number]
 
-/** What each status says on screen. */
-export const STATUS_LABELS: Record<ListingStatus, string> = {
-  available: 'Available',
-  under_offer: 'Under offer',
-  sold_stc: 'Sold STC',
-  sold: 'Sold',
-  let_agreed: 'Let agreed',
-  let: 'Let',
-}
+const ALL_STATUSES: readonly string[] = [...new Set(Object.values(LISTING_STATUSES).flat())]
+
+export const isListingStatus = (value: unknown): value is ListingStatus =>
+  typeof value === 'string' && ALL_STATUSES.includes(value)
+
+/** Whether a listing of this type may have this status (the database's CHECK says the same). */
+export const statusFitsType = (status: ListingStatus, type: ListingType): boolean =>
+  (LISTING_STATUSES[type] as readonly string[]).includes(status)
 
 /** The statuses a listing of this type can take, in the order they are offered. */
-export function statusesFor(type: ListingType): readonly ListingStatus[] {
-  return LISTING_STATUSES[type]
-}
+export const statusesFor = (type: ListingType): readonly ListingStatus[] => LISTING_STATUSES[type]
 
 /** The status kept when a listing's type changes: its own if the new type has it, else `available`. */
-export function statusForType(status: ListingStatus, type: ListingType): ListingStatus {
-  return statusesFor(type).includes(status) ? status : 'available'
+export const statusForType = (status: ListingStatus, type: ListingType): ListingStatus =>
+  statusFitsType(status, type) ? status : 'available'
+
+/** One change of the price a person pays (a row of public.listing_price_history), oldest first in a history. */
+export type PriceChange = {
+  /** The price after the change. */
+  price: number
+  /** The price before it; null for the first row, when the home was listed. */
+  previousPrice: number | null
+  /** Server time (ISO 8601). */
+  changedAt: string
 }

@@ -1,21 +1,11 @@
-import type { ListingStatus, TableRow } from './database'
+import type { TableRow } from './database'
+import { isListingStatus, type ListingStatus } from './listing-status'
 
 export const LISTING_TYPES = ['rent', 'sale'] as const
 export type ListingType = (typeof LISTING_TYPES)[number]
 
 export const isListingType = (value: unknown): value is ListingType =>
   LISTING_TYPES.includes(value as ListingType)
-
-/** The statuses a listing of each type may have, in the order a landlord moves through them. */
-export const LISTING_STATUSES = {
-  sale: ['available', 'under_offer', 'sold_stc', 'sold'],
-  rent: ['available', 'let_agreed', 'let'],
-} as const satisfies Record<ListingType, readonly ListingStatus[]>
-
-const ALL_STATUSES: readonly string[] = [...LISTING_STATUSES.sale, ...LISTING_STATUSES.rent]
-
-export const isListingStatus = (value: unknown): value is ListingStatus =>
-  typeof value === 'string' && ALL_STATUSES.includes(value)
 
 /** A row of public.listings as PostgREST returns it (snake_case); its type comes from src/types/database.ts. */
 export type ListingRow = TableRow<'listings'>
@@ -126,9 +116,20 @@ export type Listing = {
   updatedAt: string | null
   /** The owner's user id. */
   userRef: string
-  /** Where the home is on the market (the choices depend on the type); absent from copies kept before it existed. */
+  /**
+   * The market's moves, all set by the server. Absent from copies the device kept before they existed: such
+   * a copy reads as available, never reduced, on the market.
+   */
   status?: ListingStatus
-  /** Bumped by the server on every update: an edit names the version it started from. Absent as status is. */
+  /** When the status last changed (at creation, the creation time). */
+  statusChangedAt?: string
+  /** When the home leaves every list and search (14 days after Sold or Let, 60 after Sold STC or Let agreed). */
+  offMarketAt?: string | null
+  /** When the price a person pays last fell, unless it has risen since. */
+  priceReducedAt?: string | null
+  /** How much it fell by then. */
+  priceReducedBy?: number | null
+  /** The server's count of updates: an edit says which version it started from. */
   version?: number
 }
 
@@ -153,6 +154,10 @@ export function toListing(row: ListingRow): Listing {
     updatedAt: row.updated_at,
     userRef: row.user_ref,
     status: row.status,
+    statusChangedAt: row.status_changed_at,
+    offMarketAt: row.off_market_at,
+    priceReducedAt: row.price_reduced_at,
+    priceReducedBy: row.price_reduced_by,
     version: row.version,
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { aListing } from '../testing/listing-factory'
-import { matchesSearch, searchListings, searchWords } from './match-listings'
+import { isOnMarket, matchesSearch, searchListings, searchWords } from './match-listings'
 
 describe('matchesSearch: the database rules on the device', () => {
   const flat = aListing(1, {
@@ -47,6 +47,35 @@ describe('matchesSearch: the database rules on the device', () => {
   })
 })
 
+describe('matchesSearch: the market statuses', () => {
+  const statuses = ['available', 'under_offer', 'sold_stc', 'sold', 'let_agreed', 'let'] as const
+
+  it('includes every status by default, and only available homes (or copies from before statuses) when under offer is off', () => {
+    for (const status of statuses) {
+      const home = aListing(1, { status })
+      expect(matchesSearch(home, {})).toBe(true)
+      expect(matchesSearch(home, { underOffer: false })).toBe(status === 'available')
+    }
+    expect(matchesSearch(aListing(1), { underOffer: false })).toBe(true)
+  })
+})
+
+describe('isOnMarket: public.market_listings on the device', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z')
+  it('keeps a home until its off-market time has come', () => {
+    expect(isOnMarket(aListing(1), now)).toBe(true)
+    expect(isOnMarket(aListing(1, { offMarketAt: null }), now)).toBe(true)
+    expect(isOnMarket(aListing(1, { offMarketAt: '2026-11-25T12:00:01+00:00' }), now)).toBe(true)
+    expect(isOnMarket(aListing(1, { offMarketAt: '2026-11-25T12:00:00+00:00' }), now)).toBe(false)
+  })
+
+  it('leaves homes off the market out of a device search', () => {
+    const gone = aListing(1, { status: 'let', offMarketAt: '2026-11-01T00:00:00+00:00' })
+    const going = aListing(2, { status: 'let', offMarketAt: '2026-12-01T00:00:00+00:00' })
+    expect(searchListings([gone, going], {}, now).map((listing) => listing.id)).toEqual([going.id])
+  })
+})
+
 describe('searchListings: the database order on the device', () => {
   const cheapOffer = aListing(3, { offer: true, regularPrice: 2000, discountedPrice: 700 })
   const tieA = aListing(1, { regularPrice: 900 })
@@ -62,6 +91,16 @@ describe('searchListings: the database order on the device', () => {
   it('sorts by the price a person pays, ties by id in the same direction', () => {
     expect(ids(searchListings(all, { sort: 'price-asc' }))).toEqual(ids([cheapOffer, tieA, tieB, dear]))
     expect(ids(searchListings(all, { sort: 'price-desc' }))).toEqual(ids([dear, tieB, tieA, cheapOffer]))
+  })
+
+  it('sorts Recently reduced by the reduction time, newest first, never-reduced last, ties by id descending', () => {
+    const early = aListing(5, { priceReducedAt: '2026-11-01T10:00:00.000000+00:00' })
+    const late = aListing(6, { priceReducedAt: '2026-11-03T10:00:00.000000+00:00' })
+    const lateToo = aListing(7, { priceReducedAt: '2026-11-03T10:00:00.000000+00:00' })
+    const never = aListing(8, { priceReducedAt: null })
+    expect(ids(searchListings([never, early, tieA, late, lateToo, tieB], { sort: 'reduced' }))).toEqual(
+      ids([lateToo, late, early, never, tieB, tieA]),
+    )
   })
 
   it('filters before sorting', () => {

@@ -30,6 +30,7 @@ export function matchesSearch(listing: Listing, search: HomeSearch): boolean {
   if (search.parking && !listing.parking) return false
   if (search.furnished && !listing.furnished) return false
   if (search.offer && !listing.offer) return false
+  if (search.underOffer === false && (listing.status ?? 'available') !== 'available') return false
   if (!inBbox(listing, search.bbox)) return false
   const words = searchWords(search.q)
   if (words.length === 0) return true
@@ -46,6 +47,14 @@ function inBbox(listing: Listing, bboxText: string | undefined): boolean {
   return at.lng >= west && at.lng <= east && at.lat >= south && at.lat <= north
 }
 
+/**
+ * Whether a home is still on the market at `now` (public.market_listings' rule): not yet past the time its
+ * status takes it off every list (14 days after Sold or Let, 60 after Sold STC or Let agreed).
+ */
+export function isOnMarket(listing: Pick<Listing, 'offMarketAt'>, now: number = Date.now()): boolean {
+  return !listing.offMarketAt || new Date(listing.offMarketAt).getTime() > now
+}
+
 const byId = (a: Listing, b: Listing) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** The database's order for a sort (search-query.ts searchOrder): the key, then id in the same direction. */
@@ -55,12 +64,24 @@ export function compareListings(sort: SearchSort): (a: Listing, b: Listing) => n
       return (a, b) => askingPrice(a) - askingPrice(b) || byId(a, b)
     case 'price-desc':
       return (a, b) => askingPrice(b) - askingPrice(a) || byId(b, a)
+    case 'reduced':
+      // price_reduced_at desc nulls last, then id desc.
+      return (a, b) => {
+        const at = a.priceReducedAt ?? null
+        const bt = b.priceReducedAt ?? null
+        if (at === bt) return byId(b, a)
+        if (at === null) return 1
+        if (bt === null) return -1
+        return at < bt ? 1 : -1
+      }
     default:
       return (a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : byId(b, a))
   }
 }
 
-/** The listings that match a search, in its order. */
-export function searchListings<T extends Listing>(listings: T[], search: HomeSearch): T[] {
-  return listings.filter((listing) => matchesSearch(listing, search)).sort(compareListings(sortOf(search)))
+/** The listings on the market that match a search, in its order. */
+export function searchListings<T extends Listing>(listings: T[], search: HomeSearch, now = Date.now()): T[] {
+  return listings
+    .filter((listing) => isOnMarket(listing, now) && matchesSearch(listing, search))
+    .sort(compareListings(sortOf(search)))
 }

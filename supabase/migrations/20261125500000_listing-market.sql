@@ -74,7 +74,8 @@ $$;
 
 alter table public.listings
   add column status text not null default 'available',
-  add column status_changed_at timestamptz,
+  -- Given by the trigger; the default serves writes made with triggers off (replication, restores).
+  add column status_changed_at timestamptz default now(),
   add column off_market_at timestamptz,
   add column price_reduced_at timestamptz,
   add column price_reduced_by integer,
@@ -86,9 +87,11 @@ alter table public.listings enable trigger user;
 
 alter table public.listings
   alter column status_changed_at set not null,
+  -- A type that is neither is listings_type_valid's to refuse, so that is the constraint an error names.
   add constraint listings_status_valid check (
     (type = 'sale' and status in ('available', 'under_offer', 'sold_stc', 'sold'))
     or (type = 'rent' and status in ('available', 'let_agreed', 'let'))
+    or type not in ('rent', 'sale')
   ),
   add constraint listings_price_reduction_whole check ((price_reduced_at is null) = (price_reduced_by is null)),
   add constraint listings_price_reduced_by_positive check (price_reduced_by > 0),
@@ -113,10 +116,11 @@ comment on column public.listings.version is
  * ---------------------------------------------------------------------------
  * stamp_listing (the listings migration) now also keeps the market columns.
  * For API callers (anon, authenticated) they always take the server's values.
- * The service role and the table owner (seeding, maintenance) may set
- * status_changed_at and the reduction when inserting, and change them in an
- * update that does not change the status or the price; off_market_at always
- * follows the status and status_changed_at, for everyone. Generated columns
+ * The service role and the table owner (seeding, maintenance) may set the
+ * reduction when inserting, and change status_changed_at and the reduction in
+ * an update that does not change the status or the price; a new listing's
+ * status_changed_at is its created_at, and off_market_at always follows the
+ * status and status_changed_at, for everyone. Generated columns
  * are not yet computed in a BEFORE trigger, so the price a person pays is
  * worked out here as effective_price defines it.
  */
@@ -139,15 +143,15 @@ begin
     if api_caller then
       new.created_at := now();
       new.user_ref := auth.uid();
-      new.status_changed_at := new.created_at;
       new.price_reduced_at := null;
       new.price_reduced_by := null;
     else
       new.created_at := coalesce(new.created_at, now());
       new.user_ref := coalesce(new.user_ref, auth.uid());
-      new.status_changed_at := coalesce(new.status_changed_at, new.created_at);
     end if;
     new.updated_at := new.created_at;
+    -- A new listing's status has not changed since it was published.
+    new.status_changed_at := new.created_at;
   else
     if new.version is distinct from old.version then
       raise exception 'listing_version_conflict'

@@ -1,6 +1,7 @@
 // `npm run bench:queries`: only the listing and search queries of `npm run bench`, on the bench stack's
 // database grown to 100,000 listings (kept between runs in .local/bench), printed as a table with the plans
-// of the search queries. Quicker than the whole bench when a query or an index changes.
+// of the search queries. Quicker than the whole bench when a query or an index changes. BENCH_QUERIES=a,b
+// measures only the queries whose names start with one of those prefixes (e.g. search-reduced).
 import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
 import { loadConfig } from '../../supabase/local/src/config'
 import { startStack } from '../../supabase/local/src/stack'
@@ -34,7 +35,9 @@ try {
   console.log(
     `search page 50 cursor ${JSON.stringify(report.search.page50Cursor)}, equal to OFFSET 490: ${report.search.page50MatchesOffset}; counts ${JSON.stringify(report.search.counts)}`,
   )
-  for (const q of report.queries.filter((query) => query.name.startsWith('search-'))) {
+  for (const q of report.queries.filter(
+    (query) => query.name.startsWith('search-') || query.name.startsWith('market-'),
+  )) {
     console.log(`\n-- ${q.name}: ${q.what}\n${q.sql}\n${q.explain.plan}`)
   }
 } finally {

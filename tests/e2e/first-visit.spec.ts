@@ -165,7 +165,7 @@ for (const path of ['/', '/offers', '/category/rent']) {
     await expect(page.locator('main:not([aria-hidden]) img').first()).toBeVisible()
     await page.waitForLoadState('networkidle')
     // The early GET was answered and used: the app asked for nothing more at the start.
-    expect(sent).toEqual([{ method: 'GET', path: '/rest/v1/listings' }])
+    expect(sent).toEqual([{ method: 'GET', path: '/rest/v1/market_listings' }])
   })
 }
 
@@ -185,7 +185,7 @@ test("arriving at /search, the first page's request does not wait for the screen
     const url = new URL(request.url())
     if (
       request.method() === 'GET' &&
-      url.pathname === '/rest/v1/listings' &&
+      url.pathname === '/rest/v1/market_listings' &&
       url.searchParams.get('type') === 'eq.rent'
     )
       firstPageRequests.push(chunkReleased)

@@ -18,6 +18,18 @@ type Export = {
   listing_reports: { listing_id: string; reason: string; note: string }[]
   blocked_people: { blocked_id: string }[]
   push_subscriptions: { endpoint: string }[]
+  listing_price_history: {
+    listing_id: string
+    price: number
+    previous_price: number | null
+    changed_at: string
+  }[]
+  listing_status_history: {
+    listing_id: string
+    status: string
+    previous_status: string | null
+    changed_at: string
+  }[]
 }
 
 let other: TestUser
@@ -46,6 +58,20 @@ beforeAll(async () => {
 
 describe('export-data', () => {
   it('gives the caller exactly their data, as roost-data-<date>.json', async () => {
+    // One of Alice's homes is reduced and let agreed, so her listings have a price and a status history.
+    const [moved, unmoved] = alice.listings as [string, string]
+    const edit = await alice.client
+      .from('listings')
+      .update({ regular_price: 1100, status: 'let_agreed' })
+      .eq('id', moved)
+    expect(edit.error).toBeNull()
+    // Bob's homes move too, and none of it is in Alice's export.
+    const bobEdit = await bob.client
+      .from('listings')
+      .update({ regular_price: 1000, status: 'let' })
+      .eq('id', bob.listings[0] as string)
+    expect(bobEdit.error).toBeNull()
+
     const { status, name, body } = await exportOf(alice)
     expect(status).toBe(200)
     expect(name).toBe(`roost-data-${new Date().toISOString().slice(0, 10)}.json`)
@@ -66,6 +92,22 @@ describe('export-data', () => {
       expect.objectContaining({ listing_id: otherListing, reason: 'Wrong details', note: 'Not 2 beds' }),
     ])
     expect(data.blocked_people.map((b) => b.blocked_id)).toEqual([other.id])
+    const byListing = <T extends { listing_id: string }>(rows: T[], id: string) =>
+      rows.filter((row) => row.listing_id === id)
+    expect(data.listing_price_history).toHaveLength(3)
+    expect(byListing(data.listing_price_history, moved).map((h) => [h.price, h.previous_price])).toEqual([
+      [1200, null],
+      [1100, 1200],
+    ])
+    expect(byListing(data.listing_price_history, unmoved).map((h) => [h.price, h.previous_price])).toEqual([
+      [1200, null],
+    ])
+    expect(data.listing_status_history).toHaveLength(3)
+    expect(byListing(data.listing_status_history, moved).map((h) => [h.status, h.previous_status])).toEqual([
+      ['available', null],
+      ['let_agreed', 'available'],
+    ])
+    expect(byListing(data.listing_status_history, unmoved).map((h) => h.status)).toEqual(['available'])
     expect(
       data.conversations.map((c) => [c.id, c.my_role, c.messages.map((m) => [m.body, m.from_me])]),
     ).toEqual([

@@ -117,7 +117,14 @@ export type GeneratedListing = {
   discounted_price: number | null
   latitude: number
   longitude: number
+  status: string
 }
+
+/** The statuses of each type (the listings_status_valid CHECK). */
+const STATUSES = {
+  rent: ['available', 'let_agreed', 'let'],
+  sale: ['available', 'under_offer', 'sold_stc', 'sold'],
+} as const
 
 /** A listing every CHECK accepts, with tricky text and a position near one of PLACES. */
 export function randomListing(random: Random): GeneratedListing {
@@ -126,8 +133,9 @@ export function randomListing(random: Random): GeneratedListing {
   const regular = pick(random, PRICES) + between(random, 0, 20) * 10
   const words = (count: number) => Array.from({ length: count }, () => pick(random, TRICKY_WORDS)).join(' ')
   const name = [...`Home number ${words(2)}`].slice(0, 32).join('').trim()
+  const type = chance(random, 0.5) ? 'rent' : 'sale'
   return {
-    type: chance(random, 0.5) ? 'rent' : 'sale',
+    type,
     name,
     bedrooms: between(random, 1, 6),
     bathrooms: between(random, 1, 4),
@@ -140,6 +148,8 @@ export function randomListing(random: Random): GeneratedListing {
     discounted_price: offer ? regular - between(random, 1, 40) * 5 : null,
     latitude: place.lat + (random() - 0.5) * 0.1,
     longitude: place.lng + (random() - 0.5) * 0.1,
+    // Half available, the rest any status of the type.
+    status: chance(random, 0.5) ? 'available' : pick(random, STATUSES[type]),
   }
 }
 
@@ -164,7 +174,9 @@ export function randomRawSearch(random: Random): Record<string, unknown> {
   if (chance(random, 0.2)) raw.minBaths = between(random, 1, 4)
   for (const flag of ['parking', 'furnished', 'offer'] as const)
     if (chance(random, 0.15)) raw[flag] = chance(random, 0.8) ? true : 'false'
-  if (chance(random, 0.2)) raw.sort = pick(random, ['price-asc', 'price-desc', 'newest'])
+  // Include under offer is on by default: only its off value is kept, written as the URL or the app writes it.
+  if (chance(random, 0.25)) raw.underOffer = pick(random, [false, 'false', false, true, 'true', 'no'])
+  if (chance(random, 0.2)) raw.sort = pick(random, ['price-asc', 'price-desc', 'newest', 'reduced'])
   if (chance(random, 0.2)) raw.bbox = randomBbox(random)
   if (chance(random, 0.1)) raw.view = 'map'
   return raw

@@ -26,6 +26,9 @@ import { validListing } from './support/rls-cases'
 let landlord: TestUser
 const published: string[] = []
 
+/** `?underOffer=false`: only available homes (src/types/home-search.ts). */
+const AVAILABLE_ONLY = { underOffer: false } as HomeSearch
+
 async function publish(rows: GeneratedListing[], by = landlord): Promise<ListingRow[]> {
   const withIds = rows.map((row) =>
     validListing(randomUUID(), { ...row, image_urls: ['https://images.example.com/listings/x/y/1.jpg'] }),
@@ -101,11 +104,22 @@ describe('the parity property: Postgres and the device agree', () => {
       const listing = listings.find((candidate) => candidate.id === id)
       return {
         search: searches[Number(search)],
-        listing: listing && [listing.location, listing.name, listing.description],
+        listing: listing && [
+          listing.location,
+          listing.name,
+          listing.description,
+          rows.find((r) => r.id === id)?.status,
+        ],
       }
     }
     expect(onlyPostgres.slice(0, 5).map(explain)).toEqual([])
     expect(onlyDevice.slice(0, 5).map(explain)).toEqual([])
+    // Available only, and homes in every status, are among them.
+    const availableOnly = searches.filter(
+      (search) => (search as Record<string, unknown>).underOffer === false,
+    )
+    expect(availableOnly.length).toBeGreaterThan(200)
+    expect(new Set(rows.map((row) => row.status)).size).toBe(6)
     // The data is varied enough to mean something: many matches, and most searches match something else.
     expect(fromDevice.size).toBeGreaterThan(5_000)
     expect(fromDevice.size).toBeLessThan(searches.length * listings.length * 0.5)
@@ -306,6 +320,12 @@ describe('publishing queues the searches a listing matches', () => {
     ['offers', { offer: true }, { offer: false }, false],
     ['the map area', { bbox: '-0.1,51.5,0,51.6' }, { latitude: 51.55, longitude: -0.05 }, true],
     ['outside the map area', { bbox: '-0.1,51.5,0,51.6' }, { latitude: 51.55, longitude: 0.05 }, false],
+    ['under offer, included by default', {}, { type: 'sale', status: 'under_offer' }, true],
+    ['let agreed, included by default', { type: 'rent' }, { status: 'let_agreed' }, true],
+    ['available only: under offer left out', AVAILABLE_ONLY, { type: 'sale', status: 'under_offer' }, false],
+    ['available only: sold STC left out', AVAILABLE_ONLY, { type: 'sale', status: 'sold_stc' }, false],
+    ['available only: let agreed left out', AVAILABLE_ONLY, { status: 'let_agreed' }, false],
+    ['available only: available kept', AVAILABLE_ONLY, { status: 'available' }, true],
     [
       'every filter at once',
       {
@@ -353,6 +373,7 @@ describe('publishing queues the searches a listing matches', () => {
       discounted_price: null,
       latitude: 51.55,
       longitude: -0.05,
+      status: 'available',
     }
     const [row] = await publish([{ ...base, ...listing }])
     const queued = await serviceClient()

@@ -361,8 +361,8 @@ describe('N new and opening a saved search', () => {
     // Saved in one insert, so in the order of their ids.
     expect(counts.data).toEqual(
       [
-        { saved_search_id: ids.Matches, new_count: 2 },
-        { saved_search_id: ids.Nothing, new_count: 0 },
+        { saved_search_id: ids.Matches, new_count: 2, capped: false },
+        { saved_search_id: ids.Nothing, new_count: 0, capped: false },
       ].sort((a, b) => (a.saved_search_id < b.saved_search_id ? -1 : 1)),
     )
 
@@ -387,6 +387,42 @@ describe('N new and opening a saved search', () => {
       later.data?.find((row: { saved_search_id: string }) => row.saved_search_id === ids.Matches)?.new_count,
     ).toBe(1)
   })
+
+  it('counts exactly up to 1,000, and says when there are more', async () => {
+    const word = `Cap${randomUUID().slice(0, 6)}`
+    const person = await signedInUser('Broad Searcher')
+    const saved = await person.client
+      .from('saved_searches')
+      .insert({ name: 'Everything here', params: { q: word } })
+      .select('id')
+      .single()
+    expect(saved.error).toBeNull()
+    // Published by the table owner in bulk (an account may publish 20 a day).
+    const publishMany = (count: number) =>
+      withDatabase((db) =>
+        db.query(
+          `insert into public.listings (name, location, regular_price, image_urls, latitude, longitude, user_ref)
+           select 'Broad flat number ' || n, n || ' ${word} Road', 1000,
+                  array['https://images.example.com/listings/x/y/1.jpg'], 52.2, 0.14, $1
+           from generate_series(1, $2::int) as n`,
+          [landlord.id, count],
+        ),
+      )
+    await publishMany(1000)
+    expect((await person.client.rpc('saved_search_new_counts')).data).toEqual([
+      { saved_search_id: saved.data?.id, new_count: 1000, capped: false },
+    ])
+    await publishMany(1)
+    expect((await person.client.rpc('saved_search_new_counts')).data).toEqual([
+      { saved_search_id: saved.data?.id, new_count: 1000, capped: true },
+    ])
+    await withDatabase((db) =>
+      db.query('delete from public.listings where user_ref = $1 and location like $2', [
+        landlord.id,
+        `% ${word} Road`,
+      ]),
+    )
+  }, 60_000)
 
   it('opens only the caller’s own search, and counts for nobody signed out', async () => {
     const id = await ownersRow('saved_searches')

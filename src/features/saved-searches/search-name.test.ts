@@ -27,6 +27,15 @@ describe('a saved search’s name', () => {
       'Rent · Hackney · lowest price first',
     )
     expect(savedSearchSummary({})).toBe('All homes · newest first')
+    expect(savedSearchSummary({ type: 'sale', sort: 'reduced' })).toBe('Sale · recently reduced first')
+  })
+
+  it('names a search without homes under offer', () => {
+    expect(savedSearchName({ type: 'rent', underOffer: false })).toBe('Rent · Available only')
+    expect(toSavedParams({ underOffer: 'false', sort: 'reduced' })).toEqual({
+      underOffer: false,
+      sort: 'reduced',
+    })
   })
 })
 

@@ -35,6 +35,7 @@ function parts(params: SavedParams): string[] {
     params.parking ? 'Parking' : null,
     params.furnished ? 'Furnished' : null,
     params.offer ? 'Offers' : null,
+    params.underOffer === false ? 'Available only' : null,
     params.bbox ? 'Map area' : null,
   ]
   return out.filter((part): part is string => part !== null)
@@ -55,7 +56,11 @@ export function savedSearchName(params: SavedParams): string {
   return clipName(named.length === 0 ? 'All homes' : named.join(' · '))
 }
 
-const SORT_NAMES = { 'price-asc': 'lowest price first', 'price-desc': 'highest price first' } as const
+const SORT_NAMES = {
+  'price-asc': 'lowest price first',
+  'price-desc': 'highest price first',
+  reduced: 'recently reduced first',
+} as const
 
 /** One line saying everything the search asks for, whatever its name: e.g. "Rent · Hackney · 2+ beds · newest first". */
 export function savedSearchSummary(params: SavedParams): string {

@@ -13,10 +13,14 @@ export const SEARCH_COPY = {
   view: 'View',
   list: 'List',
   map: 'Map',
-} as const
+}
+
+/** The filter that keeps homes under offer, sold STC or let agreed in the results (on by default). */
+export const UNDER_OFFER_LABEL = 'Include under offer' as const
 
 export const SORT_LABELS: Record<SearchSort, string> = {
   newest: 'Newest',
   'price-asc': 'Lowest price',
   'price-desc': 'Highest price',
+  reduced: 'Recently reduced',
 }

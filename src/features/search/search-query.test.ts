@@ -43,6 +43,12 @@ describe('searchFilters', () => {
     )
   })
 
+  it('keeps to available homes when under offer is left out', () => {
+    expect(searchFilters({ underOffer: false })).toEqual([
+      { column: 'status', operator: 'eq', value: 'available' },
+    ])
+  })
+
   it('filters nothing for an empty search', () => {
     expect(searchFilters({})).toEqual([])
   })
@@ -79,6 +85,28 @@ describe('keyset paging', () => {
       bound: { column: 'created_at', operator: 'lte', value: last.createdAt },
       or: `created_at.lt."${last.createdAt}",and(created_at.eq."${last.createdAt}",id.lt."${last.id}")`,
     })
+  })
+
+  it('under Recently reduced, starts after the last reduced home, the never-reduced homes following by id', () => {
+    const reducedAt = '2026-11-03T10:00:00.123456+00:00'
+    const reduced = cursorOf(aListing(7, { priceReducedAt: reducedAt }))
+    expect(afterCursor('reduced', reduced)).toEqual({
+      bound: { column: 'price_reduced_at', operator: 'lte', value: reducedAt },
+      or: `price_reduced_at.lt."${reducedAt}",and(price_reduced_at.eq."${reducedAt}",id.lt."${last.id}")`,
+      thenNeverReduced: true,
+    })
+    const never = cursorOf(aListing(7, { priceReducedAt: null }))
+    expect(afterCursor('reduced', never)).toEqual({
+      bound: { column: 'price_reduced_at', operator: 'is', value: 'null' },
+      or: `id.lt."${last.id}"`,
+    })
+  })
+
+  it('orders Recently reduced by the reduction time, the homes never reduced last', () => {
+    const sent = queryString((query) =>
+      searchOrder('reduced').reduce((q, { column, ...options }) => q.order(column, options), query),
+    )
+    expect(sent).toBe('order=price_reduced_at.desc.nullslast,id.desc')
   })
 
   it('orders by the sort key, then id the same way', () => {

@@ -19,7 +19,7 @@ export type SearchFilter = {
 }
 
 /** Where the next page starts: just after this listing in the search's order. */
-export type SearchCursor = { createdAt: string; price: number; id: string }
+export type SearchCursor = { createdAt: string; price: number; reducedAt: string | null; id: string }
 
 /** The filters a search applies, on the columns of public.listings (the price is what a person pays). */
 export function searchFilters(search: HomeSearch): SearchFilter[] {
@@ -39,6 +39,7 @@ export function searchFilters(search: HomeSearch): SearchFilter[] {
     filters.push({ column: 'bathrooms', operator: 'gte', value: search.minBaths })
   for (const flag of ['parking', 'furnished', 'offer'] as const)
     if (search[flag]) filters.push({ column: flag, operator: 'is', value: true })
+  if (search.underOffer === false) filters.push({ column: 'status', operator: 'eq', value: 'available' })
   return filters
 }
 
@@ -55,9 +56,18 @@ export function bboxFilters(bboxText: string | undefined): SearchFilter[] {
   ]
 }
 
+/** One key of an order; `nullsFirst: false` puts rows without a value after all the others. */
+export type SearchOrderKey = { column: string; ascending: boolean; nullsFirst?: false }
+
 /** The order of a sort: its key, then id in the same direction, so ties have one fixed order. */
-export function searchOrder(sort: SearchSort): { column: string; ascending: boolean }[] {
+export function searchOrder(sort: SearchSort): SearchOrderKey[] {
   switch (sort) {
+    case 'reduced':
+      // Homes never reduced (or risen since) come last, newest id first, as the index orders them.
+      return [
+        { column: 'price_reduced_at', ascending: false, nullsFirst: false },
+        { column: 'id', ascending: false },
+      ]
     case 'price-asc':
       return [
         { column: 'effective_price', ascending: true },
@@ -79,6 +89,7 @@ export function searchOrder(sort: SearchSort): { column: string; ascending: bool
 export const cursorOf = (listing: Listing): SearchCursor => ({
   createdAt: listing.createdAt,
   price: askingPrice(listing),
+  reducedAt: listing.priceReducedAt ?? null,
   id: listing.id,
 })
 
@@ -86,9 +97,26 @@ export const cursorOf = (listing: Listing): SearchCursor => ({
  * The rows after the cursor under a sort: a PostgREST `or` filter that selects them exactly, and a bound
  * on the sort key (true of every such row) that lets the index start at the cursor. Strings are quoted
  * because timestamps hold ":" and "+".
+ *
+ * Recently reduced puts the homes never reduced last: after a reduced home, the filter selects only the
+ * reduced ones after it (so the bound keeps the scan on the index), and `thenNeverReduced` says the homes
+ * never reduced follow once those run out (fetched as a second part of the page: all of them, by id).
  */
-export function afterCursor(sort: SearchSort, cursor: SearchCursor): { bound: SearchFilter; or: string } {
+export function afterCursor(
+  sort: SearchSort,
+  cursor: SearchCursor,
+): { bound: SearchFilter; or: string; thenNeverReduced?: true } {
   const id = `"${cursor.id}"`
+  if (sort === 'reduced') {
+    if (cursor.reducedAt === null)
+      return { bound: { column: 'price_reduced_at', operator: 'is', value: 'null' }, or: `id.lt.${id}` }
+    const at = `"${cursor.reducedAt}"`
+    return {
+      bound: { column: 'price_reduced_at', operator: 'lte', value: cursor.reducedAt },
+      or: `price_reduced_at.lt.${at},and(price_reduced_at.eq.${at},id.lt.${id})`,
+      thenNeverReduced: true,
+    }
+  }
   if (sort === 'newest') {
     const at = `"${cursor.createdAt}"`
     return {

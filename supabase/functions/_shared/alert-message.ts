@@ -14,7 +14,9 @@ export type SearchParams = {
   parking?: true
   furnished?: true
   offer?: true
-  sort?: 'price-asc' | 'price-desc'
+  /** Off keeps to available homes (on, the default, is never written). */
+  underOffer?: false
+  sort?: 'price-asc' | 'price-desc' | 'reduced'
   bbox?: string
 }
 
@@ -32,6 +34,7 @@ const URL_KEYS = [
   'parking',
   'furnished',
   'offer',
+  'underOffer',
   'sort',
   'bbox',
 ] as const
@@ -53,6 +56,7 @@ export function describeSearch(params: SearchParams): string {
   if (params.parking) parts.push('Parking')
   if (params.furnished) parts.push('Furnished')
   if (params.offer) parts.push('Offers')
+  if (params.underOffer === false) parts.push('Available only')
   if (params.bbox) parts.push('Map area')
   return parts.length > 0 ? parts.join(' · ') : 'All homes'
 }

@@ -68,9 +68,20 @@ export const SECTIONS: Section[] = [
           from public.listing_reports as r where r.reporter_id = $1 order by r.created_at`,
   },
   {
-    key: 'listing_history',
-    tables: ['public.listing_history'],
-    sql: `select h.* from public.listing_history as h where h.listing_id in (${OWN_LISTINGS})`,
+    // Every change of the price a person pays for the person's listings; the first row of each is the listed price.
+    key: 'listing_price_history',
+    tables: ['public.listing_price_history'],
+    sql: `select h.listing_id, h.price, h.previous_price, h.changed_at
+          from public.listing_price_history as h where h.listing_id in (${OWN_LISTINGS})
+          order by h.listing_id, h.changed_at, h.id`,
+  },
+  {
+    // Every status of the person's listings since publication.
+    key: 'listing_status_history',
+    tables: ['public.listing_status_history'],
+    sql: `select h.listing_id, h.status, h.previous_status, h.changed_at
+          from public.listing_status_history as h where h.listing_id in (${OWN_LISTINGS})
+          order by h.listing_id, h.changed_at, h.id`,
   },
   {
     key: 'push_subscriptions',

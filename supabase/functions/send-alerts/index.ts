@@ -1,6 +1,7 @@
 /**
  * send-alerts: sends the queued new-home alerts (public.alert_deliveries) by Web Push, and in its instant
- * run the pushes owed for new messages (public.message_pushes, messages.ts).
+ * run the pushes owed for new messages (public.message_pushes, messages.ts) and for changes of saved homes
+ * (public.saved_home_pushes, saved-homes.ts).
  *
  * POST with the service role key, body `{ "mode": "instant" }` or `{ "mode": "daily" }`. Run every
  * minute for both modes (pg_cron through pg_net on hosted Supabase, the local stack's scheduler here):
@@ -20,6 +21,7 @@ import webpush from 'npm:web-push@^3.6.7'
 import type { AlertPayload } from '../_shared/alert-message.ts'
 import { checkEndpoint } from '../_shared/push-endpoint.ts'
 import { sendMessagePushes } from './messages.ts'
+import { sendSavedHomePushes } from './saved-homes.ts'
 import { type AlertMode, type PushOutcome, type Subscription, sendAlerts } from './sender.ts'
 
 /** How long a push service keeps an alert for a browser that is offline: a day, then it is stale. */
@@ -103,9 +105,14 @@ Deno.serve(async (request) => {
   try {
     const check = (endpoint: string) => checkEndpoint(endpoint, { resolve: resolveHost, allowLoopback })
     const summary = await sendAlerts(mode as AlertMode, { db, push, checkEndpoint: check })
-    // The instant run also sends the pushes owed for new messages (public.message_pushes).
+    // The instant run also sends the pushes owed for new messages (public.message_pushes) and for changes
+    // of saved homes (public.saved_home_pushes).
     if (mode === 'instant')
-      return json(200, { ...summary, ...(await sendMessagePushes({ db, push, checkEndpoint: check })) })
+      return json(200, {
+        ...summary,
+        ...(await sendMessagePushes({ db, push, checkEndpoint: check })),
+        ...(await sendSavedHomePushes({ db, push, checkEndpoint: check })),
+      })
     return json(200, summary)
   } catch (error) {
     console.error('send-alerts failed', error)

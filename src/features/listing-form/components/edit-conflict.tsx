@@ -10,8 +10,8 @@ import { useOnlineStatus } from '@/hooks/use-online-status'
 import { notify } from '@/lib/toast'
 import type { Listing } from '@/types/listing'
 import type { EditFields, EditPhoto, ListingEditPayload } from '@/types/listing-edit'
-import { STATUS_LABELS } from '@/types/listing-status'
 import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '@/utils/listing-edit'
+import { statusLabel } from '@/utils/market-status'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
 import { ListingDeleted } from './edit-refused'
 import { useFinishPublish } from './use-finish-publish'
@@ -40,7 +40,7 @@ function describe(field: DiffField, value: Partial<EditFields> | EditPhoto[] | s
     case 'type':
       return value.type === 'sale' ? 'Sell' : 'Rent'
     case 'status':
-      return value.status ? STATUS_LABELS[value.status] : ''
+      return value.status ? statusLabel(value.status) : ''
     case 'parking':
       return yesNo(value.parking)
     case 'furnished':

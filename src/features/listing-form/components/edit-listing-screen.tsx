@@ -8,9 +8,10 @@ import { type OutboxEntry, useOutbox } from '@/device/outbox'
 import { notify } from '@/lib/toast'
 import type { Listing } from '@/types/listing'
 import { EDIT_REFUSALS, type EditPhoto, type ListingEditPayload } from '@/types/listing-edit'
-import { type ListingStatus, STATUS_LABELS, statusesFor, statusForType } from '@/types/listing-status'
+import { type ListingStatus, statusesFor, statusForType } from '@/types/listing-status'
 import { photoUrls } from '@/utils/listing-edit'
 import { withFields } from '@/utils/listing-edit-fields'
+import { statusLabel } from '@/utils/market-status'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
 import { LISTING_LIMITS, LISTING_MESSAGES } from '../listing-schema'
 import { toFormValues } from '../listing-shapes'
@@ -160,7 +161,7 @@ function EditForm({ listing, userId, queued }: { listing: Listing; userId: strin
     return finish(outcome)
   }
 
-  const statusChoices = statusesFor(type).map((value) => ({ value, label: STATUS_LABELS[value] }))
+  const statusChoices = statusesFor(type).map((value) => ({ value, label: statusLabel(value) }))
 
   return (
     <ListingForm

@@ -26,7 +26,7 @@ async function fetchListingsPage(
       })
   if (early) return toPage(parseListingRows(early.rows))
   const db = await getPublicDb()
-  let query = db.from('listings').select(LISTING_COLUMNS)
+  let query = db.from('market_listings').select(LISTING_COLUMNS)
   query = filter.kind === 'offers' ? query.eq('offer', true) : query.eq('type', filter.type)
   if (cursor) query = afterCursor(query, cursor)
   const { data, error } = await query

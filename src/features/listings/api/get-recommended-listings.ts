@@ -11,7 +11,7 @@ export async function fetchRecommendedListings(): Promise<Listing[]> {
   if (early) return parseListingRows(early.rows)
   const db = await getPublicDb()
   const { data, error } = await db
-    .from('listings')
+    .from('market_listings')
     .select(LISTING_COLUMNS)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })

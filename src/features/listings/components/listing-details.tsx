@@ -2,16 +2,32 @@ import { BathIcon, BedIcon, PinIcon } from '../../../components/icons'
 import { ListingPrice } from '../../../components/listing-price'
 import type { Listing } from '../../../types/listing'
 import { formatAdded } from '../../../utils/format-added'
+import { lastStatusText, reductionText } from '../../../utils/format-market'
 import { formatPounds, offerDiscount } from '../../../utils/format-price'
+import { statusBadge } from '../../../utils/market-status'
+import { isOnMarket } from '../../../utils/match-listings'
 import { pluralise } from '../../../utils/pluralise'
+import { PriceHistory } from './price-history'
 
-/** Name, price, location, type, discount and features of one listing (spec §2, listing detail). */
+/**
+ * Name, price (and a recent reduction), location, type, status, discount, features and price history of one
+ * listing (spec §2, listing detail); first, when it has left the market, a note saying so.
+ */
 export function ListingDetails({ listing }: { listing: Listing }) {
   const discount = offerDiscount(listing)
+  const status = statusBadge(listing.status)
+  const reduction = reductionText(listing)
   return (
     <div className="listing-details">
+      {isOnMarket(listing) ? null : (
+        <div className="listing-details__off-market" role="note">
+          <p className="listing-details__off-market-title">This home is no longer on the market</p>
+          <p>{lastStatusText(listing)}</p>
+        </div>
+      )}
       <h1 className="listing-details__name">{listing.name}</h1>
       <ListingPrice listing={listing} className="listing-details__price" />
+      {reduction ? <p className="listing-details__reduction">{reduction}</p> : null}
       <p className="listing-details__location">
         <PinIcon size={18} />
         {listing.location}
@@ -19,6 +35,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
       <p className="listing-details__added">{formatAdded(listing.createdAt)}</p>
       <p className="listing-details__badges">
         <span className="badge badge--type">{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
+        {status ? <span className="badge badge--status">{status}</span> : null}
         {discount !== null ? (
           <span className="badge badge--offer">{`${formatPounds(discount)} discount`}</span>
         ) : null}
@@ -43,6 +60,7 @@ export function ListingDetails({ listing }: { listing: Listing }) {
           <p>{listing.description}</p>
         </section>
       ) : null}
+      <PriceHistory listing={listing} />
     </div>
   )
 }

@@ -2,11 +2,16 @@ import { Link } from '@tanstack/react-router'
 import { listingImageUrl } from '../../../lib/image-transform'
 import type { Listing } from '../../../types/listing'
 import { formatListingPrice } from '../../../utils/format-price'
+import { statusBadge } from '../../../utils/market-status'
 import { photoPriority } from '../../../utils/photo-priority'
 
-/** One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), name and price. */
+/**
+ * One Recommended slide: the cover (the first one is Explore's largest paint, so it loads first), its status
+ * unless available, name and price.
+ */
 export function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean }) {
   const cover = listing.imageUrls[0]
+  const status = statusBadge(listing.status)
   return (
     <Link
       to="/category/$categoryName/$listingId"
@@ -25,6 +30,7 @@ export function RecommendedSlide({ listing, first }: { listing: Listing; first: 
         />
       ) : null}
       <span className="recommended-slide__caption">
+        {status ? <span className="badge badge--status">{status}</span> : null}
         <span className="recommended-slide__name">{listing.name}</span>
         <span className="recommended-slide__price">{formatListingPrice(listing)}</span>
       </span>

@@ -11,9 +11,10 @@ import { notify } from '@/lib/toast'
 import type { Listing } from '@/types/listing'
 import { EDIT_REFUSALS, LISTING_EDIT_KIND, type ListingEditPayload } from '@/types/listing-edit'
 import { LISTING_EDIT_QUEUED_EVENT } from '@/types/listing-edit-event'
-import { type ListingStatus, STATUS_LABELS, statusesFor } from '@/types/listing-status'
+import { type ListingStatus, statusesFor } from '@/types/listing-status'
 import { photoUrls } from '@/utils/listing-edit'
 import { withFields } from '@/utils/listing-edit-fields'
+import { statusLabel } from '@/utils/market-status'
 import { deleteListing } from '../api/delete-listing'
 import { getHiddenListings } from '../api/get-hidden-listings'
 import { refreshMyListings } from '../api/get-my-listings'
@@ -73,7 +74,7 @@ function StatusChoice({
     >
       {statusesFor(listing.type).map((status) => (
         <option key={status} value={status}>
-          {STATUS_LABELS[status]}
+          {statusLabel(status)}
         </option>
       ))}
     </select>

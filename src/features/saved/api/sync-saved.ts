@@ -2,6 +2,7 @@ import { mirrorListings, missingListingIds } from '@/device/listings'
 import { dropSavedOp, forgetSaved, mergeSavedWithServer, pendingSavedOps } from '@/device/saved'
 import { isNetworkError, toAppError } from '@/lib/errors'
 import { keepPhotosOffline } from './keep-photos-offline'
+import { refreshSavedHomes } from './refresh-saved-homes'
 import {
   deleteSavedListing,
   fetchListingsByIds,
@@ -39,6 +40,8 @@ async function reconcile(userId: string): Promise<number> {
   const { added, joined } = await mergeSavedWithServer(userId, await fetchSavedListingIds())
   await fetchMissingListings(added)
   await flushSavedOps(userId)
+  // Every saved home takes the server's status, price and history, to read offline.
+  await refreshSavedHomes().catch(() => undefined)
   return joined
 }
 

@@ -1,12 +1,33 @@
+import { useEffect } from 'react'
 import { useSavedListings } from '@/device/saved'
 import { useShowsHomes } from '@/hooks/use-device-data-shown'
+import { useUserId } from '@/hooks/use-session'
 import { ListingCard } from '../../../components/listing-card'
 import { Spinner } from '../../../components/spinner'
 import { SaveToggle } from './save-toggle'
 
-/** The homes saved on this device, newest save first; they open offline with their photos. */
+/**
+ * The homes saved on this device, newest save first, with their status and any recent reduction; they open
+ * offline with their photos.
+ */
 export function SavedHomes() {
   const listings = useSavedListings()
+  const userId = useUserId()
+  const hasSaves = listings !== undefined && listings.length > 0
+  // A visitor's saved homes take the server's status, price and history when the tab opens online (and when
+  // the connection comes back); a signed-in person's do with every sync of their saves (SavedSync).
+  useEffect(() => {
+    if (userId || !hasSaves) return
+    const refresh = () => {
+      if (navigator.onLine)
+        void import('../api/refresh-saved-homes')
+          .then(({ refreshSavedHomes }) => refreshSavedHomes())
+          .catch(() => undefined)
+    }
+    refresh()
+    window.addEventListener('online', refresh)
+    return () => window.removeEventListener('online', refresh)
+  }, [userId, hasSaves])
   useShowsHomes(listings !== undefined && listings.length > 0)
   if (listings === undefined) return <Spinner />
   if (listings.length === 0)
@@ -21,7 +42,12 @@ export function SavedHomes() {
   return (
     <ul className="listing-list">
       {listings.map((listing) => (
-        <ListingCard key={listing.id} listing={listing} action={<SaveToggle listing={listing} />} />
+        <ListingCard
+          key={listing.id}
+          listing={listing}
+          action={<SaveToggle listing={listing} />}
+          showReduction
+        />
       ))}
     </ul>
   )

@@ -17,16 +17,19 @@ import {
   toSearchPage,
 } from '../search-query'
 
+/** The homes on the market (public.market_listings) that pass the filters. */
 function selectListings(db: PublicDb, filters: SearchFilter[], withCount: boolean) {
-  let query = db.from('listings').select(LISTING_COLUMNS, withCount ? { count: 'exact' } : {})
+  let query = db.from('market_listings').select(LISTING_COLUMNS, withCount ? { count: 'exact' } : {})
   for (const filter of filters) query = query.filter(filter.column, filter.operator, filter.value)
   return query
 }
 
-const ordered = <Q extends { order(column: string, options: { ascending: boolean }): Q }>(
+type OrderOptions = { ascending: boolean; nullsFirst?: boolean }
+
+const ordered = <Q extends { order(column: string, options: OrderOptions): Q }>(
   query: Q,
   search: HomeSearch,
-): Q => searchOrder(sortOf(search)).reduce((q, by) => q.order(by.column, { ascending: by.ascending }), query)
+): Q => searchOrder(sortOf(search)).reduce((q, { column, ...options }) => q.order(column, options), query)
 
 /**
  * One page of a search from the server (kept on the device), in its order, starting after `cursor` (or at the top when null).
@@ -44,14 +47,23 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
     void mirrorListings(page.listings)
     return page
   }
-  let query = selectListings(await getPublicDb(), filters, cursor === null)
-  if (cursor) {
-    const after = afterCursor(sortOf(search), cursor)
-    query = query.filter(after.bound.column, after.bound.operator, after.bound.value).or(after.or)
-  }
+  const db = await getPublicDb()
+  let query = selectListings(db, filters, cursor === null)
+  const after = cursor ? afterCursor(sortOf(search), cursor) : null
+  if (after) query = query.filter(after.bound.column, after.bound.operator, after.bound.value).or(after.or)
   const { data, error, count } = await ordered(query, search).limit(SEARCH_PAGE_SIZE + 1)
   if (error) throw toAppError(error)
-  const page = toSearchPage(parseListingRows(data), cursor === null ? (count ?? null) : null)
+  let rows = parseListingRows(data)
+  if (after?.thenNeverReduced && rows.length <= SEARCH_PAGE_SIZE) {
+    // The reduced homes ran out within this page: the homes never reduced follow, by id.
+    const rest = await selectListings(db, filters, false)
+      .is('price_reduced_at', null)
+      .order('id', { ascending: false })
+      .limit(SEARCH_PAGE_SIZE + 1 - rows.length)
+    if (rest.error) throw toAppError(rest.error)
+    rows = [...rows, ...parseListingRows(rest.data)]
+  }
+  const page = toSearchPage(rows, cursor === null ? (count ?? null) : null)
   // Kept on the device as they are seen, so the same search finds them offline.
   void mirrorListings(page.listings)
   return page

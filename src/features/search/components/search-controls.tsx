@@ -6,7 +6,7 @@ import {
   SEARCH_SORTS,
   sortOf,
 } from '../../../types/home-search'
-import { SEARCH_COPY, SORT_LABELS } from '../search-copy'
+import { SEARCH_COPY, SORT_LABELS, UNDER_OFFER_LABEL } from '../search-copy'
 import { QueryField } from './query-field'
 
 const TYPE_CHOICES = [
@@ -145,6 +145,14 @@ export function SearchControls({ search, onSearch }: SearchControlsProps) {
                 {flag.label}
               </label>
             ))}
+            <label className="search-filters__choice">
+              <input
+                type="checkbox"
+                checked={search.underOffer !== false}
+                onChange={(event) => commit({ underOffer: event.target.checked })}
+              />
+              {UNDER_OFFER_LABEL}
+            </label>
           </div>
         </div>
       </form>

@@ -31,7 +31,7 @@ on conflict (id) do nothing`
 /**
  * One INSERT … SELECT: listing g copies the place, description and pictures of a seed listing (so cards
  * show real images and a search for a place finds about as many homes as a real site would), alternates
- * rent and sale, puts every fifth on offer, spreads owners over the demo and bench accounts (the picture
+ * rent and sale, puts every fifth on offer, gives a fifth a status past available and a seventh a reduction, spreads owners over the demo and bench accounts (the picture
  * addresses move into the new owner's folder, as the schema requires, so only a demo owner's copies show
  * real images), and is older than every seed listing (two listings share each timestamp, so the id tie-break
  * of the keyset is exercised too).
@@ -53,12 +53,22 @@ series as (
   select g,
     case when g % 2 = 0 then 'rent' else 'sale' end as type,
     g % 5 = 0 as offer,
-    case when g % 2 = 0 then 500 + (g * 37) % 4500 else 50000 + (g * 7919) % 1500000 end as regular_price
+    case when g % 2 = 0 then 500 + (g * 37) % 4500 else 50000 + (g * 7919) % 1500000 end as regular_price,
+    -- Odd g are for sale, even g to rent: a tenth under offer or let agreed, a tenth further on.
+    case
+      when g % 10 = 1 then 'under_offer'
+      when g % 10 = 5 then 'sold_stc'
+      when g % 20 = 3 then 'sold'
+      when g % 10 = 2 then 'let_agreed'
+      when g % 20 = 4 then 'let'
+      else 'available'
+    end as status
   from generate_series($1::int, $2::int) as g
 )
 insert into public.listings (
   user_ref, type, name, bedrooms, bathrooms, parking, furnished, location, offer,
-  regular_price, discounted_price, image_urls, latitude, longitude, created_at, description
+  regular_price, discounted_price, image_urls, latitude, longitude, created_at, description,
+  status, price_reduced_at, price_reduced_by
 )
 select
   o.id,
@@ -70,7 +80,14 @@ select
         from unnest(t.image_urls) as url),
   t.latitude, t.longitude,
   oldest.at - ((s.g + 1) / 2) * interval '5 minutes',
-  t.description
+  t.description,
+  -- Its status since publication (the trigger sets that time): sold and let homes older than 14 days, and
+  -- sold STC and let agreed older than 60, are off the market, as on a site running for months.
+  s.status,
+  -- One in seven reduced, some days after publication.
+  case when s.g % 7 = 0
+    then least(now(), oldest.at - ((s.g + 1) / 2) * interval '5 minutes' + (s.g * 13) % 40 * interval '1 day') end,
+  case when s.g % 7 = 0 then greatest(s.regular_price / 20, 1) end
 from series as s
 cross join templates
 cross join owners

@@ -1,0 +1,136 @@
+/**
+ * Pushes for changes of saved homes (public.saved_home_pushes): a saved home reduced, gone under offer or
+ * off the market, for people who chose `Tell me when a saved home changes`. Sent by send-alerts' instant
+ * run like the message pushes: in one transaction, claim a batch (`for update skip locked`), push each to
+ * the person's browsers, mark each sent (or record the failed attempt), commit. A sender that dies before
+ * its commit leaves the rows for the next run; the push in flight may go again, with the same Topic and
+ * tag (one per home), so the person sees one notification.
+ */
+import type { EndpointCheck } from '../_shared/push-endpoint.ts'
+import type { Db, PushOutcome, Subscription } from './sender.ts'
+
+export type SavedHomePayload = { title: string; body: string; url: string; tag: string }
+
+export type SavedHomePushDeps = {
+  db: Db
+  checkEndpoint(endpoint: string): Promise<EndpointCheck>
+  push(subscription: Subscription, payload: SavedHomePayload, topic: string): Promise<PushOutcome>
+}
+
+export type SavedHomePushSummary = {
+  savedHomePushes: number
+  savedHomesSent: number
+  savedHomesFailed: number
+}
+
+type Claimed = {
+  push_id: string
+  user_id: string
+  listing_id: string
+  listing_name: string
+  listing_type: 'rent' | 'sale'
+  change: 'reduced' | 'under_offer' | 'off_market'
+  status: string
+  price: number
+  previous_price: number | null
+}
+
+/** The app's status labels (src/utils/market-status.ts). */
+const STATUS_LABELS: Record<string, string> = {
+  available: 'Available',
+  under_offer: 'Under offer',
+  sold_stc: 'Sold STC',
+  sold: 'Sold',
+  let_agreed: 'Let agreed',
+  let: 'Let',
+}
+
+const GONE = new Set([404, 410])
+
+const pounds = (amount: number) => `£${amount.toLocaleString('en-GB')}`
+
+/**
+ * What the notification says: `Reduced by £50 · Sunny flat` with `Now £2,000, was £2,050`, or the new
+ * status (`Under offer · Sunny flat`, `Let · Sunny flat`); it opens the home's page.
+ */
+export function savedHomePayload(
+  row: Pick<
+    Claimed,
+    'listing_id' | 'listing_name' | 'listing_type' | 'change' | 'status' | 'price' | 'previous_price'
+  >,
+): SavedHomePayload {
+  const reduced = row.change === 'reduced' && row.previous_price !== null
+  const title = reduced
+    ? `Reduced by ${pounds((row.previous_price ?? row.price) - row.price)} · ${row.listing_name}`
+    : `${STATUS_LABELS[row.status] ?? row.status} · ${row.listing_name}`
+  const body = reduced
+    ? `Now ${pounds(row.price)}, was ${pounds(row.previous_price ?? row.price)}`
+    : row.change === 'off_market'
+      ? 'A home you saved is leaving the market'
+      : 'A home you saved has an offer'
+  return {
+    title,
+    body,
+    url: `/category/${row.listing_type}/${row.listing_id}`,
+    tag: `saved-home-${row.listing_id}`,
+  }
+}
+
+/** One Topic per home (RFC 8030: at most 32 URL-safe characters): the hex of its id. */
+export const savedHomeTopic = (listingId: string) => listingId.replace(/-/g, '')
+
+export async function sendSavedHomePushes(
+  deps: SavedHomePushDeps,
+  batches = 10,
+): Promise<SavedHomePushSummary> {
+  const { db } = deps
+  const summary: SavedHomePushSummary = { savedHomePushes: 0, savedHomesSent: 0, savedHomesFailed: 0 }
+  for (let batch = 0; batch < batches; batch += 1) {
+    await db.query('begin')
+    try {
+      const { rows } = await db.query<Claimed>('select * from public.claim_saved_home_pushes(50)')
+      if (rows.length === 0) {
+        await db.query('commit')
+        break
+      }
+      for (const row of rows) {
+        const subscriptions = await db.query<Subscription>(
+          'select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = $1 order by created_at, id',
+          [row.user_id],
+        )
+        const payload = savedHomePayload(row)
+        const errors: string[] = []
+        let delivered = 0
+        for (const subscription of subscriptions.rows) {
+          const check = await deps.checkEndpoint(subscription.endpoint)
+          if (!check.ok) {
+            if (check.permanent)
+              await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
+            else errors.push(check.reason)
+            continue
+          }
+          const outcome = await deps.push(subscription, payload, savedHomeTopic(row.listing_id))
+          if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
+            delivered += 1
+            summary.savedHomePushes += 1
+          } else if ('status' in outcome && GONE.has(outcome.status)) {
+            await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
+          } else
+            errors.push('status' in outcome ? `the push service answered ${outcome.status}` : outcome.error)
+        }
+        const failed = delivered === 0 && errors.length > 0
+        await db.query('select public.finish_saved_home_push($1, $2)', [
+          row.push_id,
+          failed ? errors.join('; ').slice(0, 1000) : null,
+        ])
+        if (failed) summary.savedHomesFailed += 1
+        else summary.savedHomesSent += 1
+      }
+      await db.query('commit')
+    } catch (error) {
+      await db.query('rollback').catch(() => undefined)
+      throw error
+    }
+  }
+  return summary
+}
