@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@/lib/local-db'
-import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
+import { deviceDbKept, type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
 import type { OutboxStore } from '@/lib/outbox/drain'
 
 // Owner of the `outbox` table: every write made on this device that must reach the server exactly once,
@@ -93,4 +93,58 @@ export function useUnsentWriteCount(userId: string): number {
         .count(),
     0,
   )
+}
+
+/** What a queued write carries now (a handler reads it afresh: an earlier write may have changed it). */
+export function readPayload(seq: number): Promise<unknown> {
+  return withLocalDb(async (db) => (await db.outbox.get(seq))?.payload, undefined)
+}
+
+/**
+ * Changes what the next write of the same thing carries (e.g. the version an earlier write left), while the
+ * runner holds the outbox: `change` gets its payload and returns the new one.
+ */
+export function changeNextOfThing(
+  userId: string,
+  thing: string,
+  afterSeq: number,
+  change: (payload: unknown) => unknown,
+): Promise<void> {
+  return withLocalDb(async (db) => {
+    const next = await db.outbox
+      .where('thing')
+      .equals(thing)
+      .filter((entry) => entry.userId === userId && (entry.seq ?? 0) > afterSeq)
+      .sortBy('seq')
+    const first = next[0]
+    if (first?.seq !== undefined) await db.outbox.update(first.seq, { payload: change(first.payload) })
+  }, undefined)
+}
+
+/** Sends a refused write again with what the person settled on instead (e.g. after choosing between versions). */
+export function resendWith(seq: number, payload: unknown): Promise<boolean> {
+  return withLocalDb(
+    async (db) =>
+      (await db.outbox.update(seq, {
+        payload,
+        state: 'waiting',
+        reason: null,
+        nextAttemptAt: 0,
+        attempts: 0,
+      })) > 0,
+    false,
+  )
+}
+
+/** Forgets one write (the person gave it up). */
+export function dropWrite(seq: number): Promise<void> {
+  return withLocalDb((db) => db.outbox.delete(seq), undefined)
+}
+
+/**
+ * The user's queued and refused writes, oldest first, for a screen's loader: a device that keeps no database
+ * yet (a first visit) has none, and is not made to open one (which waits for the first screen) to say so.
+ */
+export async function queuedWrites(userId: string): Promise<OutboxEntry[]> {
+  return (await deviceDbKept()) ? outboxStore().pending(userId) : []
 }

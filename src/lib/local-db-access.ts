@@ -13,6 +13,18 @@ let openedDb: RoostDb | undefined
 export const LOCAL_DB_NAME = 'roost'
 
 /**
+ * Whether this device already keeps a Roost database (true where the browser cannot say). False means a first
+ * visit: nothing is kept yet, so a screen need not wait for the database to learn that.
+ */
+export async function deviceDbKept(): Promise<boolean> {
+  if (typeof window === 'undefined' || typeof indexedDB?.databases !== 'function') return true
+  return indexedDB.databases().then(
+    (list) => list.some((entry) => entry.name === LOCAL_DB_NAME),
+    () => true,
+  )
+}
+
+/**
  * Resolves at once when the device already keeps a Roost database (a return visit, maybe offline, reads
  * its copies straight away). On a first visit there is nothing to read yet, so Dexie (~30 kB gzip, and
  * the work of creating the database) waits until the page has loaded, the first screen and its photos are
@@ -20,12 +32,7 @@ export const LOCAL_DB_NAME = 'roost'
  * thread.
  */
 async function deviceDbWanted(): Promise<void> {
-  if (typeof window === 'undefined' || typeof indexedDB?.databases !== 'function') return
-  const known = await indexedDB.databases().then(
-    (list) => list.some((entry) => entry.name === LOCAL_DB_NAME),
-    () => true,
-  )
-  if (known) return
+  if (await deviceDbKept()) return
   if (document.readyState !== 'complete') {
     await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
   }

@@ -17,6 +17,13 @@ export const isListingStatus = (value: unknown): value is ListingStatus =>
 export const statusFitsType = (status: ListingStatus, type: ListingType): boolean =>
   (LISTING_STATUSES[type] as readonly string[]).includes(status)
 
+/** The statuses a listing of this type can take, in the order they are offered. */
+export const statusesFor = (type: ListingType): readonly ListingStatus[] => LISTING_STATUSES[type]
+
+/** The status kept when a listing's type changes: its own if the new type has it, else `available`. */
+export const statusForType = (status: ListingStatus, type: ListingType): ListingStatus =>
+  statusFitsType(status, type) ? status : 'available'
+
 /** One change of the price a person pays (a row of public.listing_price_history), oldest first in a history. */
 export type PriceChange = {
   /** The price after the change. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { classifyFailure, PublishFailure } from '../../src/features/listing-form/drafts/publish-failure'
+import { classifyFailure, OutboxFailure } from '../../src/lib/outbox/failure'
 import { signedInUser, type TestUser, withDatabase } from './support/clients'
 import { validListing } from './support/rls-cases'
 
@@ -42,7 +42,7 @@ describe('publishing limits', () => {
     expect(refused.error?.message).toBe(DAILY)
 
     // The draft publisher keeps the draft, needing attention, with this reason (not retried forever).
-    const failure = new PublishFailure(refused.error?.message ?? '', {
+    const failure = new OutboxFailure(refused.error?.message ?? '', {
       status: refused.status,
       code: refused.error?.code,
     })

@@ -3,8 +3,10 @@ import { NeedsConnection } from '@/components/needs-connection'
 import { PageHeader } from '@/components/page-header'
 import { getListingToEdit } from '@/features/listing-form/api/get-listing-to-edit'
 import { EditListingScreen } from '@/features/listing-form/components/edit-listing-screen'
+import { ListingDeleted } from '@/features/listing-form/components/edit-refused'
 import { isUnreachable, type Unreachable, unlessUnreachable } from '@/lib/errors'
 import { notify } from '@/lib/toast'
+import type { ListingEditPayload } from '@/types/listing-edit'
 
 /** Spec §6 and §8: only the owner edits a listing; anyone else goes back to Explore with a reason. */
 export const EDIT_DENIED = {
@@ -21,20 +23,33 @@ const OFFLINE: Unreachable = { unreachable: true }
 
 export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')({
   loader: async ({ params, context, preload }) => {
-    // An edit starts from what the server holds now: offline it says so at once instead of waiting.
-    if (!navigator.onLine) return OFFLINE
+    const userId = context.user.id
+    // Loaded with the screen, not with the app's start (this loader is part of it).
+    const [{ editsOf }, { queuedWrites }, { readStoredListing }] = await Promise.all([
+      import('@/device/listing-edits'),
+      import('@/device/outbox'),
+      import('@/device/listings'),
+    ])
+    const queued = editsOf(await queuedWrites(userId), params.listingId)
+    // Offline (or with no answer) the edit starts from the device's copy, kept when Your Listings loads.
+    const fromDevice = async () => {
+      const stored = await readStoredListing(params.listingId)
+      return stored && stored.userRef === userId && stored.version !== undefined
+        ? { listing: stored, queued }
+        : OFFLINE
+    }
+    if (!navigator.onLine) return fromDevice()
     const listing = await unlessUnreachable(getListingToEdit(params.listingId))
-    if (isUnreachable(listing)) return listing
-    const denied = !listing
-      ? EDIT_DENIED.missing
-      : listing.userRef !== context.user.id
-        ? EDIT_DENIED.notOwner
-        : null
-    if (denied) {
-      if (!preload) notify.error(denied)
+    if (isUnreachable(listing)) return fromDevice()
+    // Deleted elsewhere while an edit of it waited here: the edit ends, the person's text stays to copy.
+    const last = queued.at(-1)
+    if (!listing && last) return { deleted: last.payload as ListingEditPayload }
+    const denied = !listing ? EDIT_DENIED.missing : listing.userRef !== userId ? EDIT_DENIED.notOwner : null
+    if (denied || !listing) {
+      if (!preload) notify.error(denied ?? EDIT_DENIED.missing)
       throw redirect({ to: '/', replace: true })
     }
-    return listing
+    return { listing, queued }
   },
   // Always read the listing afresh: an edit must start from what is saved now.
   staleTime: 0,
@@ -43,15 +58,31 @@ export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')(
 })
 
 function EditListingRoute() {
-  const listing = Route.useLoaderData()
+  const loaded = Route.useLoaderData()
+  const { user } = Route.useRouteContext()
+  const { listingId } = Route.useParams()
   const router = useRouter()
-  if (!listing) return null
-  if (isUnreachable(listing))
+  if (!loaded) return null
+  if (isUnreachable(loaded))
     return (
       <section className="page" aria-labelledby="edit-listing-title">
         <PageHeader id="edit-listing-title" title="Edit Listing" />
         <NeedsConnection {...EDIT_UNAVAILABLE} onRetry={() => void router.invalidate()} />
       </section>
     )
-  return <EditListingScreen key={listing.id} listing={listing} />
+  if ('deleted' in loaded)
+    return (
+      <section className="page" aria-labelledby="edit-listing-title">
+        <PageHeader id="edit-listing-title" title="Edit Listing" />
+        <ListingDeleted userId={user.id} listingId={listingId} edit={loaded.deleted} />
+      </section>
+    )
+  return (
+    <EditListingScreen
+      key={`${loaded.listing.id}-${loaded.listing.version}-${loaded.queued.length}`}
+      listing={loaded.listing}
+      userId={user.id}
+      queued={loaded.queued}
+    />
+  )
 }

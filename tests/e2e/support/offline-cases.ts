@@ -180,9 +180,10 @@ export const SCREENS: Screen[] = [
     who: 'alice',
     path: (seed) => `/edit-listing/${seed.alices.id}`,
     online: () => ({ heading: 'Edit Listing', text: 'Edit Listing' }),
-    shows: (_seed, _history, how) => ({
+    // Seen: the device kept alice's listings (Your Listings), so the edit opens from its copy.
+    shows: (_seed, history, how) => ({
       heading: 'Edit Listing',
-      text: offline(how) ? TEXT.editOffline : TEXT.editFailed,
+      text: history === 'seen' ? 'Edit Listing' : offline(how) ? TEXT.editOffline : TEXT.editFailed,
     }),
     banner: () => false,
     waitsOnHang: () => true,

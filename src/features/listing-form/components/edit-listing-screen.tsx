@@ -1,26 +1,189 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { ChoiceToggle } from '@/components/choice-toggle'
 import { PageHeader } from '@/components/page-header'
+import { editPhotoBlob, editPhotoPath, type NewEditPhoto } from '@/device/drafts'
+import { editsOf, pendingView } from '@/device/listing-edits'
+import { type OutboxEntry, useOutbox } from '@/device/outbox'
+import { notify } from '@/lib/toast'
 import type { Listing } from '@/types/listing'
+import { EDIT_REFUSALS, type EditPhoto, type ListingEditPayload } from '@/types/listing-edit'
+import { type ListingStatus, statusesFor, statusForType } from '@/types/listing-status'
+import { photoUrls } from '@/utils/listing-edit'
+import { withFields } from '@/utils/listing-edit-fields'
+import { statusLabel } from '@/utils/market-status'
+import { EDIT_MESSAGES } from '../edit/edit-messages'
+import { LISTING_LIMITS, LISTING_MESSAGES } from '../listing-schema'
 import { toFormValues } from '../listing-shapes'
-import { saveListingEdit } from '../save-listing-edit'
+import { shrinkImage } from '../shrink-image'
+import { EditConflict } from './edit-conflict'
+import { type EditPhotoItem, EditPhotos } from './edit-photos'
+import { EditRefused, ListingDeleted } from './edit-refused'
 import { ListingForm, type SubmitListing } from './listing-form'
 import { useFinishPublish } from './use-finish-publish'
 
-/** Edit Listing: the owner's listing, prefilled; photos stay as they are. */
-export function EditListingScreen({ listing }: { listing: Listing }) {
-  const finish = useFinishPublish()
-  const saved = { location: listing.location, coordinates: listing.geolocation }
+/** What shows a photo: its URL, or the device's copy of a new one (uploaded already: its URL to be). */
+async function itemsOf(photos: readonly EditPhoto[], publicUrl: () => Promise<(path: string) => string>) {
+  return Promise.all(
+    photos.map(async (photo, index): Promise<EditPhotoItem> => {
+      if ('url' in photo) return { key: `url-${index}-${photo.url}`, photo, src: photo.url }
+      const blob = await editPhotoBlob(photo.photoId)
+      const src = blob ? URL.createObjectURL(blob) : (await publicUrl())(photo.path)
+      return { key: photo.photoId, photo, src }
+    }),
+  )
+}
 
-  const submit: SubmitListing = async (draft) => finish(await saveListingEdit(draft, listing.id, saved))
+const photoUrlOf = () => import('../api/listing-photos').then(({ listingPhotoUrl }) => listingPhotoUrl())
+
+/**
+ * Edit Listing: the owner's listing, prefilled with the edits still waiting laid over it. Fields, status and
+ * photos change together; saving keeps the edit on the device and, online, sends it at once. While an edit
+ * waits the screen says `Waiting to sync`; one the server refused shows why, and what the person can do.
+ */
+export function EditListingScreen({
+  listing,
+  userId,
+  queued,
+}: {
+  listing: Listing
+  userId: string
+  queued: OutboxEntry[]
+}) {
+  const entries = useOutbox(userId)
+  const live = editsOf(entries, listing.id)
+  const refused = live.find((entry) => entry.state === 'refused')
+  const waiting = live.length > 0 && !refused
 
   return (
     <section className="page" aria-labelledby="edit-listing-title">
       <PageHeader id="edit-listing-title" title="Edit Listing" />
-      <ListingForm
-        mode="edit"
-        initialValues={toFormValues(listing)}
-        onSubmit={submit}
-        uploadProgress={null}
-      />
+      {waiting ? (
+        <p className="listing-form__waiting" role="status">
+          {EDIT_MESSAGES.waiting}
+        </p>
+      ) : null}
+      {refused ? (
+        <Refusal entry={refused} listing={listing} userId={userId} />
+      ) : (
+        <EditForm listing={listing} userId={userId} queued={queued} />
+      )}
     </section>
+  )
+}
+
+function Refusal({ entry, listing, userId }: { entry: OutboxEntry; listing: Listing; userId: string }) {
+  const edit = entry.payload as ListingEditPayload
+  if (entry.reason === EDIT_REFUSALS.deleted)
+    return <ListingDeleted userId={userId} listingId={listing.id} edit={edit} />
+  if (entry.reason === EDIT_REFUSALS.conflict)
+    return (
+      <EditConflict key={`${entry.id}-${edit.version}`} entry={entry} userId={userId} listing={listing} />
+    )
+  return <EditRefused entry={entry} userId={userId} />
+}
+
+function EditForm({ listing, userId, queued }: { listing: Listing; userId: string; queued: OutboxEntry[] }) {
+  const finish = useFinishPublish()
+  const navigate = useNavigate()
+  const start = useMemo(() => pendingView(listing, queued), [listing, queued])
+  const initialValues = useMemo(
+    () => toFormValues(withFields(listing, start.fields, photoUrls(start.photos))),
+    [listing, start],
+  )
+  const [status, setStatus] = useState<ListingStatus>(start.fields.status)
+  const [type, setType] = useState(start.fields.type)
+  const [photos, setPhotos] = useState<EditPhotoItem[] | null>(null)
+  const [photoError, setPhotoError] = useState<string | undefined>()
+  const touched = useRef(false)
+  const blobs = useRef(new Map<string, Blob>())
+
+  useEffect(() => {
+    let current = true
+    void itemsOf(start.photos, photoUrlOf).then((items) => current && setPhotos(items))
+    return () => {
+      current = false
+    }
+  }, [start])
+
+  const changePhotos = (next: EditPhotoItem[]) => {
+    touched.current = true
+    setPhotoError(undefined)
+    setPhotos(next)
+  }
+
+  const addPhotos = async (files: File[]) => {
+    const added = await Promise.all(
+      files.map(async (file): Promise<EditPhotoItem> => {
+        const photoId = crypto.randomUUID()
+        const blob = await shrinkImage(file)
+        blobs.current.set(photoId, blob)
+        const path = editPhotoPath(userId, listing.id, photoId)
+        return { key: photoId, photo: { photoId, name: file.name, path }, src: URL.createObjectURL(blob) }
+      }),
+    )
+    changePhotos([...(photos ?? []), ...added])
+  }
+
+  const submit: SubmitListing = async (draft) => {
+    const chosen = photos ?? []
+    if (chosen.length === 0 || chosen.length > LISTING_LIMITS.maxImages) {
+      setPhotoError(chosen.length === 0 ? EDIT_MESSAGES.imagesRequired : LISTING_MESSAGES.imagesTooMany)
+      return undefined
+    }
+    const newPhotos: NewEditPhoto[] = chosen.flatMap(({ photo }) => {
+      const blob = 'photoId' in photo ? blobs.current.get(photo.photoId) : undefined
+      return blob && 'photoId' in photo ? [{ ...photo, blob }] : []
+    })
+    const { saveEdit } = await import('../edit/edit-actions')
+    const outcome = await saveEdit({
+      userId,
+      seen: listing,
+      queued,
+      draft,
+      status,
+      photos: touched.current ? chosen.map((item) => item.photo) : null,
+      newPhotos,
+      before: {
+        location: start.fields.location,
+        coordinates:
+          start.fields.latitude !== null && start.fields.longitude !== null
+            ? { lat: start.fields.latitude, lng: start.fields.longitude }
+            : null,
+      },
+    })
+    if (outcome.status === 'refused') return undefined
+    if (outcome.status === 'kept') {
+      notify.info(outcome.message)
+      await navigate({ to: '/profile' })
+      return undefined
+    }
+    return finish(outcome)
+  }
+
+  const statusChoices = statusesFor(type).map((value) => ({ value, label: statusLabel(value) }))
+
+  return (
+    <ListingForm
+      mode="edit"
+      initialValues={initialValues}
+      onSubmit={submit}
+      uploadProgress={null}
+      onTypeChange={(next) => {
+        setType(next)
+        setStatus((current) => statusForType(current, next))
+      }}
+      afterType={<ChoiceToggle legend="Status" choices={statusChoices} value={status} onChange={setStatus} />}
+      photos={
+        photos ? (
+          <EditPhotos
+            photos={photos}
+            onChange={changePhotos}
+            onAdd={(files) => void addPhotos(files)}
+            error={photoError}
+          />
+        ) : null
+      }
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
 import { ChoiceToggle } from '../../../components/choice-toggle'
 import { PhotoPicker } from '../../../components/photo-picker'
@@ -37,6 +37,11 @@ type ListingFormProps = {
   onSaveDraft?: (values: ListingFormValues, images: File[]) => Promise<void>
   /** Messages the form opens with (a draft that needs attention). */
   initialErrors?: Partial<Record<ListingField, string>>
+  /** Edit only: controls shown after Sell / Rent (the status), told when the type changes. */
+  afterType?: ReactNode
+  onTypeChange?: (type: ListingFormValues['type']) => void
+  /** Edit only: the listing's photos, shown where create shows its picker. */
+  photos?: ReactNode
 }
 
 const TYPE_CHOICES = [
@@ -67,6 +72,9 @@ export function ListingForm({
   initialFiles,
   onSaveDraft,
   initialErrors,
+  afterType,
+  onTypeChange,
+  photos: editPhotos,
 }: ListingFormProps) {
   const [values, setValues] = useState(() =>
     initialFiles ? { ...initialValues, images: initialFiles } : initialValues,
@@ -160,8 +168,12 @@ export function ListingForm({
           legend="Sell / Rent"
           choices={TYPE_CHOICES}
           value={values.type}
-          onChange={(type) => set('type', type)}
+          onChange={(type) => {
+            set('type', type)
+            onTypeChange?.(type)
+          }}
         />
+        {afterType}
         <TextField
           label="Name"
           name="name"
@@ -262,7 +274,9 @@ export function ListingForm({
             }`}
             error={errors.images}
           />
-        ) : null}
+        ) : (
+          editPhotos
+        )}
       </fieldset>
       {uploading ? (
         <ProgressBar

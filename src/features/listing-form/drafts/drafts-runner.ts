@@ -1,8 +1,9 @@
 import { dueDrafts, nextDueAt, prunePublished } from '@/device/drafts'
+import { inOneTab } from '@/lib/outbox/one-tab'
 import { notify } from '@/lib/toast'
 import { draftPorts } from './api/draft-ports'
+import { DRAFTS_LOCK } from './draft-events'
 import { PUBLISHED_MESSAGE } from './draft-messages'
-import { inOneTab } from './one-tab'
 import { publishDraft } from './publish-job'
 
 /** Longest wait between two looks at waiting drafts (the backoff's cap). */
@@ -50,7 +51,7 @@ export function publishDrafts(userId: string): Promise<void> {
   current = (async () => {
     let ran = true
     try {
-      ran = await inOneTab(async () => {
+      ran = await inOneTab(DRAFTS_LOCK, async () => {
         do {
           again = false
           await drain(userId)

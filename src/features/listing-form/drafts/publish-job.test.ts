@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { deleteDraft, draftStore, saveDraft } from '@/device/drafts'
 import { forgetDeviceData } from '@/device/forget-device-data'
+import { OutboxFailure } from '@/lib/outbox/failure'
 import type { ListingFormText as DraftValues } from '@/types/listing'
-import { PublishFailure } from './publish-failure'
 import { type PublishPorts, publishDraft } from './publish-job'
 
 const OWNER = 'user-1'
@@ -88,8 +88,8 @@ function fakeServer() {
   }
 }
 
-const network = () => new PublishFailure('Failed to fetch', { network: true })
-const http = (status: number, message: string, code?: string) => new PublishFailure(message, { status, code })
+const network = () => new OutboxFailure('Failed to fetch', { network: true })
+const http = (status: number, message: string, code?: string) => new OutboxFailure(message, { status, code })
 
 async function newDraft(photos = 3) {
   const blobs = Array.from({ length: photos }, (_, i) => ({

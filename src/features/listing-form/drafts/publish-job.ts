@@ -1,13 +1,13 @@
 import type { Draft, DraftStore } from '@/device/drafts'
+import { backoffDelay, classifyFailure, OutboxFailure } from '@/lib/outbox/failure'
 import { LISTING_MESSAGES } from '../listing-schema'
 import { type DraftListingRow, draftListingRow } from '../listing-shapes'
 import { checkDraft } from './check-draft'
-import { backoffDelay, classifyFailure, PublishFailure } from './publish-failure'
 
 /** Everything the job needs from outside, injected so tests can drive each step and each failure. */
 export type PublishPorts = {
   store: DraftStore
-  /** Where the address is, or null when the geocoder finds nothing; throws PublishFailure when unreachable. */
+  /** Where the address is, or null when the geocoder finds nothing; throws OutboxFailure when unreachable. */
   geocode(address: string): Promise<{ lat: number; lng: number } | null>
   /** Uploads a photo to its fixed path, overwriting what is there. */
   upload(path: string, photo: Blob): Promise<void>
@@ -100,7 +100,7 @@ export async function publishDraft(
 
     if (draft.progress.step === 'insert') {
       const coordinates = draft.coordinates
-      if (!coordinates) throw new PublishFailure('The draft lost its place', { status: 500 })
+      if (!coordinates) throw new OutboxFailure('The draft lost its place', { status: 500 })
       const paths = photos.map((photo) => photo.path)
       const row = draftListingRow(id, read.listing, coordinates, paths.map(ports.publicUrl))
       await withSession(() => ports.insertListing(row))

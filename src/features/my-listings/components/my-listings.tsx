@@ -3,9 +3,18 @@ import { useEffect, useState } from 'react'
 import { ListingCard, type ListingCardData } from '@/components/listing-card'
 import { Spinner } from '@/components/spinner'
 import { usePublishedDraftIds } from '@/device/drafts'
+import { editsOf, pendingView, queueListingEdit } from '@/device/listing-edits'
 import { useStoredListingsOf } from '@/device/listings'
+import { type OutboxEntry, useOutbox } from '@/device/outbox'
 import { useOnlineStatus } from '@/hooks/use-online-status'
 import { notify } from '@/lib/toast'
+import type { Listing } from '@/types/listing'
+import { EDIT_REFUSALS, LISTING_EDIT_KIND, type ListingEditPayload } from '@/types/listing-edit'
+import { LISTING_EDIT_QUEUED_EVENT } from '@/types/listing-edit-event'
+import { type ListingStatus, statusesFor } from '@/types/listing-status'
+import { photoUrls } from '@/utils/listing-edit'
+import { withFields } from '@/utils/listing-edit-fields'
+import { statusLabel } from '@/utils/market-status'
 import { deleteListing } from '../api/delete-listing'
 import { getHiddenListings } from '../api/get-hidden-listings'
 import { refreshMyListings } from '../api/get-my-listings'
@@ -16,6 +25,9 @@ export const MY_LISTINGS_MESSAGES = {
   deleted: 'Successfully deleted listing',
   notDeleted: 'Could not delete listing',
   loadFailed: 'Could not fetch listings',
+  waiting: 'Waiting to sync',
+  deletedElsewhere: 'This listing was deleted',
+  refused: 'Not synced: open it to see why',
   empty: 'You have no listings yet.',
   offline: 'You are offline. Your listings show here once they have been loaded with a connection.',
   hidden: (names: string[]) =>
@@ -23,6 +35,51 @@ export const MY_LISTINGS_MESSAGES = {
 } as const
 
 type Freshness = 'loading' | 'fresh' | 'failed'
+
+/** The listing as the person left it: the device's copy with their edits still waiting laid over it. */
+function shownWithEdits(listing: Listing, edits: readonly OutboxEntry[]): Listing {
+  if (edits.length === 0) return listing
+  const { fields, photos } = pendingView(listing, edits)
+  return withFields(listing, fields, photoUrls(photos))
+}
+
+/** Says that a change of the listing has not reached the server yet (or was refused). */
+function syncBadge(edits: readonly OutboxEntry[]) {
+  if (edits.length === 0) return undefined
+  const refused = edits.some((edit) => edit.state === 'refused')
+  return (
+    <span className={`badge ${refused ? 'badge--danger' : 'badge--waiting'}`}>
+      {refused ? MY_LISTINGS_MESSAGES.refused : MY_LISTINGS_MESSAGES.waiting}
+    </span>
+  )
+}
+
+/** The quick status choice of one listing: the statuses of its type, written through the listing's edits. */
+function StatusChoice({
+  listing,
+  disabled,
+  onChange,
+}: {
+  listing: Listing
+  disabled: boolean
+  onChange: (status: ListingStatus) => void
+}) {
+  return (
+    <select
+      className="my-listings__status"
+      aria-label={`Status of ${listing.name}`}
+      value={listing.status ?? 'available'}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as ListingStatus)}
+    >
+      {statusesFor(listing.type).map((status) => (
+        <option key={status} value={status}>
+          {statusLabel(status)}
+        </option>
+      ))}
+    </select>
+  )
+}
 
 /**
  * Your Listings on the profile: the user's listings with edit and delete, plus the way to add one. They show
@@ -36,6 +93,7 @@ export function MyListings({ userId }: { userId: string }) {
   const online = useOnlineStatus()
   const [freshness, setFreshness] = useState<Freshness>('loading')
   const [hidden, setHidden] = useState<string[]>([])
+  const entries = useOutbox(userId)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a draft reaching the server (published) asks for a fresh read.
   useEffect(() => {
@@ -68,7 +126,30 @@ export function MyListings({ userId }: { userId: string }) {
     }
   }
 
+  async function setStatus(listing: Listing, edits: OutboxEntry[], status: ListingStatus) {
+    const { fields } = pendingView(listing, edits)
+    const queued = await queueListingEdit({
+      userId,
+      seen: listing,
+      queued: edits,
+      fields: { ...fields, status },
+      photos: null,
+      newPhotos: [],
+      locate: false,
+    })
+    if (queued) window.dispatchEvent(new Event(LISTING_EDIT_QUEUED_EVENT))
+  }
+
   const listings = stored ?? []
+  const shownIds = new Set(listings.map((listing) => listing.id))
+  // Edits refused because the listing was deleted elsewhere: the listing is gone from the list, the person's
+  // text is not (its edit screen shows it to copy).
+  const deleted = entries.filter(
+    (entry) =>
+      entry.kind === LISTING_EDIT_KIND &&
+      entry.reason === EDIT_REFUSALS.deleted &&
+      !shownIds.has((entry.payload as ListingEditPayload).listingId),
+  )
   const emptyText = !online
     ? MY_LISTINGS_MESSAGES.offline
     : freshness === 'failed'
@@ -91,19 +172,44 @@ export function MyListings({ userId }: { userId: string }) {
             {MY_LISTINGS_MESSAGES.hidden(hidden)}
           </p>
         ) : null}
+        {deleted.map((entry) => {
+          const edit = entry.payload as ListingEditPayload
+          return (
+            <p key={entry.id} className="my-listings__hidden" role="status">
+              {MY_LISTINGS_MESSAGES.deletedElsewhere}: {edit.changes.name ?? edit.base.name}.{' '}
+              <Link to="/edit-listing/$listingId" params={{ listingId: edit.listingId }}>
+                See your changes
+              </Link>
+            </p>
+          )
+        })}
         {listings.length > 0 ? (
-          <ul className="listing-list">
-            {listings.map((listing) => (
-              <ListingCard
-                key={listing.id}
-                listing={listing}
-                headingLevel={3}
-                onEdit={(card) =>
-                  void navigate({ to: '/edit-listing/$listingId', params: { listingId: card.id } })
-                }
-                onDelete={(card) => void remove(card)}
-              />
-            ))}
+          <ul className="listing-list my-listings__list">
+            {listings.map((stored) => {
+              const edits = editsOf(entries, stored.id)
+              const listing = shownWithEdits(stored, edits)
+              return (
+                <ListingCard
+                  key={listing.id}
+                  listing={listing}
+                  headingLevel={3}
+                  badge={syncBadge(edits)}
+                  action={
+                    <StatusChoice
+                      listing={listing}
+                      disabled={
+                        stored.version === undefined || edits.some((edit) => edit.state === 'refused')
+                      }
+                      onChange={(status) => void setStatus(stored, edits, status)}
+                    />
+                  }
+                  onEdit={(card) =>
+                    void navigate({ to: '/edit-listing/$listingId', params: { listingId: card.id } })
+                  }
+                  onDelete={(card) => void remove(card)}
+                />
+              )
+            })}
           </ul>
         ) : emptyText === null ? (
           <Spinner size="small" />

@@ -1,28 +1,11 @@
 import { env } from '@/config/env'
 import { LISTING_IMAGES_BUCKET } from '@/config/storage'
 import { draftStore } from '@/device/drafts'
-import { toAppError } from '../../../../lib/errors'
+import { OutboxFailure, toOutboxFailure } from '@/lib/outbox/failure'
 import { getSupabase } from '../../../../lib/supabase'
 import { geocodeAddress } from '../../api/geocode-address'
-import { PublishFailure } from '../publish-failure'
+import { uploadListingPhoto } from '../../api/listing-photos'
 import type { PublishPorts } from '../publish-job'
-
-/** A Supabase error (PostgREST, Storage or Auth) as a PublishFailure; no HTTP status means no answer. */
-function toFailure(error: unknown, status?: number): PublishFailure {
-  const e = toAppError(error)
-  const answered = status ?? e.status
-  const noAnswer =
-    answered === undefined || answered === 0 || /StorageUnknownError|RetryableFetch/.test(errorName(error))
-  return new PublishFailure(e.message, {
-    status: noAnswer ? undefined : answered,
-    code: e.code,
-    network: noAnswer,
-    cause: error,
-  })
-}
-
-const errorName = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : ''
 
 /** The publish job's ports on this device: Dexie for drafts, supabase-js for the server. */
 export async function draftPorts(): Promise<PublishPorts> {
@@ -34,30 +17,29 @@ export async function draftPorts(): Promise<PublishPorts> {
       try {
         return await geocodeAddress(address)
       } catch (error) {
-        throw toFailure(error)
+        throw toOutboxFailure(error)
       }
     },
     async upload(path, photo) {
-      const { error } = await supabase.storage.from(LISTING_IMAGES_BUCKET).upload(path, photo, {
-        contentType: photo.type || 'image/jpeg',
-        cacheControl: '31536000',
-        upsert: true,
-      })
-      if (error) throw toFailure(error)
+      try {
+        await uploadListingPhoto(path, photo)
+      } catch (error) {
+        throw toOutboxFailure(error)
+      }
     },
     async insertListing(row) {
       const { error, status } = await supabase
         .from('listings')
         .upsert(row, { onConflict: 'id', ignoreDuplicates: true })
-      if (error) throw toFailure(error, status)
+      if (error) throw toOutboxFailure(error, status)
     },
     publicUrl: (path) => supabase.storage.from(LISTING_IMAGES_BUCKET).getPublicUrl(path).data.publicUrl,
     async refreshSession(force) {
       const { data, error } = force ? await supabase.auth.refreshSession() : await supabase.auth.getSession()
       // A session that cannot be refreshed is never the draft's fault: it waits (as a 401) for a sign-in.
       if (error) {
-        const failure = toFailure(error)
-        throw failure.network ? failure : new PublishFailure(failure.message, { status: 401, cause: error })
+        const failure = toOutboxFailure(error)
+        throw failure.network ? failure : new OutboxFailure(failure.message, { status: 401, cause: error })
       }
       return data.session?.user.id ?? null
     },

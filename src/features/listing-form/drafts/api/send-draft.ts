@@ -1,10 +1,10 @@
 import { env } from '@/config/env'
 import { deleteDraft, readDraft } from '@/device/drafts'
+import { inOneTab } from '@/lib/outbox/one-tab'
 import type { PublishOutcome } from '../../publish-outcome'
 import { draftFieldErrors } from '../check-draft'
-import { announceDraftsChanged } from '../draft-events'
+import { announceDraftsChanged, DRAFTS_LOCK } from '../draft-events'
 import { DRAFT_MESSAGES } from '../draft-messages'
-import { inOneTab } from '../one-tab'
 import { type PublishResult, publishDraft } from '../publish-job'
 import { refusalOutcome } from '../refusal-outcome'
 import { draftPorts } from './draft-ports'
@@ -23,7 +23,7 @@ export async function sendDraft(
 ): Promise<PublishOutcome> {
   const ports = await draftPorts()
   let result = 'skipped' as PublishResult
-  const ran = await inOneTab(async () => {
+  const ran = await inOneTab(DRAFTS_LOCK, async () => {
     result = await publishDraft(id, userId, ports, { force: true })
   })
   const found = await readDraft(id)

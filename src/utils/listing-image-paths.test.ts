@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { storagePathsFromUrls } from './image-paths'
+import { storagePathsFromUrls } from './listing-image-paths'
 
 describe('deleting a listing removes the files behind its image URLs', () => {
   const base = 'http://127.0.0.1:54321/storage/v1/object/public/listing-images'

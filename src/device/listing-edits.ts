@@ -1,0 +1,80 @@
+import type { Listing } from '@/types/listing'
+import {
+  type EditFields,
+  type EditPhoto,
+  LISTING_EDIT_KIND,
+  type ListingEditPayload,
+  listingThing,
+} from '@/types/listing-edit'
+import { afterEdits, changedFields, photoUrls } from '@/utils/listing-edit'
+import { editFieldsOf } from '@/utils/listing-edit-fields'
+import { forgetEditPhotos, type NewEditPhoto, queueWithPhotos } from './drafts'
+import { dropWrite, type OutboxEntry } from './outbox'
+
+// Edits of published listings, queued in the one outbox (kind `listing.edit`, one thing per listing). This
+// module keeps no table of its own: entries are the outbox's, new photos the drafts' photo table's.
+
+/** The queued edits of one listing, oldest first. */
+export function editsOf(entries: readonly OutboxEntry[], listingId: string): OutboxEntry[] {
+  const thing = listingThing(listingId)
+  return entries.filter((entry) => entry.kind === LISTING_EDIT_KIND && entry.thing === thing)
+}
+
+/** What the person sees of a listing while edits wait: the device's copy with the edits laid over it in order. */
+export function pendingView(listing: Listing, edits: readonly OutboxEntry[]) {
+  return afterEdits(
+    { fields: editFieldsOf(listing), imageUrls: listing.imageUrls },
+    edits.map((entry) => entry.payload as ListingEditPayload),
+  )
+}
+
+/**
+ * Queues an edit of a listing the device holds (`seen`, as last read from the server) from the fields and
+ * photos the person ended with. It starts from what they saw: the device's copy with the edits still
+ * queued laid over it, so it follows them (chained) and is not refused by them. Returns false when nothing
+ * changed or the device could not keep it.
+ */
+export async function queueListingEdit(input: {
+  userId: string
+  seen: Listing
+  queued: readonly OutboxEntry[]
+  fields: EditFields
+  /** The photos in their new order, or null when they were not touched. */
+  photos: EditPhoto[] | null
+  newPhotos: readonly NewEditPhoto[]
+  /** The address changed and could not be looked up here (offline): the sender looks it up. */
+  locate: boolean
+}): Promise<boolean> {
+  const { seen, queued } = input
+  // A copy kept before listings had versions cannot say what the edit started from.
+  if (seen.version === undefined) return false
+  const start = pendingView(seen, queued)
+  const changes = changedFields(start.fields, input.fields)
+  const photos =
+    input.photos && JSON.stringify(input.photos) !== JSON.stringify(start.photos) ? input.photos : null
+  if (Object.keys(changes).length === 0 && photos === null) return false
+  const payload: ListingEditPayload = {
+    listingId: seen.id,
+    version: seen.version,
+    chained: queued.length > 0,
+    base: start.fields,
+    basePhotos: photoUrls(start.photos),
+    changes,
+    photos,
+    locate: input.locate && 'location' in changes,
+    knownUrls: photoUrls(start.photos),
+  }
+  return queueWithPhotos(
+    { userId: input.userId, kind: LISTING_EDIT_KIND, thing: listingThing(seen.id), payload },
+    input.newPhotos,
+  )
+}
+
+/** Gives up queued edits (the person chose to): their entries and the new photos only they carried. */
+export async function dropEdits(entries: readonly OutboxEntry[]): Promise<void> {
+  for (const entry of entries) {
+    if (entry.seq !== undefined) await dropWrite(entry.seq)
+    const photos = (entry.payload as ListingEditPayload).photos ?? []
+    await forgetEditPhotos(photos.flatMap((photo) => ('photoId' in photo ? [photo.photoId] : [])))
+  }
+}

@@ -1,0 +1,80 @@
+import type { ListingType } from './listing'
+import type { ListingStatus } from './listing-status'
+
+// A change to a published listing made on this device, as the outbox keeps it (kind `listing.edit`) until the
+// server takes it. It carries the version it started from: the server refuses it when the listing changed
+// in between, and the person then chooses, field by field.
+
+export const LISTING_EDIT_KIND = 'listing.edit'
+
+/** The outbox's unit of order for a listing's changes: every edit of one listing goes in turn. */
+export const listingThing = (listingId: string) => `listing:${listingId}`
+
+/** The columns of public.listings an edit can change, as the server names them (photos apart). */
+export type EditFields = {
+  type: ListingType
+  name: string
+  bedrooms: number
+  bathrooms: number
+  parking: boolean
+  furnished: boolean
+  location: string
+  description: string | null
+  offer: boolean
+  regular_price: number
+  discounted_price: number | null
+  latitude: number | null
+  longitude: number | null
+  status: ListingStatus
+}
+
+export type EditField = keyof EditFields
+
+/** Every field an edit can change, in the order the form shows them. */
+export const EDIT_FIELD_ORDER: readonly EditField[] = [
+  'type',
+  'status',
+  'name',
+  'bedrooms',
+  'bathrooms',
+  'parking',
+  'furnished',
+  'location',
+  'latitude',
+  'longitude',
+  'description',
+  'offer',
+  'regular_price',
+  'discounted_price',
+]
+
+/** A photo of an edited listing: one already on the server (its URL), or one kept on the device until uploaded. */
+export type EditPhoto = { url: string } | { photoId: string; name: string; path: string }
+
+export type ListingEditPayload = {
+  listingId: string
+  /** The version of the listing the edit started from: the update is refused when the server's differs. */
+  version: number
+  /**
+   * True when the edit started from an earlier edit of the same listing still queued: it takes the version
+   * that edit leaves when it is sent, rather than being refused by it.
+   */
+  chained: boolean
+  /** The fields and photos as the edit started from them (what "their change" is compared with). */
+  base: EditFields
+  basePhotos: string[]
+  /** Only the fields the person changed. */
+  changes: Partial<EditFields>
+  /** The photos in their new order, or null when the edit leaves them as they are. */
+  photos: EditPhoto[] | null
+  /** True when the address changed offline: it is looked up (its latitude and longitude) when the edit is sent. */
+  locate: boolean
+  /** Photo URLs this edit may leave unused: removed from storage after the update when the row no longer has them. */
+  knownUrls: string[]
+}
+
+/** Why the server refused an edit, as the outbox keeps it (the entry's reason). */
+export const EDIT_REFUSALS = {
+  conflict: 'listing_version_conflict',
+  deleted: 'listing_deleted',
+} as const
