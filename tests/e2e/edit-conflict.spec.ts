@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test'
 import { toast } from './support/accounts'
-import { myListing, openEdit, publishWithPhotos, serverRow, signInContext } from './support/listing-edits'
+import {
+  myListing,
+  openEdit,
+  publishWithPhotos,
+  removePublished,
+  serverRow,
+  signInContext,
+} from './support/listing-edits'
 import { clientOf, newSignedInAccount } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
+
+test.afterEach(removePublished)
 
 // An edit carries the version it started from: when the listing changed on the server in between (here from a
 // second browser context of the same landlord), nothing is overwritten silently. The person sees their value

@@ -1,8 +1,17 @@
 import { expect, type Page, test } from '@playwright/test'
 import { photo, toast } from './support/accounts'
-import { myListing, openEdit, publishWithPhotos, serverRow, storedObjects } from './support/listing-edits'
+import {
+  myListing,
+  openEdit,
+  publishWithPhotos,
+  removePublished,
+  serverRow,
+  storedObjects,
+} from './support/listing-edits'
 import { clientOf, newSignedInAccount } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
+
+test.afterEach(removePublished)
 
 // Editing a listing on the go (issue #28): the edit is kept on the device as an outbox entry, shown as
 // `Waiting to sync`, and applied once when the connection returns; photos added, removed and reordered.

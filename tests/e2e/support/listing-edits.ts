@@ -22,6 +22,20 @@ const BUCKET = 'listing-images'
  * Publishes a home for rent as `client`'s account, with real photos uploaded to its folder
  * (`<user id>/<listing id>/<name>`), as the app would; returns its id and photo URLs.
  */
+/** The listings publishWithPhotos made, with the client of their landlord, until removePublished() removes them. */
+const published: { client: SupabaseClient; id: string }[] = []
+
+/**
+ * Deletes the listings this spec's tests published (their photos stay in Storage, unseen): every spec after
+ * this one finds the newest listings as the seed made them, not a test's tiny photos.
+ */
+export async function removePublished(): Promise<void> {
+  for (const { client, id } of published.splice(0)) {
+    const { error } = await client.from('listings').delete().eq('id', id)
+    if (error) throw error
+  }
+}
+
 export async function publishWithPhotos(
   client: SupabaseClient,
   userId: string,
@@ -57,6 +71,7 @@ export async function publishWithPhotos(
     ...(home.status ? { status: home.status } : {}),
   })
   if (error) throw error
+  published.push({ client, id })
   return { id, urls }
 }
 
