@@ -6,7 +6,7 @@
  * with the same Topic and tag (one per conversation), so the person sees one notification.
  */
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import type { Db, PushOutcome, Subscription } from './sender.ts'
+import { type Db, type PushOutcome, pushToPerson, type Subscription } from './sender.ts'
 
 export type MessagePayload = { title: string; body: string; url: string; tag: string }
 
@@ -26,8 +26,6 @@ type Claimed = {
   listing_name: string | null
   body: string
 }
-
-const GONE = new Set([404, 410])
 
 /** What the notification says: who wrote about which home, the start of the message, where it opens. */
 export function messagePayload(
@@ -58,30 +56,14 @@ export async function sendMessagePushes(deps: MessagePushDeps, batches = 10): Pr
         break
       }
       for (const row of rows) {
-        const subscriptions = await db.query<Subscription>(
-          'select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = $1 order by created_at, id',
-          [row.recipient_id],
-        )
         const payload = messagePayload(row)
-        const errors: string[] = []
-        let delivered = 0
-        for (const subscription of subscriptions.rows) {
-          const check = await deps.checkEndpoint(subscription.endpoint)
-          if (!check.ok) {
-            if (check.permanent)
-              await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
-            else errors.push(check.reason)
-            continue
-          }
-          const outcome = await deps.push(subscription, payload, messageTopic(row.conversation_id))
-          if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
-            delivered += 1
-            summary.messagePushes += 1
-          } else if ('status' in outcome && GONE.has(outcome.status)) {
-            await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
-          } else
-            errors.push('status' in outcome ? `the push service answered ${outcome.status}` : outcome.error)
-        }
+        const { delivered, errors } = await pushToPerson(
+          deps,
+          row.recipient_id,
+          payload,
+          messageTopic(row.conversation_id),
+        )
+        summary.messagePushes += delivered
         const failed = delivered === 0 && errors.length > 0
         await db.query('select public.finish_message_push($1, $2)', [
           row.push_id,

@@ -7,7 +7,7 @@
  * tag (one per home), so the person sees one notification.
  */
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import type { Db, PushOutcome, Subscription } from './sender.ts'
+import { type Db, type PushOutcome, pushToPerson, type Subscription } from './sender.ts'
 
 export type SavedHomePayload = { title: string; body: string; url: string; tag: string }
 
@@ -44,8 +44,6 @@ const STATUS_LABELS: Record<string, string> = {
   let_agreed: 'Let agreed',
   let: 'Let',
 }
-
-const GONE = new Set([404, 410])
 
 const pounds = (amount: number) => `£${amount.toLocaleString('en-GB')}`
 
@@ -94,30 +92,14 @@ export async function sendSavedHomePushes(
         break
       }
       for (const row of rows) {
-        const subscriptions = await db.query<Subscription>(
-          'select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = $1 order by created_at, id',
-          [row.user_id],
-        )
         const payload = savedHomePayload(row)
-        const errors: string[] = []
-        let delivered = 0
-        for (const subscription of subscriptions.rows) {
-          const check = await deps.checkEndpoint(subscription.endpoint)
-          if (!check.ok) {
-            if (check.permanent)
-              await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
-            else errors.push(check.reason)
-            continue
-          }
-          const outcome = await deps.push(subscription, payload, savedHomeTopic(row.listing_id))
-          if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
-            delivered += 1
-            summary.savedHomePushes += 1
-          } else if ('status' in outcome && GONE.has(outcome.status)) {
-            await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
-          } else
-            errors.push('status' in outcome ? `the push service answered ${outcome.status}` : outcome.error)
-        }
+        const { delivered, errors } = await pushToPerson(
+          deps,
+          row.user_id,
+          payload,
+          savedHomeTopic(row.listing_id),
+        )
+        summary.savedHomePushes += delivered
         const failed = delivered === 0 && errors.length > 0
         await db.query('select public.finish_saved_home_push($1, $2)', [
           row.push_id,

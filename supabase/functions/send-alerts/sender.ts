@@ -106,35 +106,19 @@ async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, su
       return
     }
     const ids = rows.map((row) => row.delivery_id)
-    const subscriptions = await db.query<Subscription>(
-      'select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = $1 order by created_at, id',
-      [first.user_id],
-    )
     const payload = alertPayload(
       searchId,
       first.params,
       rows.map((row) => row.listing_name),
     )
-    const errors: string[] = []
-    let delivered = 0
-    for (const subscription of subscriptions.rows) {
-      const check = await deps.checkEndpoint(subscription.endpoint)
-      if (!check.ok) {
-        if (check.permanent) {
-          await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
-          summary.removed += 1
-        } else errors.push(check.reason)
-        continue
-      }
-      const outcome = await deps.push(subscription, payload, alertTopic(searchId))
-      if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
-        delivered += 1
-        summary.pushes += 1
-      } else if ('status' in outcome && GONE.has(outcome.status)) {
-        await db.query('delete from public.push_subscriptions where id = $1', [subscription.id])
-        summary.removed += 1
-      } else errors.push(describe(outcome))
-    }
+    const { delivered, removed, errors } = await pushToPerson(
+      deps,
+      first.user_id,
+      payload,
+      alertTopic(searchId),
+    )
+    summary.pushes += delivered
+    summary.removed += removed
     // Sent when some browser took it, or when no browser is left to try (the app still shows `N new`);
     // otherwise the attempt failed and is retried later, the same push to the same browsers.
     const failed = delivered === 0 && errors.length > 0
@@ -155,4 +139,46 @@ async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, su
     await db.query('rollback').catch(() => undefined)
     throw error
   }
+}
+
+/**
+ * Pushes one payload to every browser a person subscribed: each endpoint checked first; one the push service
+ * says is gone (404/410), or that can never be sent to, is removed. Returns how many browsers took it, how
+ * many subscriptions were removed, and why the others failed (to retry later).
+ */
+export async function pushToPerson<P>(
+  deps: {
+    db: Db
+    checkEndpoint(endpoint: string): Promise<EndpointCheck>
+    push(subscription: Subscription, payload: P, topic: string): Promise<PushOutcome>
+  },
+  userId: string,
+  payload: P,
+  topic: string,
+): Promise<{ delivered: number; removed: number; errors: string[] }> {
+  const { db } = deps
+  const subscriptions = await db.query<Subscription>(
+    'select id, endpoint, p256dh, auth from public.push_subscriptions where user_id = $1 order by created_at, id',
+    [userId],
+  )
+  const errors: string[] = []
+  let delivered = 0
+  let removed = 0
+  const remove = async (id: string) => {
+    await db.query('delete from public.push_subscriptions where id = $1', [id])
+    removed += 1
+  }
+  for (const subscription of subscriptions.rows) {
+    const check = await deps.checkEndpoint(subscription.endpoint)
+    if (!check.ok) {
+      if (check.permanent) await remove(subscription.id)
+      else errors.push(check.reason)
+      continue
+    }
+    const outcome = await deps.push(subscription, payload, topic)
+    if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) delivered += 1
+    else if ('status' in outcome && GONE.has(outcome.status)) await remove(subscription.id)
+    else errors.push(describe(outcome))
+  }
+  return { delivered, removed, errors }
 }
