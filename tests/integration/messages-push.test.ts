@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, type TestUser, withDatabase } from './support/clients'
-import { type PushService, startPushService, type TestSubscription } from './support/push-service'
+import { type PushService, startPushService } from './support/push-service'
 import { validListing } from './support/rls-cases'
+import { runInstantSender, subscribeAt } from './support/send-alerts'
 
 /**
  * A new message sends a push to the other side through send-alerts (run in real Deno by the stack),
@@ -31,28 +32,8 @@ afterAll(async () => {
   await push?.close()
 })
 
-async function runSender() {
-  const key = inject('serviceRoleKey')
-  const response = await fetch(`${inject('apiUrl')}/functions/v1/send-alerts`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, apikey: key, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ mode: 'instant' }),
-  })
-  expect(response.status).toBe(200)
-  return (await response.json()) as Record<string, unknown>
-}
-
-async function subscribe(person: TestUser): Promise<TestSubscription> {
-  const subscription = push.createSubscription()
-  const { error } = await person.client
-    .from('push_subscriptions')
-    .upsert(
-      { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
-      { onConflict: 'endpoint' },
-    )
-  expect(error).toBeNull()
-  return subscription
-}
+const runSender = runInstantSender
+const subscribe = (person: TestUser) => subscribeAt(push, person)
 
 const pendingFor = (recipient: string) =>
   withDatabase(async (db) => {
