@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_APP_URL } from './supabase/local/src/cli/e2e-ports'
+import { e2eWorkers } from './supabase/local/src/config'
 
 const APP = E2E_APP_URL
 
@@ -23,7 +24,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One stack per worker (supabase/local/src/cli/e2e-servers.ts): a worker's specs run one after another on
+  // its own stack, whose base URL each worker reads from its parallel index (e2e-ports.ts).
+  workers: e2eWorkers(),
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
@@ -46,9 +49,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx supabase/local/src/cli/e2e-server.ts',
-    url: `${APP}/`,
-    timeout: 240_000,
+    command: 'node --import tsx supabase/local/src/cli/e2e-servers.ts',
+    wait: { stdout: /e2e servers ready/ },
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { REPO_ROOT } from '../../supabase/local/src/config'
+import { E2E_DIST } from '../../supabase/local/src/cli/e2e-ports'
 import { isJs, LISTING_SCREEN, measureScreens } from '../bench/bundle-size'
 import { watchFirstPaintJs, watchScriptSizes } from '../bench/first-paint-js'
 
@@ -35,8 +35,6 @@ const FIRST_RENDER_KB = 100
  * search with filters set is not drawn early: it paints with the app's first render.
  */
 const FIRST_PAINT_KB = 100
-/** The build the e2e server serves (supabase/local/src/cli/e2e-server.ts). */
-const E2E_DIST = path.join(REPO_ROOT, '.local', 'e2e-dist')
 
 test.use({ serviceWorkers: 'block' })
 

@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import { E2E_DIST } from '../../supabase/local/src/cli/e2e-ports'
 import { waitForServiceWorker } from './support/service-worker'
 import { newestListings } from './support/stack'
 
-/** The build the e2e server serves (supabase/local/src/cli/e2e-server.ts); it reads files per request. */
-const SW_FILE = path.resolve(import.meta.dirname, '../../.local/e2e-dist/sw.js')
+/** The build this worker's e2e stack serves (supabase/local/src/cli/e2e-server.ts); it reads files per request. */
+const SW_FILE = path.join(E2E_DIST, 'sw.js')
 
 /** Deploys a new service worker: the built one plus a handler that answers which version is running. */
 function deployNextVersion(original: string): void {

@@ -135,6 +135,30 @@ export function e2ePortOffset(env: NodeJS.ProcessEnv = process.env): number {
   return offset.data
 }
 
+/** How many end-to-end stacks, one per Playwright worker (ROOST_E2E_WORKERS, 2 when unset). */
+export function e2eWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  const workers = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4)
+    .default(2)
+    .safeParse(env.ROOST_E2E_WORKERS || undefined)
+  if (!workers.success) throw new Error('ROOST_E2E_WORKERS must be a whole number from 1 to 4')
+  return workers.data
+}
+
+/**
+ * Which end-to-end stack this process belongs to: ROOST_E2E_SLOT in a stack's server, the worker's parallel
+ * index (TEST_PARALLEL_INDEX, set by Playwright) in a test worker, 0 anywhere else.
+ */
+export function e2eSlot(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ROOST_E2E_SLOT || env.TEST_PARALLEL_INDEX || undefined
+  const slot = z.coerce.number().int().min(0).max(3).default(0).safeParse(raw)
+  if (!slot.success) throw new Error('ROOST_E2E_SLOT must be a whole number from 0 to 3')
+  return slot.data
+}
+
 function apiKey(role: string, secret: string): string {
   return signJwtSync({ iss: 'supabase-demo', role, exp: 1983812996 }, secret)
 }

@@ -1,5 +1,6 @@
-// The end-to-end test server: a production build pointed at its own stack, on a freshly seeded
-// database, on ports apart from `npm start`'s. Playwright starts it (playwright.config.ts).
+// One end-to-end stack: a production build pointed at its own stack, on a freshly seeded database, on ports
+// apart from `npm start`'s; which one is ROOST_E2E_SLOT (supabase/local/src/cli/e2e-ports.ts).
+// supabase/local/src/cli/e2e-servers.ts starts one per Playwright worker.
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig, REPO_ROOT, stackEnv } from '../config'
@@ -7,14 +8,13 @@ import { removeRelocatedCluster } from '../db/postgres-server'
 import { loadOrCreateVapidKeys } from '../functions/vapid'
 import { startStack } from '../stack'
 import { buildAppIfNeeded } from './build-app'
-import { E2E_PORTS } from './e2e-ports'
+import { E2E_DIST, E2E_PORTS, E2E_SLOT, E2E_VAPID_DIR, e2eDataDir } from './e2e-ports'
 import { fail, log, runUntilSignal } from './run'
 
-const dataDir = path.join(REPO_ROOT, '.local', 'test-e2e')
-const dist = path.join(REPO_ROOT, '.local', 'e2e-dist')
+const dataDir = e2eDataDir(E2E_SLOT)
+const dist = E2E_DIST
 const apiUrl = `http://127.0.0.1:${E2E_PORTS.apiPort}`
-// Kept apart from the data folder, which each run wipes, so the build made with the public key is reused.
-const vapidKeys = loadOrCreateVapidKeys(path.join(REPO_ROOT, '.local', 'e2e-vapid'))
+const vapidKeys = loadOrCreateVapidKeys(E2E_VAPID_DIR)
 /** The CA of the stand-in push service's certificate (tests/integration/support/push-service.ts). */
 const TEST_PUSH_SERVICE_CA = path.join(
   REPO_ROOT,
