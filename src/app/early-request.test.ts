@@ -125,7 +125,7 @@ describe("index.html's early request is the app's own first request", () => {
     const countUrl = `${env.supabaseUrl}/rest/v1/rpc/count_listings?apikey=${encodeURIComponent(env.supabaseAnonKey)}`
     // The rows and the count (count_listings reads at most 1,001 rows), both CORS-simple GETs.
     expect(calls.map((call) => call.url).sort()).toEqual(
-      [countUrl, expect.stringContaining('/rest/v1/listings?select=')].sort(),
+      [countUrl, expect.stringContaining('/rest/v1/market_listings?select=')].sort(),
     )
     expect(calls.map((call) => call.headers)).toEqual([{}, {}])
     const page = await fetchSearchPage(parseHomeSearch({}), null)

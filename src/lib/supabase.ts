@@ -178,10 +178,12 @@ export type CountArgs = Record<string, string | number | boolean>
  * nor PostgREST's client, which the first screen does without.
  */
 export async function countListings(args: CountArgs): Promise<number> {
-  const query = new URLSearchParams(Object.entries(args).map(([name, value]) => [name, String(value)]))
+  const query = String(
+    new URLSearchParams(Object.entries(args).map(([name, value]) => [name, String(value)])),
+  )
   const read = publicReadFetch(env.supabaseAnonKey, apiFetch, tabMemory())
   const response = await withinReadTimeout(
-    read(`${env.supabaseUrl}/rest/v1/rpc/count_listings?${query}`, {
+    read(`${env.supabaseUrl}/rest/v1/rpc/count_listings${query ? `?${query}` : ''}`, {
       headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${env.supabaseAnonKey}` },
     }),
   ).catch((error: unknown) => {
