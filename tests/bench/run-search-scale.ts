@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { BENCH_ENV, listingsArg, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
+import { loadConfig, REPO_ROOT, stackEnv } from '../../supabase/local/src/config'
 import { startStack } from '../../supabase/local/src/stack'
 import { benchSearchScale, type ScaleReport, scaleMarkdown } from './search-scale'
 
@@ -24,7 +24,7 @@ export const BENCH_PG_SETTINGS: Record<string, string> = {
 // SCALE_REQUESTS=0 SCALE_LOAD_SECONDS=0 gives the plans (EXPLAIN) alone.
 const log = (line: string) => console.log(`[scale] ${line}`)
 const target = listingsArg(process.argv.slice(2))
-const config = loadConfig({ ...BENCH_ENV, ...process.env })
+const config = loadConfig(stackEnv(BENCH_ENV))
 
 let stack = await startStack(config, { log: (line) => log(`stack: ${line}`) })
 try {
