@@ -312,6 +312,13 @@ describe('homes off the market or held for review', () => {
       expect(await seen(client), role).toEqual({ count: 298, clustered: 298 })
     }
     expect(before).toEqual({ count: 300, clustered: 300 })
+    // Available only: the two sold homes still on the market are not.
+    const available = await anonClient().rpc(
+      'count_listings',
+      { ...PATCH, available_only: true },
+      { get: true },
+    )
+    expect(available.data).toBe(296)
     // Released from review, the held home counts again.
     await withDatabase((db) =>
       db.query('delete from public.listing_review_holds where listing_id = $1', [held]),

@@ -33,6 +33,10 @@ describe('countArgs', () => {
     })
   })
 
+  it('asks for available homes only when the search leaves out those under offer, sold STC or let agreed', () => {
+    expect(countArgs(parseHomeSearch({ underOffer: 'false' }))).toEqual({ available_only: true })
+  })
+
   it('sends nothing for a search with nothing set', () => {
     expect(countArgs(parseHomeSearch({}))).toEqual({})
   })
