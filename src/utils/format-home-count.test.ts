@@ -14,3 +14,11 @@ it('says "1,000+ homes" from 1,000 on, whatever the count', () => {
   expect(formatHomeCount(1234)).toBe('1,000+ homes')
   expect(formatHomeCount(100000)).toBe('1,000+ homes')
 })
+
+it("works from its source alone, as index.html's inline script declares it", () => {
+  const declared = new Function(
+    `${formatHomeCount.toString()}; return formatHomeCount`,
+  )() as typeof formatHomeCount
+  expect(declared(1234)).toBe('1,000+ homes')
+  expect(declared(12)).toBe('12 homes')
+})

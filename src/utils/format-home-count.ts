@@ -1,13 +1,11 @@
 /**
- * From this many homes on, a count is not told exactly: the heading says `1,000+ homes`, as property portals
- * do, and the server counts no further (count_listings reads at most 1,001 rows). Below it, counts are exact.
+ * The results heading: "1 home", "999 homes"; from 1,000 on, "1,000+ homes", as property portals say it: the
+ * server counts no further (count_listings reads at most 1,001 rows), and below that counts are exact.
+ * Self-contained: index.html's inline script declares it from its source (EARLY_DRAWING in src/lib/early-cards).
  */
-export const HOME_COUNT_CAP = 1000
-
-const withCommas = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-
-/** The results heading: "1 home", "999 homes"; from HOME_COUNT_CAP on, "1,000+ homes". */
 export function formatHomeCount(count: number): string {
-  if (count >= HOME_COUNT_CAP) return `${withCommas(HOME_COUNT_CAP)}+ homes`
-  return `${withCommas(count)} ${count === 1 ? 'home' : 'homes'}`
+  const cap = 1000
+  const digits = String(Math.min(count, cap)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  if (count >= cap) return `${digits}+ homes`
+  return `${digits} ${count === 1 ? 'home' : 'homes'}`
 }
