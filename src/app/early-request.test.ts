@@ -30,7 +30,9 @@ function fakeWindow(pathname: string, onLine = true, search = '', stored: Record
   const links: Record<string, string>[] = []
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(input), headers: Object.fromEntries(new Headers(init?.headers)) })
-    return new Response(JSON.stringify([row]), { headers: { 'content-type': 'application/json' } })
+    // A search's count (count_listings) is a number; every other read, the one row.
+    const body = String(input).includes('/rpc/count_listings?') ? 7 : [row]
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
   })
   const win = {
     location: { pathname, search },
@@ -117,14 +119,21 @@ describe("index.html's early request is the app's own first request", () => {
     expect(links[0]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
   })
 
-  it("on /search with nothing set, fires the search's first page GET with its count, which the app then uses", async () => {
+  it("on /search with nothing set, fires the search's first page GET, which the app then uses, and its capped count", async () => {
     const { win, calls, links } = fakeWindow('/search')
     startEarlyRequest(config, win)
-    expect(calls).toHaveLength(1)
+    const countUrl = `${env.supabaseUrl}/rest/v1/rpc/count_listings?apikey=${encodeURIComponent(env.supabaseAnonKey)}`
+    // The rows and the count (count_listings reads at most 1,001 rows), both CORS-simple GETs.
+    expect(calls.map((call) => call.url).sort()).toEqual(
+      [countUrl, expect.stringContaining('/rest/v1/market_listings?select=')].sort(),
+    )
+    expect(calls.map((call) => call.headers)).toEqual([{}, {}])
     const page = await fetchSearchPage(parseHomeSearch({}), null)
     expect(page.listings.map((l) => l.id)).toEqual([LISTING_ID])
-    expect(calls).toHaveLength(1)
-    expect(calls[0]?.headers).toMatchObject({ prefer: 'count=exact' })
+    expect(page.total).toBe(7)
+    // The rows are the early answer's; the app's count is the same simple GET.
+    expect(calls).toHaveLength(3)
+    expect(calls[2]).toEqual({ url: countUrl, headers: {} })
     // The first card's cover once the answer names it, then the screen's code (no photo was drawn to wait for).
     await vi.waitFor(() => expect(links).toHaveLength(2))
     expect(links[0]).toMatchObject({ rel: 'preload', href: listingImageUrl(cover, 'card') })
@@ -141,8 +150,11 @@ describe("index.html's early request is the app's own first request", () => {
       ]),
     )
     await fetchSearchPage(parseHomeSearch({ type: 'rent' }), null)
-    expect(calls).toHaveLength(1)
-    expect(calls[0]?.url).toContain('type=eq.rent')
+    // The page and its count.
+    expect(calls).toHaveLength(2)
+    expect(calls.map((call) => call.url)).toEqual(
+      expect.arrayContaining([expect.stringContaining('type=eq.rent'), expect.stringContaining('type=rent')]),
+    )
   })
 
   it('starts nothing on other screens or offline', () => {

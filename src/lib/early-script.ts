@@ -108,7 +108,8 @@ export function drawFirstScreen(
   let cover = c.photo
   // A list's title: its first cards are drawn under it.
   let title = ''
-  let prefer = ''
+  // The search page's count (count_listings: exact below 1,000, else `1,000+`), fetched beside its rows.
+  let withCount = false
   if (path === '/') url = read({ limit: c.recommendedCount })
   else if (listingId) url = read({ id: listingId })
   else if (path === '/offers') {
@@ -120,34 +121,42 @@ export function drawFirstScreen(
     cover = c.card
     title = c.titles[category[1] as 'rent' | 'sale']
   } else if (path === '/search' && !win.location.search) {
-    // Every home, newest first: a search's first page with nothing set, which also counts them all.
+    // Every home, newest first: a search's first page with nothing set, and how many there are (capped).
     url = read({ limit: c.searchRows })
     cover = c.card
-    prefer = 'count=exact'
+    withCount = true
   } else return Promise.resolve()
   // The API is another origin, and a request with headers of its own waits for a CORS preflight: a round trip
   // before the first answer. The key goes in the URL instead (the gateway reads `apikey` there too, and a
-  // request with no Authorization is anonymous), so the GET goes at once. A count needs its Prefer header, and
-  // where this tab learnt that the API refuses the key in a URL (publicReadFetch), it goes in headers too.
-  let keyInUrl = !prefer
+  // request with no Authorization is anonymous), so the GET goes at once; where this tab learnt that the API
+  // refuses the key in a URL (publicReadFetch), it goes in headers.
+  let keyInUrl = true
   try {
     if (win.sessionStorage?.getItem(c.keyInUrlRefused) === '1') keyInUrl = false
   } catch {
     // Storage blocked: the URL is tried.
   }
   const headers: Record<string, string> = { apikey: c.anonKey, Authorization: `Bearer ${c.anonKey}` }
-  if (prefer) headers.Prefer = prefer
-  const response = keyInUrl
-    ? win.fetch(`${url}&apikey=${encodeURIComponent(c.anonKey)}`)
-    : win.fetch(url, { headers })
+  const get = (address: string) =>
+    keyInUrl
+      ? win.fetch(`${address}${address.includes('?') ? '&' : '?'}apikey=${encodeURIComponent(c.anonKey)}`)
+      : win.fetch(address, { headers })
+  const counted = withCount
+    ? get(`${c.supabaseUrl}/rest/v1/rpc/count_listings`)
+        .then((r) => (r.ok ? r.json() : Number.NaN))
+        .catch(() => Number.NaN)
+    : Promise.resolve(Number.NaN)
+  const response = get(url)
   win.__roostEarly = { url, startedAt: Date.now(), response }
-  // A counted answer's total: Content-Range `0-10/1234`.
   let total = Number.NaN
   return response
-    .then((r) => {
-      total = Number(r.headers.get('content-range')?.split('/')[1])
-      return r.ok ? r.clone().json() : []
-    })
+    .then((r) => (r.ok ? r.clone().json() : []))
+    .then((rows: { image_urls?: unknown[] }[]) =>
+      counted.then((n) => {
+        total = Number(n)
+        return rows
+      }),
+    )
     .then((rows: { image_urls?: unknown[] }[]) => {
       const first = rows[0]?.image_urls?.[0]
       if (typeof first !== 'string') return

@@ -169,6 +169,33 @@ export async function readPublic(pathAndQuery: string): Promise<unknown[]> {
   return body
 }
 
+/** A search's filters as count_listings takes them (its parameters by name). */
+export type CountArgs = Record<string, string | number | boolean>
+
+/**
+ * How many listings a search matches, from count_listings: exact below 1,000, else 1,000 or 1,001 (it reads at
+ * most 1,001 rows). A CORS-simple GET as readPublic sends it: the search page's count needs neither a preflight
+ * nor PostgREST's client, which the first screen does without.
+ */
+export async function countListings(args: CountArgs): Promise<number> {
+  const query = String(
+    new URLSearchParams(Object.entries(args).map(([name, value]) => [name, String(value)])),
+  )
+  const read = publicReadFetch(env.supabaseAnonKey, apiFetch, tabMemory())
+  const response = await withinReadTimeout(
+    read(`${env.supabaseUrl}/rest/v1/rpc/count_listings${query ? `?${query}` : ''}`, {
+      headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${env.supabaseAnonKey}` },
+    }),
+  ).catch((error: unknown) => {
+    throw toAppError(error)
+  })
+  const body: unknown = await response.json().catch(() => null)
+  if (!response.ok) throw toAppError(body ?? { message: response.statusText, status: response.status })
+  if (typeof body !== 'number')
+    throw new AppError('The server sent a count the app cannot read', { status: response.status })
+  return body
+}
+
 /** Where supabase-js keeps the session in localStorage (its default key for this project URL). */
 export const AUTH_STORAGE_KEY = authStorageKey(env.supabaseUrl)
 

@@ -278,6 +278,40 @@ export type Database = {
         Args: { listing: ListingRow; params: Json }
         Returns: boolean
       }
+      /** A search's count: exact up to 1,000, else 1,001. `words`: the search's words, space-separated. */
+      count_listings: {
+        Args: {
+          words?: string
+          type?: 'rent' | 'sale'
+          min_price?: number
+          max_price?: number
+          min_beds?: number
+          min_baths?: number
+          parking?: boolean
+          furnished?: boolean
+          offer?: boolean
+          /** Only homes still available (not under offer, sold STC or let agreed). */
+          available_only?: boolean
+          west?: number
+          south?: number
+          east?: number
+          north?: number
+        }
+        Returns: number
+      }
+      /** Homes per grid cell of `cell` degrees touching a box, by type (none: both) and offer. */
+      map_clusters: {
+        Args: {
+          cell: number
+          west: number
+          south: number
+          east: number
+          north: number
+          type?: 'rent' | 'sale'
+          offer?: boolean
+        }
+        Returns: { cell_x: number; cell_y: number; homes: number; latitude: number; longitude: number }[]
+      }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -1,11 +1,13 @@
-// `npm run bench`: builds the app, starts its own stack (ports 58xxx, data in .local/bench, fresh each run),
-// grows it to 100,000 listings, measures bundles, Lighthouse, listing queries, photo uploads and offline
-// start, stops the stack and writes tests/bench/report.md and report.json.
+// `npm run bench [-- --listings N]`: builds the app, starts its own stack (ports 58xxx, data in .local/bench,
+// fresh each run), grows it to N listings (100,000 by default), measures bundles, Lighthouse, listing
+// queries, photo uploads and offline start, stops the stack and writes tests/bench/report.md and report.json.
+// `npm run bench -- --listings N --search-only`: only the /search and search-map requests, their budgets and
+// the landing page's load test, on a kept stack (tests/bench/run-search-scale.ts, search-scale.md).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
+import { BENCH_ENV, listingsArg, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
 import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
 import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
 import { startStack } from '../../supabase/local/src/stack'
@@ -24,6 +26,12 @@ import { benchQueries } from './queries'
 import { type BenchReport, writeReport } from './report'
 import { benchSavedSearches } from './saved-search'
 
+if (process.argv.includes('--search-only')) {
+  await import('./run-search-scale')
+  process.exit(0)
+}
+
+const listings = listingsArg(process.argv.slice(2))
 const log = (line: string) => console.log(`[bench] ${line}`)
 const env = { ...BENCH_ENV, ...process.env }
 // Functions may deliver to the stand-in push service on loopback (the publish → push figure).
@@ -88,8 +96,8 @@ try {
     )
   }
 
-  log('seeding 100,000 listings')
-  const seed = await seedBenchListings(stack.db.admin)
+  log(`seeding ${listings.toLocaleString('en-GB')} listings`)
+  const seed = await seedBenchListings(stack.db.admin, listings)
   log(`seed: ${seed.before} → ${seed.total} in ${seed.ms} ms`)
 
   const listing = (

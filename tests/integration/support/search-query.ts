@@ -35,6 +35,9 @@ export type SearchRow = {
   search_text: string
 }
 
+/** The table, or market_listings: the view the app searches (the homes on the market). */
+export type SearchSource = 'listings' | 'market_listings'
+
 export const SEARCH_COLUMNS =
   'id, created_at, type, bedrooms, bathrooms, parking, furnished, offer, regular_price, discounted_price, effective_price, search_text'
 
@@ -50,9 +53,11 @@ export function searchPageQuery(
   client: SupabaseClient,
   search: Search,
   cursor?: SearchCursor,
-  options: { count?: boolean; limit?: number } = {},
+  options: { count?: boolean; limit?: number; from?: SearchSource } = {},
 ) {
-  let query = client.from('listings').select(SEARCH_COLUMNS, options.count ? { count: 'exact' } : undefined)
+  let query = client
+    .from(options.from ?? 'listings')
+    .select(SEARCH_COLUMNS, options.count ? { count: 'exact' } : undefined)
   for (const word of searchWords(search.q)) query = query.ilike('search_text', `%${word}%`)
   if (search.type) query = query.eq('type', search.type)
   if (search.minPrice !== undefined) query = query.gte('effective_price', search.minPrice)
@@ -89,13 +94,17 @@ export function searchPageQuery(
   return query.limit(options.limit ?? SEARCH_PAGE_SIZE + 1)
 }
 
-/** Every row a search selects, in its order, with no page limit. */
-export async function readSearch(client: SupabaseClient, search: Search = {}): Promise<SearchRow[]> {
+/** Every row a search selects, in its order, with no page limit (from the table, or the app's view of it). */
+export async function readSearch(
+  client: SupabaseClient,
+  search: Search = {},
+  from: SearchSource = 'listings',
+): Promise<SearchRow[]> {
   // By keyset, 1,000 at a time: the API answers at most 1,000 rows a request (PostgREST's max-rows, as hosted).
   const rows: SearchRow[] = []
   let cursor: SearchCursor | undefined
   for (;;) {
-    const { data, error } = await searchPageQuery(client, search, cursor, { limit: READ_PAGE })
+    const { data, error } = await searchPageQuery(client, search, cursor, { limit: READ_PAGE, from })
     if (error) throw error
     const page = (data ?? []) as SearchRow[]
     rows.push(...page)

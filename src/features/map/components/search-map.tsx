@@ -16,7 +16,8 @@ import {
   Source,
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre'
-import type { MapHome as SearchMapHome, SearchMapProps } from '../../../types/search-map'
+import type { MapCluster, MapHome as SearchMapHome, SearchMapProps } from '../../../types/search-map'
+import { formatHomeCount } from '../../../utils/format-home-count'
 import { type Bbox, compactPrice, toBbox } from '../api/search-area'
 import { rasterStyle } from './map-style'
 import { MapUnavailable, useTileStatus } from './use-tile-status'
@@ -31,12 +32,13 @@ const CLUSTER_RADIUS = 48
 
 type Shown =
   | { kind: 'cluster'; id: number; count: number; longitude: number; latitude: number }
+  | { kind: 'cell'; cell: MapCluster }
   | { kind: 'home'; home: SearchMapHome }
 
 const fullPrice = (home: SearchMapHome) =>
   `£${home.price.toLocaleString('en-GB')}${home.type === 'rent' ? ' / month' : ''}`
 
-function boundsOf(homes: SearchMapHome[]): Bbox {
+function boundsOf(homes: { longitude: number; latitude: number }[]): Bbox {
   if (homes.length === 0) return UK
   let [west, south, east, north] = [180, 90, -180, -90]
   for (const { longitude, latitude } of homes) {
@@ -55,16 +57,21 @@ const asBounds = ([west, south, east, north]: Bbox): LngLatBoundsLike => [
 
 /**
  * Clusters and single homes as MapLibre's clustering draws them in the current view. (querySourceFeatures
- * would also return the clusters of tiles of other zooms still held for a transition: homes twice.)
+ * would also return the clusters of tiles of other zooms still held for a transition: homes twice.) The
+ * server's clusters are points like the homes, each weighing its count (`homes`), so MapLibre merges
+ * crowded ones the same way and a cluster's count is the sum of the homes it stands for.
  */
-function shownOn(map: MapLibre, byId: Map<string, SearchMapHome>): Shown[] {
+function shownOn(map: MapLibre, byId: Map<string, SearchMapHome>, cells: Map<string, MapCluster>): Shown[] {
   const shown = new Map<string, Shown>()
   for (const feature of map.queryRenderedFeatures({ layers: ['homes'] })) {
     const props = feature.properties ?? {}
     const [longitude = 0, latitude = 0] = (feature.geometry as Point).coordinates
+    const cell = props.cell ? cells.get(String(props.cell)) : undefined
     if (props.cluster) {
       const id = Number(props.cluster_id)
-      shown.set(`c${id}`, { kind: 'cluster', id, count: Number(props.point_count), longitude, latitude })
+      shown.set(`c${id}`, { kind: 'cluster', id, count: Number(props.homes), longitude, latitude })
+    } else if (cell) {
+      shown.set(`g${cell.key}`, { kind: 'cell', cell })
     } else {
       const home = byId.get(String(props.id))
       if (home) shown.set(home.id, { kind: 'home', home })
@@ -75,7 +82,9 @@ function shownOn(map: MapLibre, byId: Map<string, SearchMapHome>): Shown[] {
 
 const keyOf = (items: Shown[]) =>
   items
-    .map((s) => (s.kind === 'home' ? s.home.id : `c${s.id}:${s.count}`))
+    .map((s) =>
+      s.kind === 'home' ? s.home.id : s.kind === 'cell' ? `g${s.cell.key}` : `c${s.id}:${s.count}`,
+    )
     .sort()
     .join()
 
@@ -83,13 +92,20 @@ const keyOf = (items: Shown[]) =>
  * The search results on a map: a price marker per home, clusters with counts where markers crowd, a card
  * for the tapped home, `Search this area` once the map has moved, and a list of the homes in view.
  */
-export default function SearchMap({ homes, total, bbox, onSearchArea, listingHref }: SearchMapProps) {
+export default function SearchMap({
+  homes,
+  clusters,
+  total,
+  bbox,
+  onSearchArea,
+  listingHref,
+}: SearchMapProps) {
   const mapRef = useRef<MapRef>(null)
   const router = useRouter()
   const mapStyle = useMemo(rasterStyle, [])
   const tiles = useTileStatus()
   const [initialView] = useState(() => {
-    const area = bbox ?? boundsOf(homes)
+    const area = bbox ?? boundsOf(homes.length > 0 ? homes : clusters)
     const single = !bbox && homes.length === 1 ? homes[0] : undefined
     return single
       ? { longitude: single.longitude, latitude: single.latitude, zoom: 13 }
@@ -111,26 +127,34 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
   }, [bbox])
 
   const byId = useMemo(() => new Map(homes.map((home) => [home.id, home])), [homes])
+  const cells = useMemo(() => new Map(clusters.map((cell) => [cell.key, cell])), [clusters])
   const data = useMemo<FeatureCollection<Point>>(
     () => ({
       type: 'FeatureCollection',
-      features: homes.map((home) => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [home.longitude, home.latitude] },
-        properties: { id: home.id },
-      })),
+      features: [
+        ...homes.map((home) => ({
+          type: 'Feature' as const,
+          geometry: { type: 'Point' as const, coordinates: [home.longitude, home.latitude] },
+          properties: { id: home.id, homes: 1 },
+        })),
+        ...clusters.map((cell) => ({
+          type: 'Feature' as const,
+          geometry: { type: 'Point' as const, coordinates: [cell.longitude, cell.latitude] },
+          properties: { cell: cell.key, homes: cell.homes },
+        })),
+      ],
     }),
-    [homes],
+    [homes, clusters],
   )
 
   const refresh = useCallback(() => {
     const map = mapRef.current?.getMap()
     if (!map?.getSource('homes') || !map.isSourceLoaded('homes')) return
-    const next = shownOn(map, byId)
+    const next = shownOn(map, byId, cells)
     setShown((current) => (keyOf(current) === keyOf(next) ? current : next))
     const bounds = map.getBounds()
     setInView(homes.filter((home) => bounds.contains([home.longitude, home.latitude])))
-  }, [byId, homes])
+  }, [byId, cells, homes])
 
   const onMoveEnd = useCallback(
     (event: ViewStateChangeEvent) => {
@@ -150,6 +174,12 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
     map.easeTo({ center: [cluster.longitude, cluster.latitude], zoom })
   }
 
+  /** A cluster the server counted: searches its cell, where the homes (or finer clusters) show. */
+  const searchCell = (cell: MapCluster) => {
+    setMoved(false)
+    onSearchArea(cell.bbox)
+  }
+
   const searchThisArea = () => {
     const bounds = mapRef.current?.getMap().getBounds()
     if (!bounds) return
@@ -167,9 +197,9 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
 
   return (
     <div className="search-map">
-      {total > homes.length ? (
+      {clusters.length === 0 && total > homes.length ? (
         <p className="search-map__count" role="status">
-          Showing {homes.length.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')} homes
+          Showing {homes.length.toLocaleString('en-GB')} of {formatHomeCount(total)}
         </p>
       ) : null}
       <div className="search-map__frame">
@@ -197,12 +227,24 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
             cluster
             clusterRadius={CLUSTER_RADIUS}
             clusterMaxZoom={FIT.maxZoom}
+            clusterProperties={{ homes: ['+', ['get', 'homes']] }}
           >
             {/* Invisible: MapLibre clusters the homes; the markers below draw them as HTML. */}
             <Layer id="homes" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
           </Source>
           {shown.map((item) =>
-            item.kind === 'cluster' ? (
+            item.kind === 'cell' ? (
+              <Marker key={`g${item.cell.key}`} longitude={item.cell.longitude} latitude={item.cell.latitude}>
+                <button
+                  type="button"
+                  className="search-map__cluster"
+                  aria-label={`${item.cell.homes} homes here, zoom in`}
+                  onClick={() => searchCell(item.cell)}
+                >
+                  {item.cell.homes}
+                </button>
+              </Marker>
+            ) : item.kind === 'cluster' ? (
               <Marker key={`c${item.id}`} longitude={item.longitude} latitude={item.latitude}>
                 <button
                   type="button"

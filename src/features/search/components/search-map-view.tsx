@@ -13,7 +13,7 @@ type SearchMapViewProps = {
 }
 
 /**
- * The search's map view: its homes (up to MAP_LIMIT) and their count. Loaded when the map is asked for, so
+ * The search's map view: its homes (up to MAP_LIMIT, or clusters counting them) and their count. Loaded when the map is asked for, so
  * the list's first visit does not download it.
  */
 export default function SearchMapView({ search, onSearch, renderMap }: SearchMapViewProps) {
@@ -36,6 +36,7 @@ export default function SearchMapView({ search, onSearch, renderMap }: SearchMap
           {renderMap ? (
             renderMap({
               homes: toMapHomes(mapHomes.listings),
+              clusters: mapHomes.clusters,
               total: mapHomes.total,
               bbox: search.bbox ? parseBbox(search.bbox) : null,
               onSearchArea: (bbox) => onSearch({ ...search, bbox: formatBbox(bbox) }),

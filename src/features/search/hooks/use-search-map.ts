@@ -2,11 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { searchStoredListings } from '../../../device/listings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import type { HomeSearch } from '../../../types/home-search'
-import type { Listing } from '../../../types/listing'
-import { fetchSearchMap } from '../api/search-homes'
+import { fetchSearchMap, type SearchMapData } from '../api/search-homes'
 import { MAP_LIMIT, resultsKey } from '../search-query'
 
-type MapHomes = { listings: Listing[]; total: number }
+type MapHomes = SearchMapData
 
 export type SearchMapResults =
   | {
@@ -22,7 +21,10 @@ type State = { key: string; results: SearchMapResults }
 /** The search apart from its area: a new area of the same search keeps the map (and its view) on screen. */
 const withoutArea = ({ bbox: _bbox, ...search }: HomeSearch) => resultsKey(search)
 
-/** Up to MAP_LIMIT homes of a search for the map, with the count of all; offline, from this device. */
+/**
+ * Up to MAP_LIMIT homes of a search for the map, or clusters counting them, with their count (fetchSearchMap);
+ * offline, from this device.
+ */
 export function useSearchMap(search: HomeSearch): SearchMapResults {
   const online = useOnlineStatus()
   const key = `${online ? 'server' : 'device'}:${resultsKey(search)}`
@@ -39,12 +41,13 @@ export function useSearchMap(search: HomeSearch): SearchMapResults {
       ? fetchSearchMap(latest.current)
       : searchStoredListings(latest.current).then((stored) => ({
           listings: stored.slice(0, MAP_LIMIT),
+          clusters: [],
           total: stored.length,
         }))
     setState({ key, results: { status: 'loading' } })
     homes.then(
-      ({ listings, total }) => {
-        if (!cancelled) setState({ key, results: { status: 'ready', listings, total } })
+      (found) => {
+        if (!cancelled) setState({ key, results: { status: 'ready', ...found } })
       },
       () => {
         if (!cancelled) setState({ key, results: { status: 'error' } })

@@ -1,9 +1,11 @@
-// `npm run bench:seed`: grows the bench database (LOCAL_DATA_DIR, default .local/bench) to 100,000 listings
-// for the query benchmarks. Safe to run again: it only adds what is missing.
+// `npm run bench:seed [-- --listings N]`: grows the bench database (LOCAL_DATA_DIR, default .local/bench) to
+// N listings (default 100,000; up to millions) for the query benchmarks. Safe to run again: it only adds what
+// is missing.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type pg from 'pg'
 import { loadConfig, REPO_ROOT, stackEnv } from '../config'
+import { gbGazetteer } from '../core/geocode/gazetteer'
 import { startStack } from '../stack'
 import { fail, log } from './run'
 
@@ -29,20 +31,31 @@ cross join (select extensions.crypt('roost-bench', extensions.gen_salt('bf', 4))
 on conflict (id) do nothing`
 
 /**
- * One INSERT … SELECT: listing g copies the place, description and pictures of a seed listing (so cards
- * show real images and a search for a place finds about as many homes as a real site would), alternates
- * rent and sale, puts every fifth on offer, gives a fifth a status past available and a seventh a reduction, spreads owners over the demo and bench accounts (the picture
- * addresses move into the new owner's folder, as the schema requires, so only a demo owner's copies show
- * real images), and is older than every seed listing (two listings share each timestamp, so the id tie-break
- * of the keyset is exercised too).
+ * One INSERT … SELECT: listing g copies the description and pictures of a seed listing (so cards show real
+ * images), is placed in a town of the GB gazetteer chosen in proportion to its population (its location reads
+ * "Town, Nation", so a search for a place finds about as many homes as a real site would) at a position
+ * jittered around the town's centre by up to a few kilometres (more for a city), so the homes cover
+ * hundreds of thousands of distinct points as on a national portal; alternates rent and sale, puts every
+ * fifth on offer, gives a fifth a status past available and a seventh a reduction, spreads owners over the demo and bench accounts (the picture addresses move into the new
+ * owner's folder, as the schema requires, so only a demo owner's copies show real images), and is older
+ * than every seed listing (two listings share each timestamp, so the id tie-break of the keyset is
+ * exercised too). Products of g are bigint: g * 7919 overflows int4 past about 271,000.
+ *
+ * $1, $2: the first and last g; $3–$6: the towns' names, latitudes, longitudes and jitter radii (degrees);
+ * $7: town indexes (1-based), each repeated in proportion to its population, that g picks from.
  */
 const LISTINGS_SQL = `
 with template as (
   select row_number() over (order by created_at desc, id desc) - 1 as k,
-    location, description, latitude, longitude, image_urls
+    description, image_urls
   from public.listings
   where name not like 'Bench home no. %'
 ),
+towns as (
+  select * from unnest($3::text[], $4::float8[], $5::float8[], $6::float8[])
+    with ordinality as town(name, latitude, longitude, radius, n)
+),
+slots as (select $7::int[] as towns),
 templates as (select count(*) as n from template),
 owners as (
   select array_agg(id order by id) as ids from auth.users
@@ -62,8 +75,11 @@ series as (
       when g % 10 = 2 then 'let_agreed'
       when g % 20 = 4 then 'let'
       else 'available'
-    end as status
-  from generate_series($1::int, $2::int) as g
+    end as status,
+    -- Two fractions in [-1, 1) from g: the position's offset from the town's centre.
+    ((g * 2654435761) % 10007) / 5003.5 - 1 as dy,
+    ((g * 40503) % 10009) / 5004.5 - 1 as dx
+  from generate_series($1::bigint, $2::bigint) as g
 )
 insert into public.listings (
   user_ref, type, name, bedrooms, bathrooms, parking, furnished, location, offer,
@@ -73,12 +89,12 @@ insert into public.listings (
 select
   o.id,
   s.type, 'Bench home no. ' || s.g, 1 + s.g % 6, 1 + s.g % 3, s.g % 3 = 0, s.g % 4 = 0,
-  t.location, s.offer, s.regular_price,
+  town.name, s.offer, s.regular_price,
   case when s.offer then s.regular_price - greatest(s.regular_price / 10, 1) end,
   -- The template's pictures, addressed in the new owner's folder.
   array(select regexp_replace(url, '/listing-images/[^/]+/', '/listing-images/' || o.id || '/')
         from unnest(t.image_urls) as url),
-  t.latitude, t.longitude,
+  town.latitude + s.dy * town.radius, town.longitude + s.dx * town.radius * 1.6,
   oldest.at - ((s.g + 1) / 2) * interval '5 minutes',
   t.description,
   -- Its status since publication (the trigger sets that time): sold and let homes older than 14 days, and
@@ -92,8 +108,54 @@ from series as s
 cross join templates
 cross join owners
 cross join oldest
+cross join slots
 join template as t on t.k = s.g % templates.n
+join towns as town on town.n = slots.towns[1 + (s.g * 7919) % cardinality(slots.towns)]
 cross join lateral (select owners.ids[1 + (s.g * 7919) % cardinality(owners.ids)] as id) as o`
+
+/** The GB towns as LISTINGS_SQL's parameters $3–$7. */
+function townParams(): [string[], number[], number[], number[], number[]] {
+  const places = [
+    ...new Map([...gbGazetteer().values()].flat().map((p) => [`${p.name}|${p.lat}|${p.lon}`, p])).values(),
+  ]
+  places.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name))
+  const names = places.map((p) => (p.nation ? `${p.name}, ${p.nation}` : p.name))
+  // About 1 km around a village, 10 km around London (a degree of latitude is 111 km).
+  const radius = places.map((p) => 0.01 + Math.sqrt(p.population) * 0.00003)
+  const slots = places.flatMap((p, i) => Array<number>(1 + Math.floor(p.population / 5000)).fill(i + 1))
+  return [names, places.map((p) => p.lat), places.map((p) => p.lon), radius, slots]
+}
+
+/** From this many new listings on, the seed builds the secondary indexes afresh instead of growing them. */
+const BULK_LISTINGS = 200_000
+
+/**
+ * Runs `insert` with the listings' secondary indexes dropped, then builds them again (also when it fails):
+ * building a trigram index over a million rows takes minutes, growing it row by row takes an hour.
+ */
+async function withoutSecondaryIndexes(
+  admin: pg.Pool | pg.Client,
+  insert: () => Promise<void>,
+): Promise<void> {
+  const { rows } = await admin.query<{ name: string; definition: string }>(
+    `select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as definition
+     from pg_index where indrelid = 'public.listings'::regclass
+       and indexrelid not in (select conindid from pg_constraint where conrelid = 'public.listings'::regclass)`,
+  )
+  for (const index of rows) await admin.query(`drop index ${index.name}`)
+  try {
+    await insert()
+  } finally {
+    const client = 'connect' in admin && 'totalCount' in admin ? await admin.connect() : admin
+    try {
+      await client.query("set maintenance_work_mem = '512MB'")
+      for (const index of rows) await client.query(index.definition)
+      await client.query('reset maintenance_work_mem')
+    } finally {
+      if (client !== admin && 'release' in client) (client as pg.PoolClient).release()
+    }
+  }
+}
 
 export type BenchSeedResult = { before: number; added: number; total: number; ms: number }
 
@@ -104,6 +166,7 @@ export type BenchSeedResult = { before: number; added: number; total: number; ms
 export async function seedBenchListings(
   admin: pg.Pool | pg.Client,
   target = BENCH_LISTINGS,
+  onProgress?: (total: number) => void,
 ): Promise<BenchSeedResult> {
   const started = performance.now()
   const count = async () => Number((await admin.query('select count(*) as n from public.listings')).rows[0].n)
@@ -115,8 +178,17 @@ export async function seedBenchListings(
       (await admin.query("select count(*) as n from public.listings where name like 'Bench home no. %'"))
         .rows[0].n,
     )
-    const result = await admin.query(LISTINGS_SQL, [done + 1, done + (target - before)])
-    added = result.rowCount ?? 0
+    const towns = townParams()
+    const insert = async () => {
+      // In batches of 100,000: each is one transaction, so a long seed shows progress and keeps what it added.
+      for (let from = done + 1, last = done + (target - before); from <= last; from += 100_000) {
+        const result = await admin.query(LISTINGS_SQL, [from, Math.min(last, from + 99_999), ...towns])
+        added += result.rowCount ?? 0
+        onProgress?.(before + added)
+      }
+    }
+    if (target - before >= BULK_LISTINGS) await withoutSecondaryIndexes(admin, insert)
+    else await insert()
   }
   // A vacuum cannot mark pages all-visible while another snapshot (autovacuum's, after the insert) is older
   // than their rows, so repeat it until the visibility map covers the table.
@@ -140,11 +212,21 @@ export const BENCH_ENV = {
   LOCAL_DATA_DIR: path.join(REPO_ROOT, '.local', 'bench'),
 }
 
+/** `--listings N` (underscores and commas allowed) from the command line, else the default. */
+export function listingsArg(argv: string[], fallback = BENCH_LISTINGS): number {
+  const at = argv.indexOf('--listings')
+  if (at < 0) return fallback
+  const n = Number(argv[at + 1]?.replace(/[_,]/g, ''))
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--listings needs a whole number, not ${argv[at + 1]}`)
+  return n
+}
+
 async function main(): Promise<void> {
+  const target = listingsArg(process.argv.slice(2))
   const config = loadConfig(stackEnv(BENCH_ENV))
   const stack = await startStack(config, { log }).catch(fail)
   try {
-    const result = await seedBenchListings(stack.db.admin)
+    const result = await seedBenchListings(stack.db.admin, target, (n) => log(`bench seed: ${n} listings`))
     log(
       `bench seed: ${result.before} → ${result.total} listings (${result.added} added, ${result.ms} ms) in ${config.dataDir}`,
     )

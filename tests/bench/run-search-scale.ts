@@ -1,0 +1,73 @@
+// `npm run bench -- --listings N --search-only` (or `npx tsx tests/bench/run-search-scale.ts --listings N`):
+// the bench stack (BENCH_ENV, or LOCAL_* to override; kept between runs) grown to N listings, the Postgres
+// settings below applied, then every /search and search-map request timed (tests/bench/search-scale.ts).
+// Writes tests/bench/search-scale-<N>.json, and tests/bench/search-scale.md from every such file there.
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { BENCH_ENV, listingsArg, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
+import { loadConfig, REPO_ROOT, stackEnv } from '../../supabase/local/src/config'
+import { startStack } from '../../supabase/local/src/stack'
+import { benchSearchScale, type ScaleReport, scaleMarkdown } from './search-scale'
+
+/**
+ * The bench's Postgres settings: a 1,000,000-listing database is about 2.5 GB, so the default 128 MB of
+ * shared_buffers would read most pages from the OS cache. random_page_cost as hosted Supabase sets it.
+ */
+export const BENCH_PG_SETTINGS: Record<string, string> = {
+  shared_buffers: '1GB',
+  effective_cache_size: '4GB',
+  random_page_cost: '1.1',
+}
+
+// SCALE_REQUESTS (100), SCALE_WARMUP (10) and SCALE_LOAD_SECONDS (30) shorten a run on a busy machine;
+// SCALE_REQUESTS=0 SCALE_LOAD_SECONDS=0 gives the plans (EXPLAIN) alone.
+const log = (line: string) => console.log(`[scale] ${line}`)
+const target = listingsArg(process.argv.slice(2))
+const config = loadConfig(stackEnv(BENCH_ENV))
+
+let stack = await startStack(config, { log: (line) => log(`stack: ${line}`) })
+try {
+  const seed = await seedBenchListings(stack.db.admin, target, (n) => log(`seed: ${n} listings`))
+  log(`seed: ${seed.before} → ${seed.total} in ${seed.ms} ms`)
+  // Settings take effect on a restart: set them as the superuser, then start the stack again.
+  const superuser = new pg.Client({ connectionString: stack.superuserUrl })
+  await superuser.connect()
+  let changed = false
+  for (const [name, value] of Object.entries(BENCH_PG_SETTINGS)) {
+    await superuser.query(`alter system set ${name} = '${value}'`)
+    if ((await superuser.query(`show ${name}`)).rows[0][name] !== value) changed = true
+  }
+  await superuser.end()
+  if (changed) {
+    log('restarting Postgres with the bench settings')
+    await stack.stop()
+    stack = await startStack(config, { log: (line) => log(`stack: ${line}`) })
+  }
+  // Warm the cache as a running site would be: the table and its indexes read once.
+  await stack.db.admin.query(
+    "select count(*) from public.listings where search_text like '%'; select count(*) from public.listing_clusters",
+  )
+  const report = await benchSearchScale({
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    databaseUrl: stack.superuserUrl,
+    requests: Number(process.env.SCALE_REQUESTS ?? 100),
+    warmup: Number(process.env.SCALE_WARMUP ?? 10),
+    load: { rate: 100, seconds: Number(process.env.SCALE_LOAD_SECONDS ?? 30) },
+  })
+  const dir = path.join(REPO_ROOT, 'tests/bench')
+  fs.writeFileSync(
+    path.join(dir, `search-scale-${report.listings >= 500_000 ? '1m' : '100k'}.json`),
+    `${JSON.stringify(report, null, 2)}\n`,
+  )
+  const reports = ['100k', '1m']
+    .map((n) => path.join(dir, `search-scale-${n}.json`))
+    .filter((file) => fs.existsSync(file))
+    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as ScaleReport)
+  fs.writeFileSync(path.join(dir, 'search-scale.md'), scaleMarkdown(reports))
+  log(`wrote tests/bench/search-scale.md (${reports.map((r) => r.listings).join(', ')} listings)`)
+} finally {
+  await stack.stop()
+}
+process.exit(0)

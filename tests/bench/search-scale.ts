@@ -1,0 +1,642 @@
+// Search and map at scale (100,000 to 1,000,000 listings): every request the app makes for /search and for
+// the search map, sent as the app sends it (anonymous GETs through the stack's gateway and PostgREST),
+// timed at concurrency 1 and 8 against the budgets, with EXPLAIN (ANALYZE, BUFFERS) as anon of the SQL each
+// becomes; then the /search landing page (its rows and its count) at a fixed rate on loopback.
+import pg from 'pg'
+import { LISTING_COLUMNS } from '../../src/types/listing'
+import { quantile, round, timeLoop } from './stats'
+
+export type ScaleOptions = {
+  apiUrl: string
+  anonKey: string
+  /** The stack's database as its schema owner (reads the cursors; EXPLAIN runs as anon inside it). */
+  databaseUrl: string
+  requests: number
+  warmup: number
+  /** The landing page's rate (requests of each of its two reads per second) and duration. */
+  load: { rate: number; seconds: number }
+}
+
+/** Budgets of the issue: p95 at concurrency 1 and 8, and the landing page under load. */
+export const BUDGETS = { c1P95Ms: 20, c8P95Ms: 60, loadP99Ms: 100 } as const
+/** A request slower than this counts as a timeout (anon's statement_timeout is 3 s). */
+const TIMEOUT_MS = 3000
+
+type Request = {
+  name: string
+  what: string
+  /** The app's requests, sent together (a first page and its count, say); latency is the slower. */
+  paths: string[]
+  /** The SQL each path becomes, for EXPLAIN as anon. */
+  sql: { text: string; params: unknown[] }[]
+  /** What the app sent before (exact counts, the table under RLS): timed a few times, for comparison only. */
+  before?: true
+  /** Request headers beyond the key (a count's Prefer). */
+  prefer?: string
+}
+
+type Loop = { p50Ms: number; p95Ms: number; maxMs: number; timeouts: number; errors: number }
+export type ScaleFigures = {
+  name: string
+  what: string
+  paths: string[]
+  rows: number[]
+  c1: Loop
+  c8: Loop
+  withinBudget: boolean
+  before?: true
+  explain: { sql: string; plan: string; executionMs: number }[]
+}
+export type LoadFigures = {
+  rate: number
+  seconds: number
+  sent: number
+  ok: number
+  errors: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+}
+export type ScaleReport = {
+  listings: number
+  settings: Record<string, string>
+  requests: ScaleFigures[]
+  load: LoadFigures
+  budgets: typeof BUDGETS
+}
+
+const COLUMNS = LISTING_COLUMNS
+const enc = encodeURIComponent
+const SELECT = `select=${enc(COLUMNS)}`
+const NEWEST = 'order=created_at.desc,id.desc'
+const PRICE_UP = 'order=effective_price.asc,id.asc'
+const PRICE_DOWN = 'order=effective_price.desc,id.desc'
+const SQL_NEWEST = 'order by created_at desc, id desc'
+const SQL_UP = 'order by effective_price asc, id asc'
+const SQL_DOWN = 'order by effective_price desc, id desc'
+
+/** The UK at country zoom, and a few streets of central London at city zoom. */
+export const UK_BOX = [-8.2, 49.9, 1.8, 58.7] as const
+export const CITY_BOX = [-0.135, 51.505, -0.115, 51.515] as const
+/** The grid the app picks for a box (fetchSearchMap's clusterCell): about 24 cells across. */
+const clusterCell = ([west, south, east, north]: readonly number[]) => {
+  const span = Math.max((east ?? 0) - (west ?? 0), (north ?? 0) - (south ?? 0))
+  return [0.015625, 0.0625, 0.25, 1].find((cell) => span / cell <= 24) ?? 1
+}
+
+/** One search of the app: its PostgREST filters and the SQL conditions they become ($n from `from`). */
+type Search = { name: string; what: string; filters: [string, string, string | number][] }
+
+const sqlOperator: Record<string, string> = { eq: '=', gte: '>=', lte: '<=', ilike: 'ilike', is: 'is' }
+function sqlWhere(filters: Search['filters'], from = 1): { text: string; params: unknown[] } {
+  const parts: string[] = []
+  const params: unknown[] = []
+  for (const [column, op, value] of filters) {
+    if (op === 'is') parts.push(`${column} is ${value}`)
+    else {
+      params.push(value)
+      parts.push(`${column} ${sqlOperator[op]} $${from + params.length - 1}`)
+    }
+  }
+  return { text: parts.length ? parts.join(' and ') : 'true', params }
+}
+const restFilters = (filters: Search['filters']) =>
+  filters.map(([column, op, value]) => `${column}=${op}.${enc(String(value))}`).join('&')
+
+/** count_listings' arguments for a search's filters (as the app's countArgs writes them). */
+function countArgs(
+  filters: Search['filters'],
+  box?: readonly number[],
+): [string, string | number | boolean][] {
+  const words: string[] = []
+  const args: [string, string | number | boolean][] = []
+  for (const [column, op, value] of filters) {
+    if (column === 'search_text') words.push(String(value).replace(/%/g, ''))
+    else if (column === 'type') args.push(['type', value])
+    else if (column === 'effective_price') args.push([op === 'gte' ? 'min_price' : 'max_price', value])
+    else if (column === 'bedrooms') args.push(['min_beds', value])
+    else if (column === 'bathrooms') args.push(['min_baths', value])
+    else args.push([column, true])
+  }
+  if (words.length) args.unshift(['words', words.join(' ')])
+  if (box)
+    args.push(['west', box[0] ?? 0], ['south', box[1] ?? 0], ['east', box[2] ?? 0], ['north', box[3] ?? 0])
+  return args
+}
+const countPath = (args: [string, string | number | boolean][]) =>
+  `/rest/v1/rpc/count_listings${args.length ? '?' : ''}${args.map(([k, v]) => `${k}=${enc(String(v))}`).join('&')}`
+/** The count's statement as count_listings builds it, for EXPLAIN. */
+function countSql(filters: Search['filters'], box?: readonly number[]) {
+  const all: Search['filters'] = [...filters]
+  if (box)
+    all.push(
+      ['longitude', 'gte', box[0] ?? 0],
+      ['longitude', 'lte', box[2] ?? 0],
+      ['latitude', 'gte', box[1] ?? 0],
+      ['latitude', 'lte', box[3] ?? 0],
+    )
+  const where = sqlWhere(all)
+  return {
+    text: `select count(*) from (select from public.market_listings where ${where.text} limit 1001) as capped`,
+    params: where.params,
+  }
+}
+
+const SEARCHES: Search[] = [
+  { name: 'nothing-set', what: '/search with nothing set', filters: [] },
+  { name: 'rent', what: '/search?type=rent', filters: [['type', 'eq', 'rent']] },
+  {
+    name: 'price-beds',
+    what: '/search?type=sale&minPrice=200000&maxPrice=600000&minBeds=3',
+    filters: [
+      ['type', 'eq', 'sale'],
+      ['effective_price', 'gte', 200_000],
+      ['effective_price', 'lte', 600_000],
+      ['bedrooms', 'gte', 3],
+    ],
+  },
+  {
+    name: 'offers-under',
+    what: '/search?offer=true&maxPrice=1000',
+    filters: [
+      ['offer', 'is', 'true'],
+      ['effective_price', 'lte', 1000],
+    ],
+  },
+  {
+    name: 'all-filters',
+    what: '/search?type=rent&minPrice=800&maxPrice=2500&minBeds=2&minBaths=2&parking=true&furnished=true',
+    filters: [
+      ['type', 'eq', 'rent'],
+      ['effective_price', 'gte', 800],
+      ['effective_price', 'lte', 2500],
+      ['bedrooms', 'gte', 2],
+      ['bathrooms', 'gte', 2],
+      ['parking', 'is', 'true'],
+      ['furnished', 'is', 'true'],
+    ],
+  },
+  { name: 'q-many', what: '/search?q=london (many homes)', filters: [['search_text', 'ilike', '%london%']] },
+  {
+    name: 'q-many-rent-price',
+    what: '/search?q=london&type=rent&maxPrice=2000',
+    filters: [
+      ['search_text', 'ilike', '%london%'],
+      ['type', 'eq', 'rent'],
+      ['effective_price', 'lte', 2000],
+    ],
+  },
+  // `few` is filled in from the data: a town with a handful of homes.
+  { name: 'q-few', what: '/search?q=<a small town> (few homes)', filters: [] },
+  {
+    name: 'q-none',
+    what: '/search?q=zzqxnomatch (no home)',
+    filters: [['search_text', 'ilike', '%zzqxnomatch%']],
+  },
+]
+
+const SORTS = [
+  { name: 'newest', rest: NEWEST, sql: SQL_NEWEST, key: 'created_at' },
+  { name: 'price-asc', rest: PRICE_UP, sql: SQL_UP, key: 'effective_price' },
+  { name: 'price-desc', rest: PRICE_DOWN, sql: SQL_DOWN, key: 'effective_price' },
+] as const
+
+/** Page 50's keyset cursor: after row 490 of the search in its order (as the app's afterCursor writes it). */
+async function page50(
+  db: pg.Pool,
+  search: Search,
+  sort: (typeof SORTS)[number],
+): Promise<{ rest: string; sql: string; params: unknown[] } | null> {
+  const where = sqlWhere(search.filters)
+  const { rows } = await db.query<{ id: string; created_at: Date; effective_price: number; at: string }>(
+    `select id, effective_price, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') as at
+     from public.market_listings where ${where.text} ${sort.sql} offset 489 limit 1`,
+    where.params,
+  )
+  const row = rows[0]
+  if (!row) return null
+  const n = where.params.length
+  if (sort.name === 'newest') {
+    const at = `"${row.at}"`
+    return {
+      rest: `created_at=lte.${enc(row.at)}&or=${enc(`(created_at.lt.${at},and(created_at.eq.${at},id.lt."${row.id}"))`)}`,
+      sql: `created_at <= $${n + 1} and (created_at < $${n + 1} or (created_at = $${n + 1} and id < $${n + 2}))`,
+      params: [row.at, row.id],
+    }
+  }
+  const [beyond, bound, cmp, eq] =
+    sort.name === 'price-asc' ? ['gt', 'gte', '>', '>='] : ['lt', 'lte', '<', '<=']
+  const price = row.effective_price
+  return {
+    rest: `effective_price=${bound}.${price}&or=${enc(`(effective_price.${beyond}.${price},and(effective_price.eq.${price},id.${beyond}."${row.id}"))`)}`,
+    sql: `effective_price ${eq} $${n + 1} and (effective_price ${cmp} $${n + 1} or (effective_price = $${n + 1} and id ${cmp} $${n + 2}))`,
+    params: [price, row.id],
+  }
+}
+
+async function buildRequests(db: pg.Pool): Promise<Request[]> {
+  // A town with a handful of homes: `few` matches.
+  const few = await db.query<{ location: string }>(
+    `select location from public.listings where name like 'Bench home no. %' group by location
+     having count(*) between 5 and 40 order by count(*) desc, location limit 1`,
+  )
+  const fewWord = (few.rows[0]?.location ?? 'Zennor').split(',')[0]?.toLowerCase() ?? 'zennor'
+  const searches = SEARCHES.map((s) =>
+    s.name === 'q-few'
+      ? {
+          ...s,
+          what: `/search?q=${fewWord} (few homes)`,
+          filters: [['search_text', 'ilike', `%${fewWord}%`]],
+        }
+      : s,
+  ) as Search[]
+  const requests: Request[] = []
+  for (const search of searches) {
+    const where = sqlWhere(search.filters)
+    const filters = restFilters(search.filters)
+    for (const sort of SORTS) {
+      const path = `/rest/v1/market_listings?${SELECT}${filters ? `&${filters}` : ''}&${sort.rest}&limit=11`
+      const sql = {
+        text: `select ${COLUMNS} from public.market_listings where ${where.text} ${sort.sql} limit 11`,
+        params: where.params,
+      }
+      // Page 1 comes with its count (the landing page's too, as index.html's early request sends them).
+      requests.push({
+        name: `${search.name}/${sort.name}/page-1`,
+        what: `${search.what}${sort.name === 'newest' ? '' : `&sort=${sort.name}`}, page 1 and its count`,
+        paths: [path, countPath(countArgs(search.filters))],
+        sql: [sql, countSql(search.filters)],
+      })
+      const after = await page50(db, search, sort)
+      if (!after) continue
+      requests.push({
+        name: `${search.name}/${sort.name}/page-50`,
+        what: `${search.what}${sort.name === 'newest' ? '' : `&sort=${sort.name}`}, page 50 (keyset)`,
+        paths: [`${path}&${after.rest}`],
+        sql: [
+          {
+            text: `select ${COLUMNS} from public.market_listings where ${where.text} and ${after.sql} ${sort.sql} limit 11`,
+            params: [...where.params, ...after.params],
+          },
+        ],
+      })
+    }
+  }
+  // The map: the count in the box, then clusters (more than 500 homes, type and offer filters only) or homes.
+  for (const [zoom, box] of [
+    ['country', UK_BOX],
+    ['city', CITY_BOX],
+  ] as const) {
+    for (const type of [undefined, 'rent'] as const) {
+      const filters: Search['filters'] = type ? [['type', 'eq', type]] : []
+      const count = await db.query<{ n: number }>(
+        `select count(*)::int as n from (select from public.market_listings where ${sqlWhere(filters).text}
+           and longitude between $${filters.length + 1} and $${filters.length + 2}
+           and latitude between $${filters.length + 3} and $${filters.length + 4} limit 1001) c`,
+        [...sqlWhere(filters).params, box[0], box[2], box[1], box[3]],
+      )
+      const clusters = (count.rows[0]?.n ?? 0) > 500
+      const cell = clusterCell(box)
+      const [west, south, east, north] = box
+      const second = clusters
+        ? {
+            path: `/rest/v1/rpc/map_clusters?cell=${cell}&west=${west}&south=${south}&east=${east}&north=${north}${type ? `&type=${type}` : ''}`,
+            sql: {
+              text: 'select * from public.map_clusters($1, $2, $3, $4, $5, $6)',
+              params: [cell, west, south, east, north, type ?? null],
+            },
+          }
+        : {
+            path: `/rest/v1/market_listings?${SELECT}${type ? `&type=eq.${type}` : ''}&longitude=gte.${west}&longitude=lte.${east}&latitude=gte.${south}&latitude=lte.${north}&${NEWEST}&limit=500`,
+            sql: {
+              text: `select ${COLUMNS} from public.market_listings where ${type ? 'type = $5 and ' : ''}longitude >= $1 and longitude <= $2 and latitude >= $3 and latitude <= $4 ${SQL_NEWEST} limit 500`,
+              params: [west, east, south, north, ...(type ? [type] : [])],
+            },
+          }
+      requests.push({
+        name: `map/${zoom}${type ? `/${type}` : ''}`,
+        what: `the search map at ${zoom} zoom${type ? ', homes to rent' : ''}: the count in the box, then ${clusters ? `clusters (cells of ${cell}°)` : 'its homes (up to 500)'}`,
+        paths: [countPath(countArgs(filters, box)), second.path],
+        sql: [countSql(filters, box), second.sql],
+      })
+    }
+  }
+  // What the app sent before, under the same load: exact counts (Prefer: count=exact) of market_listings.
+  const all = `/rest/v1/market_listings?${SELECT}`
+  const london = 'search_text=ilike.%25london%25'
+  const none = 'search_text=ilike.%25zzqxnomatch%25'
+  const [w, so, e, n] = UK_BOX
+  const ukBox = `longitude=gte.${w}&longitude=lte.${e}&latitude=gte.${so}&latitude=lte.${n}`
+  const exact = (where: string, params: unknown[]) => ({
+    text: `select count(*) from public.market_listings where ${where}`,
+    params,
+  })
+  const before: Request[] = [
+    {
+      name: 'before/nothing-set/page-1',
+      what: 'before: /search with nothing set, page 1 with its exact count (Prefer: count=exact)',
+      paths: [`${all}&${NEWEST}&limit=11`],
+      sql: [exact('true', [])],
+      prefer: 'count=exact',
+    },
+    {
+      name: 'before/q-many/page-1',
+      what: 'before: /search?q=london, page 1 with its exact count',
+      paths: [`${all}&${london}&${NEWEST}&limit=11`],
+      sql: [
+        {
+          text: `select ${COLUMNS} from public.market_listings where search_text ilike $1 ${SQL_NEWEST} limit 11`,
+          params: ['%london%'],
+        },
+        exact('search_text ilike $1', ['%london%']),
+      ],
+      prefer: 'count=exact',
+    },
+    {
+      name: 'before/q-none/page-1',
+      what: 'before: /search?q=zzqxnomatch, page 1 with its exact count',
+      paths: [`${all}&${none}&${NEWEST}&limit=11`],
+      sql: [
+        {
+          text: `select ${COLUMNS} from public.market_listings where search_text ilike $1 ${SQL_NEWEST} limit 11`,
+          params: ['%zzqxnomatch%'],
+        },
+      ],
+      prefer: 'count=exact',
+    },
+    {
+      name: 'before/map/country',
+      what: 'before: the search map at country zoom: up to 500 homes in the box with the exact count',
+      paths: [`${all}&${ukBox}&${NEWEST}&limit=500`],
+      sql: [
+        exact('longitude >= $1 and longitude <= $2 and latitude >= $3 and latitude <= $4', [w, e, so, n]),
+      ],
+      prefer: 'count=exact',
+    },
+  ]
+  for (const request of before) requests.push({ ...request, before: true })
+  return requests
+}
+
+async function explainAsAnon(db: pg.Pool, sql: { text: string; params: unknown[] }) {
+  const client = await db.connect()
+  try {
+    await client.query('begin')
+    await client.query('set local role anon')
+    await client.query('select set_config(\'request.jwt.claims\', \'{"role":"anon"}\', true)')
+    const result = await client.query(`explain (analyze, buffers) ${sql.text}`, sql.params)
+    await client.query('rollback')
+    const plan = result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
+    return {
+      sql: sql.text.replace(COLUMNS, '<listing columns>'),
+      plan,
+      executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? Number.NaN),
+    }
+  } finally {
+    client.release()
+  }
+}
+
+async function measure(opts: ScaleOptions, request: Request) {
+  const headers: Record<string, string> = {
+    apikey: opts.anonKey,
+    ...(request.prefer ? { prefer: request.prefer } : {}),
+  }
+  // The old requests take up to seconds each at a million: a few are enough to compare.
+  const count = request.before ? Math.min(opts.requests, 10) : opts.requests
+  let timeouts = 0
+  let errors = 0
+  let rows: number[] = []
+  const once = async () => {
+    const answers = await Promise.all(
+      request.paths.map(async (path) => {
+        const started = performance.now()
+        const response = await fetch(`${opts.apiUrl}${path}`, {
+          headers,
+          signal: AbortSignal.timeout(10_000),
+        })
+        const body = (await response.json()) as unknown
+        const ms = performance.now() - started
+        if (ms >= TIMEOUT_MS || response.status === 504 || response.status === 500) timeouts += 1
+        else if (!response.ok) {
+          errors += 1
+          throw new Error(`${request.name}: ${response.status} ${JSON.stringify(body)}`)
+        }
+        return Array.isArray(body) ? body.length : Number(body)
+      }),
+    )
+    rows = answers
+  }
+  if (count === 0) {
+    // Plans only (SCALE_REQUESTS=0): one request, to check the answer, and no timing.
+    await once()
+    const none = { p50Ms: Number.NaN, p95Ms: Number.NaN, maxMs: Number.NaN, timeouts, errors }
+    return { rows, c1: none, c8: none }
+  }
+  for (let i = 0; i < (request.before ? 1 : opts.warmup); i++) await once()
+  const loop = async (concurrency: number): Promise<Loop> => {
+    timeouts = 0
+    errors = 0
+    const { latencies } = await timeLoop(once, count, concurrency)
+    return {
+      p50Ms: round(quantile(latencies, 0.5), 1),
+      p95Ms: round(quantile(latencies, 0.95), 1),
+      maxMs: round(Math.max(...latencies), 1),
+      timeouts,
+      errors,
+    }
+  }
+  const c1 = await loop(1)
+  const c8 = await loop(8)
+  return { rows, c1, c8 }
+}
+
+/** The landing page's two reads at `rate` a second for `seconds`, open loop, at most 400 in flight. */
+async function loadLanding(opts: ScaleOptions): Promise<LoadFigures> {
+  const paths = [`/rest/v1/market_listings?${SELECT}&${NEWEST}&limit=11`, '/rest/v1/rpc/count_listings']
+  const latencies: number[] = []
+  let sent = 0
+  let ok = 0
+  let errors = 0
+  let inFlight = 0
+  const pending: Promise<void>[] = []
+  const started = performance.now()
+  const total = opts.load.rate * opts.load.seconds
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / opts.load.rate
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    if (inFlight >= 400) {
+      errors += 1
+      continue
+    }
+    sent += 1
+    inFlight += 1
+    const t = performance.now()
+    pending.push(
+      Promise.all(
+        paths.map((path) =>
+          fetch(`${opts.apiUrl}${path}`, {
+            headers: { apikey: opts.anonKey },
+            signal: AbortSignal.timeout(10_000),
+          }).then(async (r) => {
+            await r.arrayBuffer()
+            if (!r.ok) throw new Error(String(r.status))
+          }),
+        ),
+      ).then(
+        () => {
+          ok += 1
+          latencies.push(performance.now() - t)
+          inFlight -= 1
+        },
+        () => {
+          errors += 1
+          inFlight -= 1
+        },
+      ),
+    )
+  }
+  await Promise.all(pending)
+  return {
+    rate: opts.load.rate,
+    seconds: opts.load.seconds,
+    sent,
+    ok,
+    errors,
+    p50Ms: round(quantile(latencies, 0.5), 1),
+    p99Ms: round(quantile(latencies, 0.99), 1),
+    maxMs: round(Math.max(...latencies), 1),
+  }
+}
+
+export async function benchSearchScale(opts: ScaleOptions): Promise<ScaleReport> {
+  const db = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 })
+  try {
+    const listings = Number((await db.query('select count(*) as n from public.listings')).rows[0].n)
+    const settings: Record<string, string> = {}
+    for (const name of [
+      'shared_buffers',
+      'effective_cache_size',
+      'work_mem',
+      'random_page_cost',
+      'max_connections',
+    ]) {
+      settings[name] = String((await db.query(`show ${name}`)).rows[0][name])
+    }
+    const requests = await buildRequests(db)
+    const figures: ScaleFigures[] = []
+    for (const request of requests) {
+      const { rows, c1, c8 } = await measure(opts, request)
+      const explain = []
+      for (const sql of request.sql) explain.push(await explainAsAnon(db, sql))
+      figures.push({
+        name: request.name,
+        what: request.what,
+        paths: request.paths,
+        rows,
+        c1,
+        c8,
+        withinBudget:
+          c1.p95Ms <= BUDGETS.c1P95Ms && c8.p95Ms <= BUDGETS.c8P95Ms && c1.timeouts + c8.timeouts === 0,
+        ...(request.before ? { before: true as const } : {}),
+        explain,
+      })
+      console.log(
+        `[scale] ${request.name}: c1 p95 ${c1.p95Ms} ms, c8 p95 ${c8.p95Ms} ms, timeouts ${c1.timeouts + c8.timeouts}`,
+      )
+    }
+    const load =
+      opts.load.seconds > 0
+        ? await loadLanding(opts)
+        : { ...opts.load, sent: 0, ok: 0, errors: 0, p50Ms: Number.NaN, p99Ms: Number.NaN, maxMs: Number.NaN }
+    console.log(`[scale] landing load: ${JSON.stringify(load)}`)
+    return { listings, settings, requests: figures, load, budgets: BUDGETS }
+  } finally {
+    await db.end()
+  }
+}
+
+/** The report as markdown: the table of every request, the load test, then each EXPLAIN. */
+export function scaleMarkdown(reports: ScaleReport[]): string {
+  const md: string[] = []
+  const n = (r: ScaleReport) => r.listings.toLocaleString('en-GB')
+  md.push(`# Search and map at scale: ${reports.map(n).join(' and ')} listings`)
+  md.push('')
+  md.push(
+    `Every request of /search and the search map, as the app sends it (anon, through the stack), ${reports[0]?.requests.length ?? 0} requests; ` +
+      `budgets at 1,000,000: p95 ≤ ${BUDGETS.c1P95Ms} ms at concurrency 1, ≤ ${BUDGETS.c8P95Ms} ms at 8, no timeouts. ` +
+      'A row that sends two requests (a page and its count) times the slower of the two, sent together. ' +
+      '"EXPLAIN ms" is the database\'s own execution time of the row\'s statements (EXPLAIN ANALYZE as anon), ' +
+      "which the machine's other load disturbs far less than the end-to-end figures. Rows marked (before) are what " +
+      'the app sent before this change (exact counts of market_listings), timed 10 times only.',
+  )
+  md.push('')
+  md.push(`Postgres settings: ${reports.map((r) => `${n(r)}: ${JSON.stringify(r.settings)}`).join('; ')}`)
+  md.push('')
+  const head = [
+    'Request',
+    ...reports.flatMap((r) => [
+      `${n(r)} c1 p50 / p95 ms`,
+      `${n(r)} c8 p95 ms`,
+      `${n(r)} timeouts`,
+      `${n(r)} EXPLAIN ms`,
+      `${n(r)} budget`,
+    ]),
+  ]
+  md.push(`| ${head.join(' | ')} |`)
+  md.push(`| ${head.map(() => '---').join(' | ')} |`)
+  const names = [...new Set(reports.flatMap((r) => r.requests.map((x) => x.name)))]
+  for (const request of names.map((name) => ({ name }))) {
+    const cells = reports.flatMap((r) => {
+      const f = r.requests.find((x) => x.name === request.name)
+      if (!f) return ['–', '–', '–', '–', '–']
+      const executed = round(
+        f.explain.reduce((sum, e) => sum + e.executionMs, 0),
+        2,
+      )
+      return [
+        `${f.c1.p50Ms} / ${f.c1.p95Ms}`,
+        `${f.c8.p95Ms}`,
+        `${f.c1.timeouts + f.c8.timeouts}`,
+        `${executed}`,
+        f.before ? '(before)' : Number.isNaN(f.c1.p95Ms) ? 'not timed' : f.withinBudget ? 'yes' : '**no**',
+      ]
+    })
+    md.push(`| ${request.name} | ${cells.join(' | ')} |`)
+  }
+  md.push('')
+  md.push('## The /search landing page under load')
+  md.push('')
+  md.push(
+    'Its two reads (newest 11 rows, and count_listings) together, open loop on loopback, at most 400 in flight.',
+  )
+  md.push('')
+  md.push('| Listings | Rate | Seconds | Sent | OK | Errors | p50 ms | p99 ms | max ms |')
+  md.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+  for (const r of reports)
+    md.push(
+      `| ${n(r)} | ${r.load.rate}/s | ${r.load.seconds} | ${r.load.sent} | ${r.load.ok} | ${r.load.errors} | ${r.load.p50Ms} | ${r.load.p99Ms} | ${r.load.maxMs} |`,
+    )
+  for (const r of reports) {
+    md.push('')
+    md.push(`## EXPLAIN (ANALYZE, BUFFERS) as anon at ${n(r)} listings`)
+    for (const f of r.requests) {
+      md.push('')
+      md.push(`### ${f.name}: ${f.what}`)
+      md.push('')
+      for (const path of f.paths) md.push(`- \`GET ${path.replace(enc(COLUMNS), '<listing columns>')}\``)
+      for (const e of f.explain) {
+        md.push('')
+        md.push('```sql')
+        md.push(e.sql)
+        md.push('```')
+        md.push('')
+        md.push('```')
+        md.push(e.plan)
+        md.push('```')
+      }
+    }
+  }
+  return `${md.join('\n')}\n`
+}
