@@ -6,7 +6,7 @@ import { useOpenedSavedSearch } from '../features/saved-searches/hooks/use-opene
 import { parseSavedSearchLink, type SavedSearchLink } from '../features/saved-searches/link'
 import { fetchFirstPageAhead } from '../features/search/api/search-homes'
 import { SearchScreen } from '../features/search/components/search-screen'
-import { type HomeSearch, parseHomeSearch, validateHomeSearch } from '../types/home-search'
+import { type HomeSearch, homeSearchOf, validateHomeSearch } from '../types/home-search'
 
 // maplibre loads only when the map view opens, never on the list.
 const SearchMap = lazy(() => import('../features/map/components/search-map'))
@@ -17,26 +17,27 @@ export const Route = createFileRoute('/search')({
     ...validateHomeSearch(raw),
     ...parseSavedSearchLink(raw),
   }),
-  // Arriving at the list, its first page is asked for at once, while the screen's code still loads.
-  // Later changes of the search are the screen's to fetch; a link's preload fetches nothing.
-  loader: ({ location, cause }) => {
-    const search = parseHomeSearch(location.search)
-    if (cause === 'enter' && search.view !== 'map' && navigator.onLine) fetchFirstPageAhead(search)
-  },
+  // The search alone: a saved search's link (from, save) or a stray key in the URL asks for nothing new.
+  loaderDeps: ({ search }) => ({ search: homeSearchOf(search) }),
+  // The list's first page is asked for at once, while the screen's code still loads; handed to the screen
+  // unawaited, so the screen shows its controls meanwhile. A link's preload fetches nothing.
+  loader: ({ deps: { search }, preload }) => ({
+    firstPage: !preload && search.view !== 'map' && navigator.onLine ? fetchFirstPageAhead(search) : null,
+  }),
   component: Search,
 })
 
 function Search() {
-  const raw = Route.useSearch()
-  // Only the search's own fields: the router also passes on any other key the URL holds.
-  const search = parseHomeSearch(raw)
-  const link = parseSavedSearchLink(raw)
+  const { search } = Route.useLoaderDeps()
+  const link = Route.useSearch()
+  const { firstPage } = Route.useLoaderData()
   const navigate = Route.useNavigate()
   // Opened from a saved search: homes new to it are badged and listed first.
   const opened = useOpenedSavedSearch(link.from)
   return (
     <SearchScreen
       search={search}
+      firstPage={firstPage}
       // Each change is a new history entry, so Back returns to the previous search.
       onSearch={(next) => void navigate({ search: next })}
       actions={

@@ -107,6 +107,15 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   return Object.fromEntries(URL_KEYS.map((key) => [key, search[key]])) as HomeSearch
 }
 
+/**
+ * The search's own fields of a route's validated search (validateHomeSearch), which the router hands on
+ * laid over every other key the URL holds: a pick, not a parse.
+ */
+export function homeSearchOf(validated: HomeSearch): HomeSearch {
+  const picked = URL_KEYS.filter((key) => validated[key] !== undefined).map((key) => [key, validated[key]])
+  return Object.fromEntries(picked) as HomeSearch
+}
+
 /** The search as it goes into a URL: empty text, defaults and unset flags left out. */
 export function withoutDefaults(search: SearchFields): HomeSearch {
   const out: HomeSearch = {}
