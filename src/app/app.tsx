@@ -1,8 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
+import { firstScreen } from '../first-screen/first-screen'
 import { watchAppOpenings } from '../lib/app-openings'
 import { createAuthSession } from '../lib/auth-session'
-import { firstScreen } from '../lib/first-screen'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { nextTask } from '../utils/next-task'
 import { createAppRouter } from './router'
@@ -38,7 +38,7 @@ export function createApp(): { App: ComponentType; loaded: Promise<void> } {
     if (event.pathChanged && router.state.status === 'idle') markErrorsStale()
   })
   router.subscribe('onResolved', () => dismissStaleErrors())
-  // The first screen is drawn: what a first visit puts off (src/lib/first-screen.ts) waits for its photos next.
+  // The first screen is drawn: what a first visit puts off (src/first-screen/first-screen.ts) waits for its photos next.
   const unsubscribeRendered = router.subscribe('onRendered', () => {
     firstScreen.rendered()
     unsubscribeRendered()
@@ -51,7 +51,7 @@ export function createApp(): { App: ComponentType; loaded: Promise<void> } {
   })
 
   // Mounting before the router has matched and loaded would commit an empty tree first: index.html's frame
-  // (and the cards it may already show, src/lib/early-cards.ts) would give way to a blank page. The router
+  // (and the cards it may already show, src/first-screen/early-cards.ts) would give way to a blank page. The router
   // keeps what it loaded here and does not load it again when it mounts. The load starts in a task of its
   // own: building the router and matching and loading the first screen are each a long step on a slow phone.
   const loaded = Promise.race([

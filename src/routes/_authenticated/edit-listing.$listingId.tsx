@@ -54,7 +54,7 @@ export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')(
     if (isUnreachable(listing)) return fromDevice()
     // Deleted elsewhere while an edit of it waited here: the edit ends, the person's text stays to copy.
     const last = queued.at(-1)
-    if (!listing && last) return { deleted: last.payload as ListingEditPayload }
+    if (!listing && last) return { deleted: last.payload as ListingEditPayload, listingId }
     const denied = !listing ? EDIT_DENIED.missing : listing.userRef !== userId ? EDIT_DENIED.notOwner : null
     if (denied || !listing) throw refuse(denied ?? EDIT_DENIED.missing)
     return { listing, queued }
@@ -68,7 +68,6 @@ export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')(
 function EditListingRoute() {
   const loaded = Route.useLoaderData()
   const { user } = Route.useRouteContext()
-  const { listingId } = Route.useParams()
   const router = useRouter()
   if (!loaded) return null
   if (isUnreachable(loaded))
@@ -82,7 +81,7 @@ function EditListingRoute() {
     return (
       <section className="page" aria-labelledby="edit-listing-title">
         <PageHeader id="edit-listing-title" title="Edit Listing" />
-        <ListingDeleted userId={user.id} listingId={listingId} edit={loaded.deleted} />
+        <ListingDeleted userId={user.id} listingId={loaded.listingId} edit={loaded.deleted} />
       </section>
     )
   return (

@@ -1,6 +1,7 @@
 import { mirrorListings } from '../../../device/listings'
+import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
-import { earlyListings, getPublicDb, type PublicDb } from '../../../lib/supabase'
+import { getPublicDb, type PublicDb } from '../../../lib/supabase'
 import { type HomeSearch, sortOf } from '../../../types/home-search'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 import {

@@ -14,7 +14,7 @@ import { pluralise } from '../utils/pluralise'
 /**
  * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
  * Recommended slide, a listing page's first photo and a search's first results, from the early request's
- * answer (src/lib/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
+ * answer (src/first-screen/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
  * a second sooner. Each is drawn with the same elements, classes and text as its component, so it keeps its
  * size and place when React replaces the frame. Nothing drawn is a link or takes focus: the frame is hidden
  * from assistive technology, and the search's controls are inert. Text is set as text, never parsed as

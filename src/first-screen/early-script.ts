@@ -1,4 +1,5 @@
-import { authStorageKey, holdsSession } from './auth-storage-key'
+import { authStorageKey, holdsSession } from '../lib/auth-storage-key'
+import { buildImageUrl, type ImageTransform } from '../lib/image-url'
 import {
   drawFirstCards,
   drawFirstPhoto,
@@ -8,7 +9,6 @@ import {
   type EarlySearchCopy,
 } from './early-cards'
 import type { EarlyWindow } from './early-request'
-import { buildImageUrl, type ImageTransform } from './image-url'
 import { type ListingsRead, listingsReadUrl } from './listings-read-url'
 
 /**
