@@ -86,7 +86,7 @@ export default defineConfig({
     }),
     react(),
     appEnv(),
-    firstScreen(),
+    firstScreen({ resolve: { alias: APP_ALIASES }, plugins: [appEnv()] }),
     pushWorker(),
     VitePWA({
       // A new version waits until the user accepts it, so nobody loses what they were typing.

@@ -8,6 +8,7 @@ import { LISTING_IMAGE } from '../lib/image-url'
 import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
 import { SEARCH_SORTS } from '../types/home-search'
 import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
+import type { EarlyMarkup } from './early-cards'
 import {
   APP_CODE_WAIT_MS,
   type AppCode,
@@ -24,6 +25,7 @@ export function earlyRequestConfig(
   env: { supabaseUrl: string; supabaseAnonKey: string; imageTransforms: boolean },
   screenCode: ScreenCode,
   app: AppCode | null,
+  markup: EarlyMarkup,
 ): EarlyRequestConfig {
   return {
     supabaseUrl: env.supabaseUrl,
@@ -48,6 +50,7 @@ export function earlyRequestConfig(
         ...SEARCH_SORTS.filter((sort) => sort !== 'newest').map((sort) => SORT_LABELS[sort]),
       ],
     },
+    markup,
     screenCode,
     app,
     appCodeWaitMs: APP_CODE_WAIT_MS,

@@ -1,9 +1,11 @@
 // The first screen's build step: index.html's inline script, made from this folder's configuration
 // (config.ts) and the build's file names. vite.config.ts loads this file before the `@` alias exists, so it
 // and everything it imports use relative paths.
-import { type HtmlTagDescriptor, minifySync, type Plugin } from 'vite'
+import path from 'node:path'
+import { type HtmlTagDescriptor, type InlineConfig, minifySync, type Plugin, runnerImport } from 'vite'
 import { parseEnv } from '../config/parse-env'
 import { earlyRequestConfig } from './config'
+import type { EarlyMarkup } from './early-cards'
 import { type AppCode, earlyRequestScript, type ScreenCode } from './early-script'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
@@ -35,16 +37,21 @@ export const PUBLIC_READS_CHUNK = 'postgrest'
  * <link rel="preconnect" crossorigin> to the API the app is built for (VITE_SUPABASE_URL, as src/config/env.ts
  * reads it): the first data request and the CORS photo requests then skip DNS, TCP and TLS set-up.
  */
-export function firstScreen(): Plugin {
+export function firstScreen(app: AppModules): Plugin {
   let env: ReturnType<typeof parseEnv>
   let base = '/'
+  let markup: Promise<EarlyMarkup> | undefined
+  let loadMarkup = () => earlyMarkupOf(app, { root: process.cwd(), mode: 'production' })
   return {
     name: 'roost-first-screen',
     configResolved(config) {
       env = parseEnv(config.env)
       base = config.base
+      loadMarkup = () => earlyMarkupOf(app, { root: config.root, mode: config.mode })
     },
-    transformIndexHtml(html, ctx) {
+    async transformIndexHtml(html, ctx) {
+      // Rendered once per build (and per dev server): the components' markup does not change with a page.
+      markup ??= loadMarkup()
       // The split code of the landing screens the entry does not hold, to preload with the app's (a build has it).
       const screenCode: ScreenCode = { search: '', listing: '', reads: '' }
       for (const chunk of Object.values(ctx.bundle ?? {})) {
@@ -60,8 +67,9 @@ export function firstScreen(): Plugin {
           throw new Error(`index.html's early script: no split chunk for src/routes/${route.file}`)
       if (ctx.bundle && !screenCode.reads)
         throw new Error(`index.html's early script: no '${PUBLIC_READS_CHUNK}' chunk in the build`)
-      const app = ctx.bundle ? takeAppCode(html) : null
-      const source = earlyRequestScript(earlyRequestConfig(env, screenCode, app?.code ?? null))
+      const appCode = ctx.bundle ? takeAppCode(html) : null
+      const config = earlyRequestConfig(env, screenCode, appCode?.code ?? null, await markup)
+      const source = earlyRequestScript(config)
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
       const minified = minifySync('early-request.js', source)
       if (minified.errors.length)
@@ -76,7 +84,7 @@ export function firstScreen(): Plugin {
         // Before the stylesheet, which would hold it back: the first screen's data and photo start with the JS.
         { tag: 'script', children: minified.code, injectTo: 'head-prepend' },
       ]
-      return { html: app?.html ?? html, tags }
+      return { html: appCode?.html ?? html, tags }
     },
   }
 }
@@ -95,4 +103,24 @@ function takeAppCode(html: string): { html: string; code: AppCode } {
     html: html.replace(entry[0], '').replace(preloads, ''),
     code: { entry: entry[1], preload },
   }
+}
+
+/** How the app's modules resolve (its aliases, its env), for rendering its components at build time. */
+export type AppModules = Pick<InlineConfig, 'resolve' | 'plugins'>
+
+/**
+ * The early drawings' templates, rendered from the app's components (early-markup.tsx) with the app's own
+ * module resolution: a module of the app, not of this config, so its TSX, aliases and env load as they do in
+ * the app.
+ */
+async function earlyMarkupOf(app: AppModules, at: { root: string; mode: string }): Promise<EarlyMarkup> {
+  const file = path.join(at.root, 'src/first-screen/early-markup.tsx')
+  const { module } = await runnerImport<{ earlyMarkup(): EarlyMarkup }>(file, {
+    ...app,
+    configFile: false,
+    root: at.root,
+    mode: at.mode,
+    logLevel: 'warn',
+  })
+  return module.earlyMarkup()
 }
