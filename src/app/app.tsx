@@ -10,6 +10,8 @@ import { createAppRouter } from './router'
 import '../styles/global.css'
 // In the first stylesheet: index.html's early drawing of /search has the Save search button (early-cards.ts).
 import '../features/saved-searches/components/save-search.css'
+// The rules index.html's early drawing of a listing page needs, in the first stylesheet (first-stylesheet.ts).
+import '../features/listings/first-screen.css'
 
 /** How long the start waits for the first screen's route and data before it mounts the app regardless. */
 const FIRST_LOAD_WAIT_MS = 2500

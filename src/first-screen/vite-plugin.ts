@@ -2,11 +2,19 @@
 // (config.ts) and the build's file names. vite.config.ts loads this file before the `@` alias exists, so it
 // and everything it imports use relative paths.
 import path from 'node:path'
-import { type HtmlTagDescriptor, type InlineConfig, minifySync, type Plugin, runnerImport } from 'vite'
+import {
+  type HtmlTagDescriptor,
+  type IndexHtmlTransformContext,
+  type InlineConfig,
+  minifySync,
+  type Plugin,
+  runnerImport,
+} from 'vite'
 import { parseEnv } from '../config/parse-env'
 import { earlyRequestConfig } from './config'
-import type { EarlyMarkup } from './early-cards'
+import { EARLY_DRAWING, type EarlyMarkup } from './early-cards'
 import { type AppCode, earlyRequestScript, type ScreenCode } from './early-script'
+import { earlyClasses, everyPart, missingFromFirstStylesheet } from './first-stylesheet'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
 export const LANDING_ROUTES: string[] = [
@@ -67,8 +75,10 @@ export function firstScreen(app: AppModules): Plugin {
           throw new Error(`index.html's early script: no split chunk for src/routes/${route.file}`)
       if (ctx.bundle && !screenCode.reads)
         throw new Error(`index.html's early script: no '${PUBLIC_READS_CHUNK}' chunk in the build`)
+      const drawn = await markup
+      if (ctx.bundle) checkFirstStylesheet(ctx.bundle, html, drawn)
       const appCode = ctx.bundle ? takeAppCode(html) : null
-      const config = earlyRequestConfig(env, screenCode, appCode?.code ?? null, await markup)
+      const config = earlyRequestConfig(env, screenCode, appCode?.code ?? null, drawn)
       const source = earlyRequestScript(config)
       // Minified: the script rides in every page's HTML, the first response a visit waits for.
       const minified = minifySync('early-request.js', source)
@@ -123,4 +133,36 @@ async function earlyMarkupOf(app: AppModules, at: { root: string; mode: string }
     logLevel: 'warn',
   })
   return module.earlyMarkup()
+}
+
+/**
+ * Fails the build when a class of index.html's frame or of the early drawings is styled only in a stylesheet
+ * that a later chunk brings (see first-stylesheet.ts): import its rules from a module of the app's start.
+ */
+function checkFirstStylesheet(
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+  html: string,
+  markup: EarlyMarkup,
+): void {
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '')
+  const css = (asset: (typeof bundle)[string]) =>
+    asset.type === 'asset' && asset.fileName.endsWith('.css') ? String(asset.source) : null
+  let first = ''
+  const later: string[] = []
+  for (const asset of Object.values(bundle)) {
+    const text = css(asset)
+    if (text === null) continue
+    if (linked.some((href) => href.endsWith(`/${asset.fileName}`))) first += text
+    else later.push(text)
+  }
+  if (!first)
+    throw new Error('index.html links no stylesheet of the build: the first screen would draw unstyled')
+  // The frame, the templates (every part drawn) and the drawings' own elements.
+  const templates = Object.values(markup).map(everyPart).join('')
+  const used = earlyClasses(html + templates, EARLY_DRAWING.map(String).join('\n'))
+  const missing = missingFromFirstStylesheet(used, first, later)
+  if (missing.length)
+    throw new Error(
+      `index.html's early drawing uses ${missing.map((name) => `.${name}`).join(', ')}, styled only in a stylesheet that comes later: import those rules from a module of the app's start (see src/features/listings/first-screen.css).`,
+    )
 }
