@@ -24,6 +24,9 @@ export const Route = createFileRoute('/search')({
   loader: ({ deps: { search }, preload }) => ({
     firstPage: !preload && search.view !== 'map' && navigator.onLine ? fetchFirstPageAhead(search) : null,
   }),
+  // Once per search: the app's start loads the first screen before mounting, and mounting must not ask again.
+  // The answer is the screen's only while fresh (firstPageAheadFor); a new search is a new match and asks.
+  staleTime: Number.POSITIVE_INFINITY,
   component: Search,
 })
 
