@@ -19,9 +19,10 @@ export const Route = createFileRoute('/search')({
   }),
   // The search alone: a saved search's link (from, save) or a stray key in the URL asks for nothing new.
   loaderDeps: ({ search }) => ({ search: homeSearchOf(search) }),
-  // The list's first page is asked for at once, while the screen's code still loads; handed to the screen
-  // unawaited, so the screen shows its controls meanwhile. A link's preload fetches nothing.
+  // The search, and its list's first page, asked for at once while the screen's code still loads: handed to
+  // the screen unawaited, so the screen shows its controls meanwhile. A link's preload fetches nothing.
   loader: ({ deps: { search }, preload }) => ({
+    search,
     firstPage: !preload && search.view !== 'map' && navigator.onLine ? fetchFirstPageAhead(search) : null,
   }),
   // Once per search: the app's start loads the first screen before mounting, and mounting must not ask again.
@@ -31,9 +32,8 @@ export const Route = createFileRoute('/search')({
 })
 
 function Search() {
-  const { search } = Route.useLoaderDeps()
+  const { search, firstPage } = Route.useLoaderData()
   const link = Route.useSearch()
-  const { firstPage } = Route.useLoaderData()
   const navigate = Route.useNavigate()
   // Opened from a saved search: homes new to it are badged and listed first.
   const opened = useOpenedSavedSearch(link.from)

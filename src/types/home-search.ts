@@ -109,12 +109,10 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
 
 /**
  * The search's own fields of a route's validated search (validateHomeSearch), which the router hands on
- * laid over every other key the URL holds: a pick, not a parse.
+ * laid over every other key the URL holds: a pick, not a parse (JSON keeps the listed keys that hold a value).
  */
-export function homeSearchOf(validated: HomeSearch): HomeSearch {
-  const picked = URL_KEYS.filter((key) => validated[key] !== undefined).map((key) => [key, validated[key]])
-  return Object.fromEntries(picked) as HomeSearch
-}
+export const homeSearchOf = (validated: HomeSearch): HomeSearch =>
+  JSON.parse(JSON.stringify(validated, URL_KEYS))
 
 /** The search as it goes into a URL: empty text, defaults and unset flags left out. */
 export function withoutDefaults(search: SearchFields): HomeSearch {

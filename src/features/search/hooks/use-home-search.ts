@@ -72,10 +72,8 @@ export function useHomeSearch(
   const [attempt, setAttempt] = useState(0)
   // A new key starts over: another search, the connection coming or going, or Try again.
   const key = `${online ? 'server' : 'device'}:${attempt}:${resultsKey(search)}`
-  const latest = useRef(search)
-  latest.current = search
-  const latestAhead = useRef(ahead)
-  latestAhead.current = ahead
+  const latest = useRef({ search, ahead })
+  latest.current = { search, ahead }
   const [state, setState] = useState<State>({ key, status: 'loading' })
 
   useEffect(() => {
@@ -83,8 +81,12 @@ export function useHomeSearch(
     let cancelled = false
     setState({ key, status: 'loading' })
     // Try again asks afresh rather than taking the page that failed.
-    const aheadPage = attempt === 0 ? firstPageAheadFor(latest.current, latestAhead.current) : undefined
-    firstResults(latest.current, key.startsWith('server'), aheadPage).then(
+    const { search, ahead } = latest.current
+    firstResults(
+      search,
+      key.startsWith('server'),
+      attempt ? undefined : firstPageAheadFor(search, ahead),
+    ).then(
       (loaded) => {
         // Drawing a page of cards is not urgent: in slices, a tap or a keystroke meanwhile is answered at once.
         if (!cancelled) startTransition(() => setState({ key, status: 'ready', ...loaded }))
@@ -116,7 +118,7 @@ export function useHomeSearch(
     if (!cursor) return
     loadingMoreOf.current = state.key
     try {
-      const page = await fetchSearchPage(latest.current, cursor)
+      const page = await fetchSearchPage(latest.current.search, cursor)
       startTransition(() =>
         setState((current) =>
           current.key === state.key && current.status === 'ready'
