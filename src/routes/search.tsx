@@ -6,7 +6,7 @@ import { useOpenedSavedSearch } from '../features/saved-searches/hooks/use-opene
 import { parseSavedSearchLink, type SavedSearchLink } from '../features/saved-searches/link'
 import { fetchFirstPageAhead } from '../features/search/api/search-homes'
 import { SearchScreen } from '../features/search/components/search-screen'
-import { type HomeSearch, homeSearchOf, validateHomeSearch } from '../types/home-search'
+import { type HomeSearch, parseHomeSearch, validateHomeSearch } from '../types/home-search'
 
 // maplibre loads only when the map view opens, never on the list.
 const SearchMap = lazy(() => import('../features/map/components/search-map'))
@@ -17,8 +17,9 @@ export const Route = createFileRoute('/search')({
     ...validateHomeSearch(raw),
     ...parseSavedSearchLink(raw),
   }),
-  // The search alone: a saved search's link (from, save) or a stray key in the URL asks for nothing new.
-  loaderDeps: ({ search }) => ({ search: homeSearchOf(search) }),
+  // The search's own fields: the router lays the validated search over every other key the URL holds, and a
+  // saved search's link (from, save) or a stray key asks for nothing new.
+  loaderDeps: ({ search }) => ({ search: parseHomeSearch(search) }),
   // The search, and its list's first page, asked for at once while the screen's code still loads: handed to
   // the screen unawaited, so the screen shows its controls meanwhile. A link's preload fetches nothing.
   loader: ({ deps: { search }, preload }) => ({

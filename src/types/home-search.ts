@@ -107,13 +107,6 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   return Object.fromEntries(URL_KEYS.map((key) => [key, search[key]])) as HomeSearch
 }
 
-/**
- * The search's own fields of a route's validated search (validateHomeSearch), which the router hands on
- * laid over every other key the URL holds: a pick, not a parse (JSON keeps the listed keys that hold a value).
- */
-export const homeSearchOf = (validated: HomeSearch): HomeSearch =>
-  JSON.parse(JSON.stringify(validated, URL_KEYS))
-
 /** The search as it goes into a URL: empty text, defaults and unset flags left out. */
 export function withoutDefaults(search: SearchFields): HomeSearch {
   const out: HomeSearch = {}
