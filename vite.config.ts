@@ -2,102 +2,19 @@ import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { rolldown } from 'rolldown'
-import { defineConfig, type HtmlTagDescriptor, minifySync, type Plugin } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { earlyRequestConfig } from './src/app/early-request-config'
-import { parseEnv } from './src/config/parse-env'
-import { type AppCode, earlyRequestScript, type ScreenCode } from './src/lib/early-script'
+import {
+  firstScreen,
+  isSplitLanding,
+  LANDING_ROUTES,
+  PUBLIC_READS_CHUNK,
+} from './src/first-screen/vite-plugin'
 import { APP_ALIASES, appEnv } from './vite-app-env'
-
-/** Routes whose screens are not split out of the entry (see tanstackRouter below). */
-const LANDING_ROUTES: string[] = ['/', '/offers', '/category/$categoryName', '/category/$categoryName/']
-
-/**
- * Screens people also land on whose component is split out of the entry, by route id and route file:
- * index.html's inline script preloads their chunk with the HTML (screenCode), so it arrives beside the
- * entry. Every other screen's data and code stay out of a first visit to the rest.
- */
-const SPLIT_LANDING_SCREENS: Record<'search' | 'listing', { id: string; file: string }> = {
-  search: { id: '/search', file: 'search.tsx' },
-  listing: { id: '/category/$categoryName/$listingId', file: 'category.$categoryName.$listingId.tsx' },
-}
-const isSplitLanding = (routeId: string) =>
-  Object.values(SPLIT_LANDING_SCREENS).some((screen) => screen.id === routeId)
-
-/** PostgREST's client's chunk: index.html's inline script preloads it where its request serves no read. */
-const PUBLIC_READS_CHUNK = 'postgrest'
 
 /** The app's look (src/styles/global.css): primary green and page background. */
 const THEME_COLOR = '#1f5f4a'
 const BACKGROUND_COLOR = '#f5f6f4'
-
-/**
- * index.html's inline script (src/lib/early-script.ts), which starts the first screen's data request, draws its
- * answer, and then starts the app's code, which a build takes out of the HTML for it (takeAppCode); and
- * <link rel="preconnect" crossorigin> to the API the app is built for (VITE_SUPABASE_URL, as src/config/env.ts
- * reads it): the first data request and the CORS photo requests then skip DNS, TCP and TLS set-up.
- */
-function firstScreen(): Plugin {
-  let env: ReturnType<typeof parseEnv>
-  let base = '/'
-  return {
-    name: 'roost-first-screen',
-    configResolved(config) {
-      env = parseEnv(config.env)
-      base = config.base
-    },
-    transformIndexHtml(html, ctx) {
-      // The split code of the landing screens the entry does not hold, to preload with the app's (a build has it).
-      const screenCode: ScreenCode = { search: '', listing: '', reads: '' }
-      for (const chunk of Object.values(ctx.bundle ?? {})) {
-        if (chunk.type !== 'chunk') continue
-        if (chunk.name === PUBLIC_READS_CHUNK) screenCode.reads = `${base}${chunk.fileName}`
-        for (const [screen, route] of Object.entries(SPLIT_LANDING_SCREENS))
-          if (chunk.facadeModuleId?.endsWith(`/src/routes/${route.file}?tsr-split=component`))
-            screenCode[screen as keyof ScreenCode] = `${base}${chunk.fileName}`
-      }
-      // A build without one would lose its preload silently: the split's name is the router plugin's.
-      for (const [screen, route] of Object.entries(SPLIT_LANDING_SCREENS))
-        if (ctx.bundle && !screenCode[screen as keyof ScreenCode])
-          throw new Error(`index.html's early script: no split chunk for src/routes/${route.file}`)
-      if (ctx.bundle && !screenCode.reads)
-        throw new Error(`index.html's early script: no '${PUBLIC_READS_CHUNK}' chunk in the build`)
-      const app = ctx.bundle ? takeAppCode(html) : null
-      const source = earlyRequestScript(earlyRequestConfig(env, screenCode, app?.code ?? null))
-      // Minified: the script rides in every page's HTML, the first response a visit waits for.
-      const minified = minifySync('early-request.js', source)
-      if (minified.errors.length)
-        throw new Error(`The early request's script: ${minified.errors[0]?.message}`)
-      const origin = new URL(env.supabaseUrl).origin
-      const tags: HtmlTagDescriptor[] = [
-        {
-          tag: 'link',
-          attrs: { rel: 'preconnect', href: origin, crossorigin: '' },
-          injectTo: 'head-prepend',
-        },
-        // Before the stylesheet, which would hold it back: the first screen's data and photo start with the JS.
-        { tag: 'script', children: minified.code, injectTo: 'head-prepend' },
-      ]
-      return { html: app?.html ?? html, tags }
-    },
-  }
-}
-
-/**
- * Takes the build's entry <script type="module"> and its <link rel="modulepreload">s out of index.html: the
- * inline script starts them (startAppCode in src/lib/early-script.ts), after the first photo where there is one.
- */
-function takeAppCode(html: string): { html: string; code: AppCode } {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
-  if (!entry?.[1])
-    throw new Error('index.html\'s early script: no entry <script type="module"> in the build\'s HTML')
-  const preloads = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
-  const preload = [...html.matchAll(preloads)].map((link) => link[1] ?? '')
-  return {
-    html: html.replace(entry[0], '').replace(preloads, ''),
-    code: { entry: entry[1], preload },
-  }
-}
 
 /** The service worker's push handlers (src/pwa/push-worker.ts), which the generated worker imports. */
 const PUSH_WORKER = 'push-worker.js'
@@ -169,7 +86,7 @@ export default defineConfig({
     }),
     react(),
     appEnv(),
-    firstScreen(),
+    firstScreen({ resolve: { alias: APP_ALIASES }, plugins: [appEnv()] }),
     pushWorker(),
     VitePWA({
       // A new version waits until the user accepts it, so nobody loses what they were typing.

@@ -1,8 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
+import { firstScreen } from '../first-screen/first-screen'
 import { watchAppOpenings } from '../lib/app-openings'
 import { createAuthSession } from '../lib/auth-session'
-import { firstScreen } from '../lib/first-screen'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { nextTask } from '../utils/next-task'
 import { createAppRouter } from './router'
@@ -10,6 +10,8 @@ import { createAppRouter } from './router'
 import '../styles/global.css'
 // In the first stylesheet: index.html's early drawing of /search has the Save search button (early-cards.ts).
 import '../features/saved-searches/components/save-search.css'
+// The rules index.html's early drawing of a listing page needs, in the first stylesheet (first-stylesheet.ts).
+import '../features/listings/first-screen.css'
 
 /** How long the start waits for the first screen's route and data before it mounts the app regardless. */
 const FIRST_LOAD_WAIT_MS = 2500
@@ -38,7 +40,7 @@ export function createApp(): { App: ComponentType; loaded: Promise<void> } {
     if (event.pathChanged && router.state.status === 'idle') markErrorsStale()
   })
   router.subscribe('onResolved', () => dismissStaleErrors())
-  // The first screen is drawn: what a first visit puts off (src/lib/first-screen.ts) waits for its photos next.
+  // The first screen is drawn: what a first visit puts off (src/first-screen/first-screen.ts) waits for its photos next.
   const unsubscribeRendered = router.subscribe('onRendered', () => {
     firstScreen.rendered()
     unsubscribeRendered()
@@ -51,7 +53,7 @@ export function createApp(): { App: ComponentType; loaded: Promise<void> } {
   })
 
   // Mounting before the router has matched and loaded would commit an empty tree first: index.html's frame
-  // (and the cards it may already show, src/lib/early-cards.ts) would give way to a blank page. The router
+  // (and the cards it may already show, src/first-screen/early-cards.ts) would give way to a blank page. The router
   // keeps what it loaded here and does not load it again when it mounts. The load starts in a task of its
   // own: building the router and matching and loading the first screen are each a long step on a slow phone.
   const loaded = Promise.race([

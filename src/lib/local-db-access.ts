@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
+import { firstScreen } from '../first-screen/first-screen'
 import { nextTask } from '../utils/next-task'
-import { firstScreen } from './first-screen'
 import type { RoostDb } from './local-db'
 
 export type { RoostDb }

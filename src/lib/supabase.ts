@@ -3,15 +3,8 @@ import type { AuthChangeEvent, SupabaseClient as Client, Session, User } from '@
 import { env } from '../config/env'
 import type { Database } from '../types/database'
 import { authStorageKey, holdsSession } from './auth-storage-key'
-import { takeEarlyResponse } from './early-request'
 import { AppError, toAppError } from './errors'
-import {
-  isKeyInUrlRefusal,
-  type KeyInUrlMemory,
-  publicReadFetch,
-  rememberKeyInUrlRefused,
-} from './key-in-url'
-import { type ListingsRead, listingsReadUrl } from './listings-read-url'
+import { type KeyInUrlMemory, publicReadFetch } from './key-in-url'
 
 export type { AuthChangeEvent, Session, User }
 export type SupabaseClient = Client<Database>
@@ -49,7 +42,7 @@ export function withinReadTimeout<T>(answer: Promise<T>, ms = READ_TIMEOUT_MS): 
 }
 
 /** This tab's sessionStorage, where the browser allows it: what remembers that the API refuses a key in a URL. */
-function tabMemory(): KeyInUrlMemory {
+export function tabMemory(): KeyInUrlMemory {
   try {
     return globalThis.sessionStorage
   } catch {
@@ -91,7 +84,8 @@ export function whenSupabaseLoads(listener: (supabase: SupabaseClient) => void):
 /**
  * PostgREST alone (~5 kB gzip), with the anon key: what supabase-js sends for a visitor without a session.
  * Public reads go through it so visitors who never sign in never download auth, Storage and Realtime. It
- * loads on the first read the first screen's early answer does not serve (earlyListings).
+ * loads on the first read the first screen's early answer does not serve (earlyListings in
+ * src/first-screen/early-listings.ts).
  */
 export function getPublicDb(): Promise<PublicDb> {
   publicDb ??= import('@supabase/postgrest-js').then(
@@ -107,46 +101,6 @@ export function getPublicDb(): Promise<PublicDb> {
     },
   )
   return publicDb
-}
-
-/** A read's rows, and the exact count of all its matches when it asked for one (Prefer: count=exact). */
-export type PublicRows = { rows: unknown[]; count: number | null }
-
-/**
- * The rows of a first screen's read (`columns` of public.listings) from the request index.html's inline
- * script made for it, without PostgREST's client: the first screen shows without waiting for that code. Null
- * when that request was for another read, is spent or too old: ask getPublicDb. Fails as the client's read
- * would: an unreachable server as a network error, a refusal with PostgREST's error. A refusal of the key in
- * its URL (a Supabase that passes it on to PostgREST) is null too, and remembered, so the client reads with
- * the ordinary headers.
- */
-export async function earlyListings(columns: string, read: ListingsRead): Promise<PublicRows | null> {
-  const early =
-    globalThis.navigator?.onLine !== false &&
-    takeEarlyResponse(listingsReadUrl(env.supabaseUrl, columns, read))
-  if (!early) return null
-  const [response, text] = await withinReadTimeout(
-    early.then(async (r) => [r, await r.text()] as const),
-  ).catch((error: unknown) => {
-    throw toAppError(error)
-  })
-  let body: unknown = null
-  try {
-    body = JSON.parse(text)
-  } catch {
-    // Not JSON: a proxy's error page, say.
-  }
-  if (isKeyInUrlRefusal(response.status, body, env.supabaseAnonKey)) {
-    rememberKeyInUrlRefused(tabMemory())
-    return null
-  }
-  if (!response.ok)
-    throw toAppError(body ?? { message: text || response.statusText, status: response.status })
-  if (!Array.isArray(body))
-    throw new AppError('The server sent listings the app cannot read', { status: response.status })
-  // Content-Range `0-10/1234` when counted; `*` in place of the total otherwise.
-  const total = Number(response.headers.get('content-range')?.split('/')[1])
-  return { rows: body, count: Number.isInteger(total) ? total : null }
 }
 
 /**

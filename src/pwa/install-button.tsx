@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { canInstall, install, subscribeInstallOffer } from './install-prompt'
+import './pwa.css'
 
 /** "Install app", shown only where the browser offers installation. */
 export function InstallButton() {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { acceptUpdate, dismissUpdate, isUpdateWaiting, subscribeUpdate } from './service-worker'
 import { hasUnsavedChanges, subscribeUnsavedChanges } from './unsaved-changes'
+import './pwa.css'
 
 /** Offers a waiting new version; held back while a form has unsaved input, so reloading never loses it. */
 export function UpdatePrompt() {

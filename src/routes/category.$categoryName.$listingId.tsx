@@ -13,9 +13,18 @@ import { useShowsHomes } from '../hooks/use-device-data-shown'
 import { useUserId } from '../hooks/use-session'
 import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { Listing } from '../types/listing'
+import { isListingId } from '../utils/listing-id'
 import { isOnMarket } from '../utils/match-listings'
 
 export const Route = createFileRoute('/category/$categoryName/$listingId')({
+  // An id that is not a UUID names no listing: the page says so without asking anyone.
+  params: {
+    parse: ({ listingId }) => {
+      if (!isListingId(listingId)) throw notFound()
+      return { listingId }
+    },
+    stringify: ({ listingId }) => ({ listingId }),
+  },
   // The device's copy or the server's; offline without a copy, a sentence of what needs a connection.
   loader: async ({ params }) => {
     const listing = await unlessUnreachable(loadListing(params.listingId))

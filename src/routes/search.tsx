@@ -17,26 +17,31 @@ export const Route = createFileRoute('/search')({
     ...validateHomeSearch(raw),
     ...parseSavedSearchLink(raw),
   }),
-  // Arriving at the list, its first page is asked for at once, while the screen's code still loads.
-  // Later changes of the search are the screen's to fetch; a link's preload fetches nothing.
-  loader: ({ location, cause }) => {
-    const search = parseHomeSearch(location.search)
-    if (cause === 'enter' && search.view !== 'map' && navigator.onLine) fetchFirstPageAhead(search)
-  },
+  // The search's own fields: the router lays the validated search over every other key the URL holds, and a
+  // saved search's link (from, save) or a stray key asks for nothing new.
+  loaderDeps: ({ search }) => ({ search: parseHomeSearch(search) }),
+  // The search, and its list's first page, asked for at once while the screen's code still loads: handed to
+  // the screen unawaited, so the screen shows its controls meanwhile. A link's preload fetches nothing.
+  loader: ({ deps: { search }, preload }) => ({
+    search,
+    firstPage: !preload && search.view !== 'map' && navigator.onLine ? fetchFirstPageAhead(search) : null,
+  }),
+  // Once per search: the app's start loads the first screen before mounting, and mounting must not ask again.
+  // The answer is the screen's only while fresh (firstPageAheadFor); a new search is a new match and asks.
+  staleTime: Number.POSITIVE_INFINITY,
   component: Search,
 })
 
 function Search() {
-  const raw = Route.useSearch()
-  // Only the search's own fields: the router also passes on any other key the URL holds.
-  const search = parseHomeSearch(raw)
-  const link = parseSavedSearchLink(raw)
+  const { search, firstPage } = Route.useLoaderData()
+  const link = Route.useSearch()
   const navigate = Route.useNavigate()
   // Opened from a saved search: homes new to it are badged and listed first.
   const opened = useOpenedSavedSearch(link.from)
   return (
     <SearchScreen
       search={search}
+      firstPage={firstPage}
       // Each change is a new history entry, so Back returns to the previous search.
       onSearch={(next) => void navigate({ search: next })}
       actions={

@@ -1,7 +1,7 @@
 /**
  * When a home was added, in the viewer's calendar: "Added today", "Added yesterday", "Added on 3 Nov",
  * or "Added on 3 Nov 2025" when not this year. A time ahead of the device's clock counts as today.
- * Self-contained (index.html's inline script runs its source to draw the first cards: src/lib/early-cards.ts).
+ * Self-contained (index.html's inline script runs its source to draw the first cards: src/first-screen/early-cards.ts).
  */
 export function formatAdded(createdAt: string, now: Date = new Date()): string {
   const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']

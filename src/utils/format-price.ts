@@ -1,5 +1,5 @@
 // Each function here uses only the others, by name: index.html's inline script declares them side by side
-// to draw the first cards before the app's JS arrives (src/lib/early-cards.ts).
+// to draw the first cards before the app's JS arrives (src/first-screen/early-cards.ts).
 
 /** Whole pounds with comma thousands, e.g. 1250000 → "£1,250,000". */
 export function formatPounds(amount: number): string {

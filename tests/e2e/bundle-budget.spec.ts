@@ -31,7 +31,7 @@ const FIRST_VISIT_KB = 150
 const FIRST_RENDER_KB = 100
 /**
  * What a screen needs before its first paint: the HTML's inline script draws the first screen from the early
- * request (src/lib/early-script.ts), and the app's files are asked for only once its photo is on screen. A
+ * request (src/first-screen/early-script.ts), and the app's files are asked for only once its photo is on screen. A
  * search with filters set is not drawn early: it paints with the app's first render.
  */
 const FIRST_PAINT_KB = 100

@@ -1,5 +1,5 @@
 /**
  * The Save search button's label. index.html's inline script draws the search screen before the app's
- * scripts arrive (src/lib/early-cards.ts), button included, so both read it from here.
+ * scripts arrive (src/first-screen/early-cards.ts), button included, so both read it from here.
  */
 export const SAVE_SEARCH_LABEL = 'Save search'

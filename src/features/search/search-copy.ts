@@ -2,7 +2,7 @@ import type { SearchSort } from '../../types/home-search'
 
 /**
  * The search screen's words above its results. index.html's inline script draws the same screen before
- * the app's scripts arrive (src/lib/early-cards.ts), so both read them from here.
+ * the app's scripts arrive (src/first-screen/early-cards.ts), so both read them from here.
  */
 export const SEARCH_COPY = {
   title: 'Search',

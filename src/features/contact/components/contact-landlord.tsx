@@ -13,6 +13,7 @@ import { useUnsavedChanges } from '../../../pwa/unsaved-changes'
 import type { LandlordContact } from '../api/get-landlord-contact'
 import { buildMailto } from '../build-mailto'
 import { keepContactDraft, takeContactDraft } from '../contact-draft'
+import './contact.css'
 
 type ContactLandlordProps = {
   landlord: LandlordContact

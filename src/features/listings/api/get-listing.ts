@@ -1,10 +1,9 @@
 import { forgetListing, mirrorListings, readStoredListing } from '@/device/listings'
+import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
-import { earlyListings, getPublicDb } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 import { storedOrServer } from './stored-or-server'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function fetchListing(listingId: string): Promise<Listing | null> {
   const early = await earlyListings(LISTING_COLUMNS, { id: listingId })
@@ -18,9 +17,8 @@ export async function fetchListing(listingId: string): Promise<Listing | null> {
 const keepOnDevice = (listingId: string, listing: Listing | null) =>
   listing ? mirrorListings([listing]) : forgetListing(listingId)
 
-/** One listing by id, or null when there is none (an id that is not a UUID cannot exist either). Kept on the device. */
+/** One listing by id, or null when there is none. Kept on the device. */
 export async function getListing(listingId: string): Promise<Listing | null> {
-  if (!UUID.test(listingId)) return null
   const listing = await fetchListing(listingId)
   await keepOnDevice(listingId, listing)
   return listing
@@ -31,7 +29,6 @@ export async function getListing(listingId: string): Promise<Listing | null> {
  * is shown without waiting for the device database to load and store it.
  */
 export function loadListing(listingId: string): Promise<Listing | null> {
-  if (!UUID.test(listingId)) return Promise.resolve(null)
   const fromServer = async () => {
     const listing = await fetchListing(listingId)
     void keepOnDevice(listingId, listing)

@@ -1,6 +1,7 @@
 import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from '@/device/listings'
+import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
-import { earlyListings, getPublicDb } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../../../types/listing'
 import { afterCursor, type ListingsCursor, type ListingsPage, PAGE_SIZE, toPage } from './listings-keyset'
 import { storedOrServer } from './stored-or-server'

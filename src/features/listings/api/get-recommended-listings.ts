@@ -1,6 +1,7 @@
 import { mirrorPage, readStoredView } from '@/device/listings'
+import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
-import { earlyListings, getPublicDb } from '../../../lib/supabase'
+import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows, RECOMMENDED_COUNT } from '../../../types/listing'
 import { storedOrServer } from './stored-or-server'
 

@@ -5,7 +5,7 @@ export const PAGE_SIZE = 10
 
 /**
  * Cards a phone shows of a list before scrolling: their covers load at once and first, and index.html's
- * inline script draws them before the app's JS arrives (src/lib/early-cards.ts).
+ * inline script draws them before the app's JS arrives (src/first-screen/early-cards.ts).
  */
 export const FIRST_SCREEN_CARDS = 2
 

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import './explore.css'
 
 const CATEGORIES = [
   { type: 'rent', title: 'Places for Rent', image: '/images/category-rent.svg' },

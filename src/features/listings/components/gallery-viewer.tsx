@@ -7,6 +7,7 @@ import 'swiper/css/navigation'
 import 'swiper/css/zoom'
 import { CloseIcon } from '../../../components/icons'
 import { listingImageUrl } from '../../../lib/image-transform'
+import './listing-page.css'
 
 type GalleryViewerProps = {
   name: string

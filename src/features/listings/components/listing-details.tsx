@@ -8,6 +8,7 @@ import { statusBadge } from '../../../utils/market-status'
 import { isOnMarket } from '../../../utils/match-listings'
 import { pluralise } from '../../../utils/pluralise'
 import { PriceHistory } from './price-history'
+import './listing-page.css'
 
 /**
  * Name, price (and a recent reduction), location, type, status, discount, features and price history of one

@@ -3,6 +3,7 @@ import { GalleryPhoto } from './gallery-photo'
 import { OpenPhotoButton } from './open-photo-button'
 import { SlideTrack } from './slide-track'
 import { useSwiperTakeover } from './use-swiper-takeover'
+import './listing-page.css'
 
 // Swiper (~30 kB gzip, and its start-up work) must not weigh on a first visit: the gallery draws and turns
 // without it, and Swiper loads once the person reaches for the gallery (to swipe, say), then takes over at

@@ -5,6 +5,7 @@ import { RecommendedSlide } from './recommended-slide'
 import { SlideTrack } from './slide-track'
 import { AUTOPLAY_DELAY_MS, prefersReducedMotion } from './slider-motion'
 import { useSwiperTakeover } from './use-swiper-takeover'
+import './explore.css'
 
 // Swiper (~30 kB gzip, and its start-up work) must not weigh on a first visit: the slider draws, turns and
 // autoplays without it, and Swiper loads once the person reaches for the slider (to swipe, say).

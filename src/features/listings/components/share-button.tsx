@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ShareIcon } from '../../../components/icons'
 import { notify } from '../../../lib/toast'
+import './listing-page.css'
 
 /** Spec §9: the 'Link Copied!' notice stays for 2000 ms. */
 export const LINK_COPIED_MS = 2000

@@ -3,6 +3,7 @@ import { useLastFetchedAt } from '@/device/meta'
 import { useHomesShown } from '@/hooks/use-device-data-shown'
 import { useOnlineStatus } from '@/hooks/use-online-status'
 import { formatAge } from '../format-age'
+import './offline.css'
 
 /** How often the "updated … ago" text is refreshed while offline. */
 const TICK_MS = 30_000

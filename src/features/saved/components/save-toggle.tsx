@@ -5,6 +5,7 @@ import { useUserId } from '../../../hooks/use-session'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
 import { keepPhotosOffline } from '../api/keep-photos-offline'
+import './saved.css'
 
 /** The heart on a listing: saves the home on this device (and the account, when signed in) to read it offline. */
 export function SaveToggle({ listing }: { listing: Listing }) {

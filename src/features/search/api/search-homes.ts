@@ -1,6 +1,7 @@
 import { mirrorListings } from '../../../device/listings'
+import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
-import { countListings, earlyListings, getPublicDb, type PublicDb } from '../../../lib/supabase'
+import { countListings, getPublicDb, type PublicDb } from '../../../lib/supabase'
 import type { Database } from '../../../types/database'
 import { type HomeSearch, parseBbox, sortOf } from '../../../types/home-search'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
@@ -106,25 +107,26 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
 /** How long a first page fetched ahead waits for its screen: older, the screen asks afresh. */
 const AHEAD_MAX_AGE_MS = 10_000
 
-let ahead: { key: string; startedAt: number; page: Promise<SearchPage> } | null = null
+/** A search's first page, asked for before its screen is there (by the route's loader), and when. */
+export type FirstPageAhead = { key: string; startedAt: number; page: Promise<SearchPage> }
 
 /**
- * Starts a search's first page before its screen is there: the route's loader calls it on arriving at
- * /search, so the request does not wait for the screen's code and first render. The screen takes it
- * with takeFirstPageAhead; its failure is the screen's to show, as if the screen had asked.
+ * Starts a search's first page before its screen is there, so the request does not wait for the screen's
+ * code and first render. Its failure is the screen's to show, as if the screen had asked.
  */
-export function fetchFirstPageAhead(search: HomeSearch): void {
+export function fetchFirstPageAhead(search: HomeSearch): FirstPageAhead {
   const page = fetchSearchPage(search, null)
   page.catch(() => undefined)
-  ahead = { key: resultsKey(search), startedAt: Date.now(), page }
+  return { key: resultsKey(search), startedAt: Date.now(), page }
 }
 
-/** The first page fetched ahead for this search (once), unless there is none or it is too old. */
-export function takeFirstPageAhead(search: HomeSearch): Promise<SearchPage> | undefined {
-  const taken = ahead
-  if (!taken || taken.key !== resultsKey(search)) return undefined
-  ahead = null
-  return Date.now() - taken.startedAt <= AHEAD_MAX_AGE_MS ? taken.page : undefined
+/** The first page fetched ahead, if it is this search's and recent enough. */
+export function firstPageAheadFor(
+  search: HomeSearch,
+  ahead: FirstPageAhead | null | undefined,
+): Promise<SearchPage> | undefined {
+  if (!ahead || ahead.key !== resultsKey(search)) return undefined
+  return Date.now() - ahead.startedAt <= AHEAD_MAX_AGE_MS ? ahead.page : undefined
 }
 
 /** The grid sizes of listing_clusters, in degrees, finest first. */

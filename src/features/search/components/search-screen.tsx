@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/page-header'
 import { clearFilters, type HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
 import type { SearchMapProps } from '../../../types/search-map'
+import type { FirstPageAhead } from '../api/search-homes'
 import { useHomeSearch } from '../hooks/use-home-search'
 import { SEARCH_COPY } from '../search-copy'
 import { SearchControls } from './search-controls'
@@ -14,6 +15,8 @@ const SearchMapView = lazy(() => import('./search-map-view'))
 
 type SearchScreenProps = {
   search: HomeSearch
+  /** The first page of the results, asked for by the route's loader before this screen was there. */
+  firstPage?: FirstPageAhead | null
   /** A committed change: the route puts it in the URL. */
   onSearch: (next: HomeSearch) => void
   /** An extra control on each card (the save toggle). */
@@ -31,6 +34,7 @@ type SearchScreenProps = {
 /** /search: the controls, a list or map toggle, and the results of the search the URL holds. */
 export function SearchScreen({
   search,
+  firstPage,
   onSearch,
   renderAction,
   renderMap,
@@ -39,7 +43,7 @@ export function SearchScreen({
   renderBadge,
 }: SearchScreenProps) {
   const mapView = search.view === 'map'
-  const results = useHomeSearch(search, !mapView)
+  const results = useHomeSearch(search, { enabled: !mapView, ahead: firstPage })
   const showView = (view: 'list' | 'map') => onSearch({ ...search, view: view === 'map' ? 'map' : undefined })
 
   return (

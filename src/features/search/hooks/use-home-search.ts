@@ -4,8 +4,8 @@ import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { HomeSearch } from '../../../types/home-search'
 import type { Listing } from '../../../types/listing'
-import { fetchSearchPage, takeFirstPageAhead } from '../api/search-homes'
-import { resultsKey, SEARCH_PAGE_SIZE, type SearchCursor } from '../search-query'
+import { type FirstPageAhead, fetchSearchPage, firstPageAheadFor } from '../api/search-homes'
+import { resultsKey, SEARCH_PAGE_SIZE, type SearchCursor, type SearchPage } from '../search-query'
 
 /** The spec's message when listings cannot be fetched. */
 export const SEARCH_LOAD_ERROR = 'Could not fetch listings'
@@ -44,36 +44,49 @@ type State =
 const withoutDuplicates = (listings: Listing[]) =>
   listings.filter((listing, i) => listings.findIndex((other) => other.id === listing.id) === i)
 
-async function firstResults(search: HomeSearch, online: boolean): Promise<Loaded> {
+async function firstResults(
+  search: HomeSearch,
+  online: boolean,
+  ahead: Promise<SearchPage> | undefined,
+): Promise<Loaded> {
   if (!online) {
     const stored = await searchStoredListings(search)
     const listings = stored.slice(0, SEARCH_PAGE_SIZE)
     return { source: 'device', listings, total: stored.length, nextCursor: null, stored }
   }
-  const page = await (takeFirstPageAhead(search) ?? fetchSearchPage(search, null))
+  const page = await (ahead ?? fetchSearchPage(search, null))
   const total = page.total ?? page.listings.length
   return { source: 'server', listings: page.listings, total, nextCursor: page.nextCursor, stored: null }
 }
 
 /**
- * The results of a search, 10 at a time: from the server with an exact count while online, from the
- * device's listings offline (never waiting on the network). A new search or a change of connection
- * starts over.
+ * The results of a search, 10 at a time: from the server with an exact count while online (its first page
+ * the one the route's loader asked for, when it is this search's), from the device's listings offline
+ * (never waiting on the network). A new search or a change of connection starts over.
  */
-export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchResults {
+export function useHomeSearch(
+  search: HomeSearch,
+  { enabled, ahead }: { enabled: boolean; ahead?: FirstPageAhead | null },
+): HomeSearchResults {
   const online = useOnlineStatus()
   const [attempt, setAttempt] = useState(0)
   // A new key starts over: another search, the connection coming or going, or Try again.
   const key = `${online ? 'server' : 'device'}:${attempt}:${resultsKey(search)}`
-  const latest = useRef(search)
-  latest.current = search
+  const latest = useRef({ search, ahead })
+  latest.current = { search, ahead }
   const [state, setState] = useState<State>({ key, status: 'loading' })
 
   useEffect(() => {
     if (!enabled) return
     let cancelled = false
     setState({ key, status: 'loading' })
-    firstResults(latest.current, key.startsWith('server')).then(
+    // Try again asks afresh rather than taking the page that failed.
+    const { search, ahead } = latest.current
+    firstResults(
+      search,
+      key.startsWith('server'),
+      attempt ? undefined : firstPageAheadFor(search, ahead),
+    ).then(
       (loaded) => {
         // Drawing a page of cards is not urgent: in slices, a tap or a keystroke meanwhile is answered at once.
         if (!cancelled) startTransition(() => setState({ key, status: 'ready', ...loaded }))
@@ -87,7 +100,7 @@ export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchRes
     return () => {
       cancelled = true
     }
-  }, [key, enabled])
+  }, [key, enabled, attempt])
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
@@ -105,7 +118,7 @@ export function useHomeSearch(search: HomeSearch, enabled = true): HomeSearchRes
     if (!cursor) return
     loadingMoreOf.current = state.key
     try {
-      const page = await fetchSearchPage(latest.current, cursor)
+      const page = await fetchSearchPage(latest.current.search, cursor)
       startTransition(() =>
         setState((current) =>
           current.key === state.key && current.status === 'ready'

@@ -6,11 +6,11 @@ import { fetchRecommendedListings } from '@/features/listings/api/get-recommende
 import { fetchSearchPage } from '@/features/search/api/search-homes'
 import { isNetworkError } from '@/lib/errors'
 import { KEY_IN_URL_REFUSED } from '@/lib/key-in-url'
-import { listingsReadUrl } from '@/lib/listings-read-url'
-import { earlyListings } from '@/lib/supabase'
 import { aListingRow } from '@/testing/listing-factory'
 import { parseHomeSearch } from '@/types/home-search'
 import { LISTING_COLUMNS } from '@/types/listing'
+import { earlyListings } from './early-listings'
+import { listingsReadUrl } from './listings-read-url'
 
 // The first screens must show from index.html's early answer without PostgREST's client: here it cannot load.
 vi.mock('@supabase/postgrest-js', () => {

@@ -4,14 +4,15 @@ import { fetchListing } from '@/features/listings/api/get-listing'
 import { getListingsPage } from '@/features/listings/api/get-listings-page'
 import { fetchRecommendedListings } from '@/features/listings/api/get-recommended-listings'
 import { fetchSearchPage } from '@/features/search/api/search-homes'
-import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from '@/lib/early-script'
 import { listingImageUrl } from '@/lib/image-transform'
 import { KEY_IN_URL_REFUSED } from '@/lib/key-in-url'
 import { AUTH_STORAGE_KEY } from '@/lib/supabase'
 import { aListingRow } from '@/testing/listing-factory'
 import { parseHomeSearch } from '@/types/home-search'
 import { LISTING_COLUMNS } from '@/types/listing'
-import { earlyRequestConfig } from './early-request-config'
+import { earlyRequestConfig } from './config'
+import { earlyMarkup } from './early-markup'
+import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from './early-script'
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
@@ -22,7 +23,7 @@ const screenCode = {
   reads: '/assets/postgrest-code.js',
 }
 /** As in development, where index.html's own module script starts the app. */
-const config = earlyRequestConfig(env, screenCode, null)
+const config = earlyRequestConfig(env, screenCode, null, earlyMarkup())
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
 function fakeWindow(pathname: string, onLine = true, search = '', stored: Record<string, string> = {}) {
@@ -195,7 +196,7 @@ describe("index.html's early request is the app's own first request", () => {
 
 describe("index.html's inline script starts the app's code after the first photo", () => {
   const app = { entry: '/assets/index.js', preload: ['/assets/framework.js', '/assets/app-core.js'] }
-  const built: EarlyRequestConfig = earlyRequestConfig(env, screenCode, app)
+  const built: EarlyRequestConfig = earlyRequestConfig(env, screenCode, app, earlyMarkup())
 
   /** A document recording what is appended to its head, and a window whose timers the test runs. */
   function page(readyState: DocumentReadyState = 'complete') {
@@ -279,7 +280,7 @@ describe("index.html's inline script starts the app's code after the first photo
 
 describe("index.html's inline script knows when the first photo it drew is on screen", () => {
   const app = { entry: '/assets/index.js', preload: [] }
-  const built = earlyRequestConfig(env, screenCode, app)
+  const built = earlyRequestConfig(env, screenCode, app, earlyMarkup())
 
   /**
    * Explore's frame, enough for its drawing: a slide that takes the drawn photo, a photo whose decode the test

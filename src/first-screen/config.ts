@@ -1,29 +1,31 @@
-// Relative imports only: vite.config.ts loads this before the `@` alias exists.
+// The first screen's contract: everything index.html's inline script knows of the app comes through this
+// configuration. Relative imports only: the build's config (vite-plugin.ts) loads this before `@` exists.
 import { FILTER_AND_SORT, LIST_TITLES } from '../components/list-titles'
-import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/api/listings-keyset'
-import { SAVE_SEARCH_LABEL } from '../features/saved-searches/save-search-copy'
-import { SEARCH_COPY, SORT_LABELS } from '../features/search/search-copy'
-import { SEARCH_PAGE_SIZE } from '../features/search/search-query'
+import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/first-screen'
+import { SAVE_SEARCH_LABEL } from '../features/saved-searches/first-screen'
+import { SEARCH_COPY, SEARCH_PAGE_SIZE, SORT_LABELS } from '../features/search/first-screen'
+import { LISTING_IMAGE } from '../lib/image-url'
+import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
+import { SEARCH_SORTS } from '../types/home-search'
+import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
+import type { EarlyMarkup } from './early-cards'
 import {
   APP_CODE_WAIT_MS,
   type AppCode,
   type EarlyRequestConfig,
   PHOTO_PAINT_WAIT_MS,
   type ScreenCode,
-} from '../lib/early-script'
-import { LISTING_IMAGE } from '../lib/image-url'
-import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
-import { SEARCH_SORTS } from '../types/home-search'
-import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
+} from './early-script'
 
 /**
  * What index.html's inline script needs to make the app's own first requests and draw their answers
- * (src/lib/early-script.ts): the API and its key, and what the app's screens ask for and show.
+ * (src/first-screen/early-script.ts): the API and its key, and what the app's screens ask for and show.
  */
 export function earlyRequestConfig(
   env: { supabaseUrl: string; supabaseAnonKey: string; imageTransforms: boolean },
   screenCode: ScreenCode,
   app: AppCode | null,
+  markup: EarlyMarkup,
 ): EarlyRequestConfig {
   return {
     supabaseUrl: env.supabaseUrl,
@@ -48,6 +50,7 @@ export function earlyRequestConfig(
         ...SEARCH_SORTS.filter((sort) => sort !== 'newest').map((sort) => SORT_LABELS[sort]),
       ],
     },
+    markup,
     screenCode,
     app,
     appCodeWaitMs: APP_CODE_WAIT_MS,

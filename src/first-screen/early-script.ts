@@ -1,14 +1,15 @@
-import { authStorageKey, holdsSession } from './auth-storage-key'
+import { authStorageKey, holdsSession } from '../lib/auth-storage-key'
+import { buildImageUrl, type ImageTransform } from '../lib/image-url'
 import {
   drawFirstCards,
   drawFirstPhoto,
   drawFirstResults,
   drawFirstSlide,
   EARLY_DRAWING,
+  type EarlyMarkup,
   type EarlySearchCopy,
 } from './early-cards'
 import type { EarlyWindow } from './early-request'
-import { buildImageUrl, type ImageTransform } from './image-url'
 import { type ListingsRead, listingsReadUrl } from './listings-read-url'
 
 /**
@@ -57,6 +58,8 @@ export type EarlyRequestConfig = {
   filterAndSort: string
   /** The search screen's words above its results (SEARCH_COPY), and the Newest sort's label. */
   searchCopy: EarlySearchCopy
+  /** The card's and the slide's markup, rendered from their components by the build (early-markup.tsx). */
+  markup: EarlyMarkup
   /** The split code of the screens the entry does not hold (a build's file names). */
   screenCode: ScreenCode
   /** The app's own code, which index.html leaves to this script to start (a build; none in development). */
@@ -168,10 +171,14 @@ export function drawFirstScreen(
       const results = path === '/search' ? framePage() : null
       const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
       const page = listingId ? framePage() : null
-      if (frame) drawFirstCards(frame, { title, action: c.filterAndSort }, rows, c.firstCards, imageUrl)
-      else if (results && drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, imageUrl)) {
+      if (frame)
+        drawFirstCards(frame, { title, action: c.filterAndSort }, rows, c.firstCards, c.markup.card, imageUrl)
+      else if (
+        results &&
+        drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, c.markup.resultCard, imageUrl)
+      ) {
         // Drawn.
-      } else if (slide) drawFirstSlide(slide, rows, imageUrl)
+      } else if (slide) drawFirstSlide(slide, rows, c.markup.slide, imageUrl)
       else if (page) drawFirstPhoto(page, rows, imageUrl)
       else {
         const link = win.document.createElement('link')

@@ -14,11 +14,13 @@ import { pluralise } from '../utils/pluralise'
 /**
  * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
  * Recommended slide, a listing page's first photo and a search's first results, from the early request's
- * answer (src/lib/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
- * a second sooner. Each is drawn with the same elements, classes and text as its component, so it keeps its
- * size and place when React replaces the frame. Nothing drawn is a link or takes focus: the frame is hidden
- * from assistive technology, and the search's controls are inert. Text is set as text, never parsed as
- * markup, and rows that do not look like listings draw nothing.
+ * answer (src/first-screen/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
+ * a second sooner. The cards and the slide are their components' own markup: the build renders ListingCard and
+ * RecommendedSlide to templates (early-markup.tsx), and the script fills copies of them with a row's words,
+ * escaped as React escapes them, so they keep their size and place when React replaces the frame, and a
+ * change to a card changes its early drawing with it. Nothing drawn is a link or takes focus: the frame is
+ * hidden from assistive technology, and the search's controls are inert. Rows that do not look like
+ * listings draw nothing.
  *
  * Every function here is self-contained but for the others in EARLY_DRAWING and the formatters it lists:
  * the inline script declares them all side by side, from their own source.
@@ -88,22 +90,89 @@ export function isEarlyCardRow(row: EarlyCardRow | undefined): row is EarlyCardR
 }
 
 /**
- * Explore's first Recommended slide, its photo, status (unless available), name and price, into the frame's `.recommended-slide`, as
- * RecommendedSlide (src/features/listings/components/recommended-slide.tsx) draws it.
+ * A template of a component's markup, as the build renders it (early-markup.tsx): markup with holes
+ * (\uE000key\uE000, filled with a value's escaped text) and groups [conditions, ...parts], drawn only when
+ * every condition (space-separated flag names) holds.
  */
-export function drawFirstSlide(slide: Element, rows: unknown[], coverUrl: (url: string) => string): void {
-  const row = rows[0] as EarlyCardRow | undefined
-  const cover = row?.image_urls?.[0]
-  if (!isEarlyCardRow(row) || typeof cover !== 'string') return
-  const doc = slide.ownerDocument
+export type EarlyTemplatePart = string | [string, ...EarlyTemplatePart[]]
+export type EarlyTemplate = EarlyTemplatePart[]
+
+/** The templates the early drawings fill: a list's card, a search result's card, Explore's slide. */
+export type EarlyMarkup = { card: EarlyTemplate; resultCard: EarlyTemplate; slide: EarlyTemplate }
+
+/** Text escaped exactly as React escapes text and attribute values in markup. */
+export function earlyEscape(text: string): string {
+  const ENTITIES: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#x27;',
+  }
+  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch)
+}
+
+/** A template's markup for these values and flags. */
+export function earlyFill(
+  template: EarlyTemplate,
+  values: Record<string, string | null>,
+  flags: Record<string, boolean>,
+): string {
+  return template
+    .map((part) => {
+      if (typeof part === 'string')
+        return part.replace(/\uE000(\w+)\uE000/g, (_, key: string) => earlyEscape(values[key] ?? ''))
+      const [conditions, ...inner] = part
+      return conditions.split(' ').every((flag) => flags[flag]) ? earlyFill(inner, values, flags) : ''
+    })
+    .join('')
+}
+
+/** What a card or slide shows of a row: its words (null where it shows none) and the flags of its parts. */
+export function earlyCardParts(
+  row: EarlyCardRow,
+  coverUrl: (url: string) => string,
+): { values: Record<string, string | null>; flags: Record<string, boolean> } {
+  const priced = earlyPriced(row)
+  const cover = row.image_urls[0]
   const status = statusBadge(row.status)
-  const caption = earlyElement(doc, 'span', 'recommended-slide__caption')
-  if (status) caption.append(earlyElement(doc, 'span', 'badge badge--status', status))
-  caption.append(
-    earlyElement(doc, 'span', 'recommended-slide__name', row.name),
-    earlyElement(doc, 'span', 'recommended-slide__price', formatListingPrice(earlyPriced(row))),
-  )
-  slide.replaceChildren(earlyCover(doc, coverUrl(cover), 1200, 675), caption)
+  const discount = offerDiscount(priced) !== null
+  const reduced = isRecentlyReduced(row.price_reduced_at)
+  return {
+    values: {
+      cover: typeof cover === 'string' ? coverUrl(cover) : null,
+      status,
+      name: row.name,
+      location: row.location,
+      type: row.type === 'rent' ? 'For Rent' : 'For Sale',
+      regular: discount ? formatPounds(priced.regularPrice) : null,
+      price: formatListingPrice(priced),
+      bedrooms: pluralise(row.bedrooms, 'Bedroom', 'Bedrooms'),
+      bathrooms: pluralise(row.bathrooms, 'Bathroom', 'Bathrooms'),
+      added: formatAdded(row.created_at),
+    },
+    flags: {
+      cover: typeof cover === 'string',
+      offer: row.offer,
+      status: status !== null,
+      reduced,
+      badges: row.offer || status !== null || reduced,
+      discount,
+    },
+  }
+}
+
+/** Explore's first Recommended slide into the frame's `.recommended-slide`, from RecommendedSlide's template. */
+export function drawFirstSlide(
+  slide: Element,
+  rows: unknown[],
+  template: EarlyTemplate,
+  coverUrl: (url: string) => string,
+): void {
+  const row = rows[0] as EarlyCardRow | undefined
+  if (!isEarlyCardRow(row) || typeof row.image_urls[0] !== 'string') return
+  const { values, flags } = earlyCardParts(row, coverUrl)
+  slide.innerHTML = earlyFill(template, values, flags)
 }
 
 /**
@@ -127,67 +196,23 @@ export function drawFirstPhoto(page: Element, rows: unknown[], coverUrl: (url: s
   )
 }
 
-/**
- * A list of the first `count` cards, as ListingCard (src/components/listing-card.tsx) draws them: names
- * as `heading`, and each home's type (For Rent, For Sale) when `showType`. Null when a row is not a listing.
- */
+/** A list of the first `count` cards, filled from a ListingCard template. Null when a row is not a listing. */
 export function earlyCardList(
   doc: Document,
   rows: unknown[],
   count: number,
   coverUrl: (url: string) => string,
-  card: { heading: 'h2' | 'h3'; showType: boolean },
+  template: EarlyTemplate,
 ): HTMLUListElement | null {
   const cards = rows.slice(0, count) as EarlyCardRow[]
   if (cards.length === 0 || !cards.every(isEarlyCardRow)) return null
-  const el = (tag: string, className: string, ...children: (Node | string)[]) =>
-    earlyElement(doc, tag, className, ...children)
-  // The icons' box (18×18, as BedIcon and BathIcon draw at this size), without their drawing.
-  const iconBox = () => {
-    const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg')
-    svg.setAttribute('width', '18')
-    svg.setAttribute('height', '18')
-    return svg
-  }
-  const list = el('ul', 'listing-list') as HTMLUListElement
-  for (const row of cards) {
-    const listing = earlyPriced(row)
-    const media = el('div', 'listing-card__media')
-    const cover = row.image_urls[0]
-    if (typeof cover === 'string') media.append(earlyCover(doc, coverUrl(cover), 400, 300))
-    const status = statusBadge(row.status)
-    const reduced = isRecentlyReduced(row.price_reduced_at)
-    if (row.offer || status || reduced) {
-      const badges = el('span', 'listing-card__badges')
-      if (row.offer) badges.append(el('span', 'badge badge--offer', 'Offer'))
-      if (status) badges.append(el('span', 'badge badge--status', status))
-      if (reduced) badges.append(el('span', 'badge badge--reduced', 'Reduced'))
-      media.append(badges)
-    }
-    const price = el('p', 'listing-card__price')
-    if (card.showType)
-      price.append(el('span', 'badge badge--type', row.type === 'rent' ? 'For Rent' : 'For Sale'), ' ')
-    if (offerDiscount(listing) !== null) {
-      const regular = formatPounds(listing.regularPrice)
-      price.append(el('del', 'price-was', el('span', 'visually-hidden', 'Regular price '), regular))
-    }
-    price.append(el('span', '', formatListingPrice(listing)))
-    const body = el(
-      'div',
-      'listing-card__body',
-      el('p', 'listing-card__location', row.location),
-      el(card.heading, 'listing-card__name', row.name),
-      price,
-      el(
-        'p',
-        'listing-card__rooms',
-        el('span', '', iconBox(), pluralise(row.bedrooms, 'Bedroom', 'Bedrooms')),
-        el('span', '', iconBox(), pluralise(row.bathrooms, 'Bathroom', 'Bathrooms')),
-      ),
-      el('p', 'listing-card__added', formatAdded(row.created_at)),
-    )
-    list.append(el('li', 'listing-card', el('div', 'listing-card__link', media, body)))
-  }
+  const list = earlyElement(doc, 'ul', 'listing-list') as HTMLUListElement
+  list.innerHTML = cards
+    .map((row) => {
+      const { values, flags } = earlyCardParts(row, coverUrl)
+      return earlyFill(template, values, flags)
+    })
+    .join('')
   return list
 }
 
@@ -200,10 +225,11 @@ export function drawFirstCards(
   header: { title: string; action: string },
   rows: unknown[],
   count: number,
+  template: EarlyTemplate,
   coverUrl: (url: string) => string,
 ): void {
   const doc = page.ownerDocument
-  const list = earlyCardList(doc, rows, count, coverUrl, { heading: 'h2', showType: false })
+  const list = earlyCardList(doc, rows, count, coverUrl, template)
   if (!list) return
   const el = (tag: string, className: string, ...children: (Node | string)[]) =>
     earlyElement(doc, tag, className, ...children)
@@ -247,13 +273,14 @@ export function drawFirstResults(
   rows: unknown[],
   total: number,
   count: number,
+  template: EarlyTemplate,
   coverUrl: (url: string) => string,
 ): boolean {
   const doc = page.ownerDocument
   // Wide screens show every filter instead of the Filters button (search.css): the frame draws the phone's
   // controls only, so there it draws nothing rather than something the app would push down.
   if (doc.defaultView?.matchMedia('(min-width: 900px)').matches) return false
-  const list = earlyCardList(doc, rows, count, coverUrl, { heading: 'h3', showType: true })
+  const list = earlyCardList(doc, rows, count, coverUrl, template)
   if (!list || !Number.isInteger(total)) return false
   const el = (tag: string, className: string, ...children: (Node | string)[]) =>
     earlyElement(doc, tag, className, ...children)
@@ -318,6 +345,9 @@ export const EARLY_DRAWING = [
   earlyElement,
   earlyCover,
   earlyPriced,
+  earlyEscape,
+  earlyFill,
+  earlyCardParts,
   isEarlyCardRow,
   formatPounds,
   askingPrice,

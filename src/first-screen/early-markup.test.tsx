@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { listingImageUrl } from '@/lib/image-transform'
+import { aListingRow } from '@/testing/listing-factory'
+import type { ListingRow } from '@/types/listing'
+import { type EarlyCardRow, earlyCardParts, earlyFill } from './early-cards'
+import { EARLY_COMPONENTS, earlyMarkup, frameMarkup } from './early-markup'
+
+const DAY = 86_400_000
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString()
+
+/** Rows that show and leave out each part of a card in turn, and words that need escaping. */
+const ROWS: [string, Record<string, unknown>][] = [
+  ['a plain home to rent', {}],
+  ['a home for sale', { type: 'sale', regular_price: 450_000 }],
+  ['on offer with a lower price', { offer: true, regular_price: 1500, discounted_price: 1200 }],
+  ['on offer at no lower price', { offer: true, regular_price: 1500, discounted_price: 1500 }],
+  ['under offer', { status: 'under_offer' }],
+  ['let agreed, reduced this week', { status: 'let_agreed', price_reduced_at: daysAgo(3) }],
+  ['reduced long ago', { price_reduced_at: daysAgo(90) }],
+  ['every badge', { offer: true, discounted_price: 900, status: 'sold_stc', price_reduced_at: daysAgo(1) }],
+  ['no photo', { image_urls: [] }],
+  [
+    'one bedroom and bathroom, added today',
+    { bedrooms: 1, bathrooms: 1, created_at: new Date().toISOString() },
+  ],
+  ['words to escape', { name: `Tom & Jerry's <"house">`, location: 'A < B & C' }],
+]
+
+const markup = earlyMarkup()
+
+describe("index.html's early drawings are their components' own markup", () => {
+  for (const [name, template, cover] of [
+    ['card', markup.card, 'card'],
+    ['resultCard', markup.resultCard, 'card'],
+  ] as const) {
+    it.each(ROWS)(`draws ${name} as ListingCard draws it: %s`, (_, extra) => {
+      const row = aListingRow(extra) as ListingRow
+      const { values, flags } = earlyCardParts(row as EarlyCardRow, (url) => listingImageUrl(url, cover))
+      expect(earlyFill(template, values, flags)).toBe(frameMarkup(EARLY_COMPONENTS[name](row)))
+    })
+  }
+
+  it.each(ROWS)("draws Explore's first slide as RecommendedSlide draws it: %s", (_, extra) => {
+    const row = aListingRow(extra) as ListingRow
+    const { values, flags } = earlyCardParts(row as EarlyCardRow, (url) => listingImageUrl(url, 'photo'))
+    const slide = frameMarkup(EARLY_COMPONENTS.slide(row))
+    // The slide is drawn into the frame's own .recommended-slide box: the component's content.
+    const content = /^<div class="recommended-slide">([\s\S]*)<\/div>$/.exec(slide)?.[1]
+    expect(content).toBeDefined()
+    expect(earlyFill(markup.slide, values, flags)).toBe(content)
+  })
+
+  it('draws nothing of a link: the frame takes no tap or focus', () => {
+    const all = JSON.stringify(markup)
+    expect(all).not.toMatch(/<a\b|href=/)
+    expect(all).toContain('listing-card__link')
+  })
+})
