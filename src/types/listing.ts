@@ -1,11 +1,8 @@
 import type { Tables } from './database'
 import { isListingStatus, type ListingStatus } from './listing-status'
+import { isListingType, type ListingType } from './listing-type'
 
-export const LISTING_TYPES = ['rent', 'sale'] as const
-export type ListingType = (typeof LISTING_TYPES)[number]
-
-export const isListingType = (value: unknown): value is ListingType =>
-  LISTING_TYPES.includes(value as ListingType)
+export { isListingType, LISTING_TYPES, type ListingType } from './listing-type'
 
 /**
  * What the generated row of public.listings holds beyond what a read selects: the generated columns only filters
