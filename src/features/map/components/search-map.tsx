@@ -5,7 +5,7 @@ import './map.css'
 import { useRouter } from '@tanstack/react-router'
 import type { FeatureCollection, Point } from 'geojson'
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibre } from 'maplibre-gl'
-import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type MouseEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   Layer,
   type MapRef,
@@ -73,6 +73,43 @@ function shownOn(map: MapLibre, byId: Map<string, SearchMapHome>): Shown[] {
   return [...shown.values()]
 }
 
+/** The homes as a GeoJSON source for MapLibre to cluster. */
+const homesGeoJson = (homes: SearchMapHome[]): FeatureCollection<Point> => ({
+  type: 'FeatureCollection',
+  features: homes.map((home) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [home.longitude, home.latitude] },
+    properties: { id: home.id },
+  })),
+})
+
+/** Where the map opens: the search's area, else around its homes (close on a single one). */
+function initialViewOf(bbox: Bbox | null, homes: SearchMapHome[]) {
+  const area = bbox ?? boundsOf(homes)
+  const single = !bbox && homes.length === 1 ? homes[0] : undefined
+  return single
+    ? { longitude: single.longitude, latitude: single.latitude, zoom: 13 }
+    : { bounds: asBounds(area), fitBoundsOptions: FIT }
+}
+
+/**
+ * The area the view shows: the map stays where it is for an area it searched, and moves to any other (Back
+ * to an earlier area, a shared link), calling `onMove`. Returns the area last shown, which a search of the
+ * view sets.
+ */
+function useFollowArea(mapRef: RefObject<MapRef | null>, bbox: Bbox | null, onMove: () => void) {
+  const viewArea = useRef(bbox?.join())
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new area moves the map.
+  useEffect(() => {
+    const map = mapRef.current?.getMap()
+    if (!bbox || bbox.join() === viewArea.current || !map) return
+    viewArea.current = bbox.join()
+    onMove()
+    map.fitBounds(asBounds(bbox), FIT)
+  }, [bbox])
+  return viewArea
+}
+
 const keyOf = (items: Shown[]) =>
   items
     .map((s) => (s.kind === 'home' ? s.home.id : `c${s.id}:${s.count}`))
@@ -88,40 +125,15 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
   const router = useRouter()
   const mapStyle = useMemo(rasterStyle, [])
   const tiles = useTileStatus()
-  const [initialView] = useState(() => {
-    const area = bbox ?? boundsOf(homes)
-    const single = !bbox && homes.length === 1 ? homes[0] : undefined
-    return single
-      ? { longitude: single.longitude, latitude: single.latitude, zoom: 13 }
-      : { bounds: asBounds(area), fitBoundsOptions: FIT }
-  })
+  const [initialView] = useState(() => initialViewOf(bbox, homes))
   const [shown, setShown] = useState<Shown[]>([])
   const [inView, setInView] = useState<SearchMapHome[]>([])
   const [selected, setSelected] = useState<SearchMapHome | null>(null)
   const [moved, setMoved] = useState(false)
-  // The area the view shows: the map stays where it is for an area it searched, and moves to any other
-  // (Back to an earlier area, a shared link).
-  const viewArea = useRef(bbox?.join())
-  useEffect(() => {
-    const map = mapRef.current?.getMap()
-    if (!bbox || bbox.join() === viewArea.current || !map) return
-    viewArea.current = bbox.join()
-    setMoved(false)
-    map.fitBounds(asBounds(bbox), FIT)
-  }, [bbox])
+  const viewArea = useFollowArea(mapRef, bbox, () => setMoved(false))
 
   const byId = useMemo(() => new Map(homes.map((home) => [home.id, home])), [homes])
-  const data = useMemo<FeatureCollection<Point>>(
-    () => ({
-      type: 'FeatureCollection',
-      features: homes.map((home) => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [home.longitude, home.latitude] },
-        properties: { id: home.id },
-      })),
-    }),
-    [homes],
-  )
+  const data = useMemo(() => homesGeoJson(homes), [homes])
 
   const refresh = useCallback(() => {
     const map = mapRef.current?.getMap()
@@ -201,58 +213,16 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
             {/* Invisible: MapLibre clusters the homes; the markers below draw them as HTML. */}
             <Layer id="homes" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
           </Source>
-          {shown.map((item) =>
-            item.kind === 'cluster' ? (
-              <Marker key={`c${item.id}`} longitude={item.longitude} latitude={item.latitude}>
-                <button
-                  type="button"
-                  className="search-map__cluster"
-                  aria-label={`${item.count} homes here, zoom in`}
-                  onClick={() => void expandCluster(item)}
-                >
-                  {item.count}
-                </button>
-              </Marker>
-            ) : (
-              <Marker
-                key={item.home.id}
-                longitude={item.home.longitude}
-                latitude={item.home.latitude}
-                anchor="bottom"
-              >
-                <button
-                  type="button"
-                  className="search-map__price"
-                  aria-label={`${item.home.name}, ${fullPrice(item.home)}`}
-                  onClick={(event) => {
-                    event.stopPropagation()
-                    setSelected(item.home)
-                  }}
-                >
-                  {compactPrice(item.home.price)}
-                </button>
-              </Marker>
-            ),
-          )}
+          {shown.map((item) => (
+            <ShownMarker
+              key={item.kind === 'cluster' ? `c${item.id}` : item.home.id}
+              item={item}
+              onExpand={(cluster) => void expandCluster(cluster)}
+              onSelect={setSelected}
+            />
+          ))}
           {selected ? (
-            <Popup
-              longitude={selected.longitude}
-              latitude={selected.latitude}
-              anchor="bottom"
-              offset={36}
-              closeButton={false}
-              closeOnClick={false}
-              maxWidth="240px"
-            >
-              <a className="search-map__card" href={listingHref(selected)} onClick={(e) => open(e, selected)}>
-                {selected.coverUrl ? (
-                  <img src={selected.coverUrl} alt="" width={220} height={124} crossOrigin="anonymous" />
-                ) : null}
-                <strong>{selected.name}</strong>
-                <span>{selected.location}</span>
-                <span className="search-map__card-price">{fullPrice(selected)}</span>
-              </a>
-            </Popup>
+            <SelectedHome home={selected} href={listingHref(selected)} onOpen={(e) => open(e, selected)} />
           ) : null}
         </MapView>
         <MapUnavailable status={tiles.status} />
@@ -262,18 +232,105 @@ export default function SearchMap({ homes, total, bbox, onSearchArea, listingHre
           </button>
         ) : null}
       </div>
-      <details className="search-map__list">
-        <summary>Homes on this map ({inView.length.toLocaleString('en-GB')})</summary>
-        <ul>
-          {inView.map((home) => (
-            <li key={home.id}>
-              <a href={listingHref(home)} onClick={(e) => open(e, home)}>
-                {home.name}, {home.location}, {fullPrice(home)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <HomesInView homes={inView} listingHref={listingHref} onOpen={open} />
     </div>
+  )
+}
+
+/** A cluster (its count; a tap zooms in) or a home (its price; a tap shows its card). */
+function ShownMarker({
+  item,
+  onExpand,
+  onSelect,
+}: {
+  item: Shown
+  onExpand: (cluster: Extract<Shown, { kind: 'cluster' }>) => void
+  onSelect: (home: SearchMapHome) => void
+}) {
+  if (item.kind === 'cluster')
+    return (
+      <Marker longitude={item.longitude} latitude={item.latitude}>
+        <button
+          type="button"
+          className="search-map__cluster"
+          aria-label={`${item.count} homes here, zoom in`}
+          onClick={() => onExpand(item)}
+        >
+          {item.count}
+        </button>
+      </Marker>
+    )
+  return (
+    <Marker longitude={item.home.longitude} latitude={item.home.latitude} anchor="bottom">
+      <button
+        type="button"
+        className="search-map__price"
+        aria-label={`${item.home.name}, ${fullPrice(item.home)}`}
+        onClick={(event) => {
+          event.stopPropagation()
+          onSelect(item.home)
+        }}
+      >
+        {compactPrice(item.home.price)}
+      </button>
+    </Marker>
+  )
+}
+
+/** The tapped home's card over its marker, linking to its page. */
+function SelectedHome({
+  home,
+  href,
+  onOpen,
+}: {
+  home: SearchMapHome
+  href: string
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void
+}) {
+  return (
+    <Popup
+      longitude={home.longitude}
+      latitude={home.latitude}
+      anchor="bottom"
+      offset={36}
+      closeButton={false}
+      closeOnClick={false}
+      maxWidth="240px"
+    >
+      <a className="search-map__card" href={href} onClick={onOpen}>
+        {home.coverUrl ? (
+          <img src={home.coverUrl} alt="" width={220} height={124} crossOrigin="anonymous" />
+        ) : null}
+        <strong>{home.name}</strong>
+        <span>{home.location}</span>
+        <span className="search-map__card-price">{fullPrice(home)}</span>
+      </a>
+    </Popup>
+  )
+}
+
+/** The homes in the map's view as a list of links (what a screen reader or keyboard walks). */
+function HomesInView({
+  homes,
+  listingHref,
+  onOpen,
+}: {
+  homes: SearchMapHome[]
+  listingHref: SearchMapProps['listingHref']
+  onOpen: (event: MouseEvent<HTMLAnchorElement>, home: SearchMapHome) => void
+}) {
+  return (
+    <details className="search-map__list">
+      <summary>Homes on this map ({homes.length.toLocaleString('en-GB')})</summary>
+      <ul>
+        {homes.map((home) => (
+          <li key={home.id}>
+            <a href={listingHref(home)} onClick={(e) => onOpen(e, home)}>
+              {home.name}, {home.location}, {fullPrice(home)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }
