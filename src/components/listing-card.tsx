@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { listingImageUrl } from '../lib/image-transform'
+import type { Listing } from '../types/listing'
 import { formatAdded } from '../utils/format-added'
 import { reductionText } from '../utils/format-market'
 import { isRecentlyReduced, statusBadge } from '../utils/market-status'
@@ -9,26 +10,25 @@ import { pluralise } from '../utils/pluralise'
 import { BathIcon, BedIcon, DeleteIcon, EditIcon } from './icons'
 import { ListingPrice } from './listing-price'
 
-/** What a card needs from a listing; the Listing type of features/listings fits it. */
-export type ListingCardData = {
-  id: string
-  type: 'rent' | 'sale'
-  name: string
-  location: string
-  bedrooms: number
-  bathrooms: number
-  offer: boolean
-  regularPrice: number
-  discountedPrice: number | null
-  imageUrls: string[]
-  /** When the home was added (server time), shown as "Added today" and so on. */
-  createdAt?: string
-  /** Where it is on the market: a badge for every status but available. */
-  status?: string
-  /** When and by how much its price last fell: `Reduced` for 30 days. */
-  priceReducedAt?: string | null
-  priceReducedBy?: number | null
-}
+/**
+ * What a card needs from a listing; what it knows of the rest it shows too: `createdAt` as "Added today" and so
+ * on, `status` as a badge for every status but available, `priceReducedAt` and `priceReducedBy` as `Reduced`
+ * for 30 days.
+ */
+export type ListingCardData = Pick<
+  Listing,
+  | 'id'
+  | 'type'
+  | 'name'
+  | 'location'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'offer'
+  | 'regularPrice'
+  | 'discountedPrice'
+  | 'imageUrls'
+> &
+  Partial<Pick<Listing, 'createdAt' | 'status' | 'priceReducedAt' | 'priceReducedBy'>>
 
 type ListingCardProps = {
   listing: ListingCardData

@@ -27,7 +27,7 @@ const listing = (n: number, extra: Partial<Listing> = {}): Listing => ({
   imageUrls: [`https://storage.example/${n}.jpg`],
   geolocation: { lat: 53.8, lng: -1.55 },
   createdAt: `2026-01-01T00:00:${String(59 - n).padStart(2, '0')}.000000+00:00`,
-  updatedAt: null,
+  updatedAt: '2026-01-01T00:00:00.000000+00:00',
   userRef: 'owner',
   ...extra,
 })

@@ -105,30 +105,9 @@ export function drawFirstScreen(
   listingId: string | undefined,
 ): Promise<unknown> {
   if (!win.navigator.onLine) return Promise.resolve()
-  const read = (listings: ListingsRead) => listingsReadUrl(c.supabaseUrl, c.columns, listings)
-  const category = /^\/category\/(rent|sale)$/.exec(path)
-  let url: string
-  let cover = c.photo
-  // A list's title: its first cards are drawn under it.
-  let title = ''
-  // The search page's count (count_listings: exact below 1,000, else `1,000+`), fetched beside its rows.
-  let withCount = false
-  if (path === '/') url = read({ limit: c.recommendedCount })
-  else if (listingId) url = read({ id: listingId })
-  else if (path === '/offers') {
-    url = read({ offer: true, limit: c.pageRows })
-    cover = c.card
-    title = c.titles.offers
-  } else if (category) {
-    url = read({ type: category[1], limit: c.pageRows })
-    cover = c.card
-    title = c.titles[category[1] as 'rent' | 'sale']
-  } else if (path === '/search' && !win.location.search) {
-    // Every home, newest first: a search's first page with nothing set, and how many there are (capped).
-    url = read({ limit: c.searchRows })
-    cover = c.card
-    withCount = true
-  } else return Promise.resolve()
+  const early = earlyReadOf(c, path, listingId, win.location.search)
+  if (!early) return Promise.resolve()
+  const { url, cover, title, withCount } = early
   // The API is another origin, and a request with headers of its own waits for a CORS preflight: a round trip
   // before the first answer. The key goes in the URL instead (the gateway reads `apikey` there too, and a
   // request with no Authorization is anonymous), so the GET goes at once; where this tab learnt that the API
@@ -190,32 +169,67 @@ export function drawFirstScreen(
         win.document.head.append(link)
         return
       }
-      // The first photo drawn, once decoded (or failed) and on screen. Chromium reports the moment the screen
-      // showed it, as the page's largest paint so far (or, when something larger came first, reports nothing:
-      // then photoPaintWaitMs after the decode); elsewhere, two frames after the decode.
-      const photo = win.document.querySelector<HTMLImageElement>('main[aria-hidden] img')
-      if (!photo) return
-      const nextFrame = () => new Promise((frame) => win.requestAnimationFrame(frame))
-      const decoded = photo.decode().catch(() => {})
-      const Observer = win.PerformanceObserver
-      if (!Observer?.supportedEntryTypes?.includes('largest-contentful-paint'))
-        return decoded.then(nextFrame).then(nextFrame)
-      return new Promise((shown) => {
-        const observer = new Observer((list) => {
-          if (!list.getEntries().some((entry) => (entry as LargestContentfulPaint).element === photo)) return
-          observer.disconnect()
-          shown(0)
-        })
-        observer.observe({ type: 'largest-contentful-paint', buffered: true })
-        decoded.then(() =>
-          win.setTimeout(() => {
-            observer.disconnect()
-            shown(0)
-          }, c.photoPaintWaitMs),
-        )
-      })
+      return photoPainted(c, win)
     })
     .catch(() => {})
+}
+
+/**
+ * What the early request reads for a screen: its URL, the size its photos are shown at, a list's title (its
+ * first cards are drawn under it) and whether the count goes with it (a search with nothing set: count_listings,
+ * exact below 1,000, else `1,000+`). Null for a screen not drawn early.
+ */
+export function earlyReadOf(
+  c: EarlyRequestConfig,
+  path: string,
+  listingId: string | undefined,
+  query: string,
+) {
+  const read = (listings: ListingsRead) => listingsReadUrl(c.supabaseUrl, c.columns, listings)
+  const category = /^\/category\/(rent|sale)$/.exec(path)
+  const list = { cover: c.card, withCount: false }
+  if (path === '/')
+    return { url: read({ limit: c.recommendedCount }), cover: c.photo, title: '', withCount: false }
+  if (listingId) return { url: read({ id: listingId }), cover: c.photo, title: '', withCount: false }
+  if (path === '/offers')
+    return { ...list, url: read({ offer: true, limit: c.pageRows }), title: c.titles.offers }
+  if (category) {
+    const type = category[1] as 'rent' | 'sale'
+    return { ...list, url: read({ type, limit: c.pageRows }), title: c.titles[type] }
+  }
+  // Every home, newest first: a search's first page with nothing set, and how many there are (capped).
+  if (path === '/search' && !query)
+    return { url: read({ limit: c.searchRows }), cover: c.card, title: '', withCount: true }
+  return null
+}
+
+/**
+ * Settles once the first photo drawn is decoded (or failed) and on screen. Chromium reports the moment the
+ * screen showed it, as the page's largest paint so far (or, when something larger came first, reports
+ * nothing: then photoPaintWaitMs after the decode); elsewhere, two frames after the decode.
+ */
+export function photoPainted(c: EarlyRequestConfig, win: EarlyWindow): Promise<unknown> | undefined {
+  const photo = win.document.querySelector<HTMLImageElement>('main[aria-hidden] img')
+  if (!photo) return
+  const nextFrame = () => new Promise((frame) => win.requestAnimationFrame(frame))
+  const decoded = photo.decode().catch(() => {})
+  const Observer = win.PerformanceObserver
+  if (!Observer?.supportedEntryTypes?.includes('largest-contentful-paint'))
+    return decoded.then(nextFrame).then(nextFrame)
+  return new Promise((shown) => {
+    const observer = new Observer((list) => {
+      if (!list.getEntries().some((entry) => (entry as LargestContentfulPaint).element === photo)) return
+      observer.disconnect()
+      shown(0)
+    })
+    observer.observe({ type: 'largest-contentful-paint', buffered: true })
+    decoded.then(() =>
+      win.setTimeout(() => {
+        observer.disconnect()
+        shown(0)
+      }, c.photoPaintWaitMs),
+    )
+  })
 }
 
 /**
@@ -266,6 +280,8 @@ export function startAppCode(
 export function earlyRequestScript(c: EarlyRequestConfig): string {
   const declared = [
     drawFirstScreen,
+    earlyReadOf,
+    photoPainted,
     startAppCode,
     holdsSession,
     authStorageKey,

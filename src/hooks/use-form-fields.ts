@@ -9,14 +9,23 @@ type Parser<Out> = {
     | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
 }
 
+/** The fields of a form's values that hold text (those a text input edits). */
+type TextField<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values] & string
+
 /**
- * Text fields of a small form: values, one error per field (cleared as the user types), and focus moved to
- * the first invalid field whenever errors are shown.
+ * A form's state: values (text or any other kind), one error per field (cleared when the field changes),
+ * focus moved to the first invalid field whenever errors are shown, and one submission at a time. The auth,
+ * profile and listing forms share it.
  */
-export function useFormFields<Field extends string>(initial: Record<Field, string>) {
+export function useFormFields<Values extends Record<string, unknown>>(
+  initial: Values,
+  initialErrors: FieldErrors<keyof Values & string> = {},
+) {
+  type Field = keyof Values & string
   const [values, setValues] = useState(initial)
-  const [errors, setErrorState] = useState<FieldErrors<Field>>({})
+  const [errors, setErrorState] = useState<FieldErrors<Field>>(initialErrors)
   const [focusRequest, setFocusRequest] = useState(0)
+  const [submitting, setSubmitting] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
@@ -39,16 +48,39 @@ export function useFormFields<Field extends string>(initial: Record<Field, strin
     return null
   }
 
-  const field = (name: Field) => ({
+  /** Changes one field, and clears its error. */
+  const set = <K extends Field>(name: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [name]: value }))
+    setErrorState((current) => (current[name] ? { ...current, [name]: undefined } : current))
+  }
+
+  /** The props of a text input bound to a field. */
+  const field = (name: TextField<Values>) => ({
     name,
-    value: values[name],
+    value: values[name] as string,
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const value = event.target.value
-      setValues((current) => ({ ...current, [name]: value }))
-      setErrorState((current) => (current[name] ? { ...current, [name]: undefined } : current))
-    },
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(name, event.target.value as Values[typeof name]),
   })
 
-  return { values, setValues, errors, showErrors, validate, field, formRef }
+  /**
+   * Runs one submission (another is ignored while it runs; `submitting` is true meanwhile). Errors it returns
+   * are shown in the same render that ends it, so the fields are enabled again when the first takes focus.
+   */
+  async function submit(work: () => Promise<FieldErrors<Field> | undefined>): Promise<void> {
+    if (submitting) return
+    setSubmitting(true)
+    let found: FieldErrors<Field> | undefined
+    try {
+      found = await work()
+    } finally {
+      setSubmitting(false)
+      if (found) showErrors(found)
+    }
+  }
+
+  return { values, setValues, set, errors, showErrors, validate, field, formRef, submitting, submit }
 }
+
+/** What useFormFields gives a form: the state its sections read and change. */
+export type FormFields<Values extends Record<string, unknown>> = ReturnType<typeof useFormFields<Values>>

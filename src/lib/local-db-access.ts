@@ -2,15 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import { firstScreen } from '../first-screen/first-screen'
 import { nextTask } from '../utils/next-task'
 import type { RoostDb } from './local-db'
+import { LOCAL_DB_NAME } from './local-db-name'
 
 export type { RoostDb }
 
 let opening: Promise<RoostDb> | undefined
 /** The database once it has opened: later work goes straight to it. */
 let openedDb: RoostDb | undefined
-
-/** The name of the device database (src/lib/local-db.ts). */
-export const LOCAL_DB_NAME = 'roost'
 
 /**
  * Whether this device already keeps a Roost database (true where the browser cannot say). False means a first

@@ -1,7 +1,7 @@
 import { Dexie, type EntityTable, liveQuery, type Table } from 'dexie'
 import type { Listing, ListingFormText, ListingPosition } from '../types/listing'
 import type { PriceChange } from '../types/price-change'
-import { LOCAL_DB_NAME } from './local-db-access'
+import { LOCAL_DB_NAME } from './local-db-name'
 
 export { liveQuery }
 

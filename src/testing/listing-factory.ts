@@ -18,9 +18,9 @@ export function aListing(n: number, extra: Partial<Listing> = {}): Listing {
     regularPrice: 1000,
     discountedPrice: null,
     imageUrls: [],
-    geolocation: null,
+    geolocation: { lat: 51.5, lng: -0.1 },
     createdAt: `2026-01-01T00:00:${String(59 - n).padStart(2, '0')}.000000+00:00`,
-    updatedAt: null,
+    updatedAt: '2026-01-01T00:00:00.000000+00:00',
     userRef: 'owner',
     ...extra,
   }

@@ -1,328 +1,1401 @@
-// The public schema as supabase-js sees it (the shape `supabase gen types typescript` emits), kept in step with
-// supabase/migrations. It is the one description of the tables: the app's row types, its runtime row schema
-// (src/types/listing.ts) and the columns it selects all derive from it.
-
-import type { ListingStatus } from './listing-status'
-
-type ListingRow = {
-  id: string
-  type: 'rent' | 'sale'
-  name: string
-  bedrooms: number
-  bathrooms: number
-  parking: boolean
-  furnished: boolean
-  location: string
-  /** Optional, trimmed, up to 2,000 characters. */
-  description: string | null
-  offer: boolean
-  regular_price: number
-  discounted_price: number | null
-  image_urls: string[]
-  latitude: number | null
-  longitude: number | null
-  created_at: string
-  updated_at: string | null
-  user_ref: string
-  /** Where the home is on the market; the choices depend on the type (LISTING_STATUSES). */
-  status: ListingStatus
-  /** Server-owned: when the status last changed (publication when it never did). */
-  status_changed_at: string
-  /** Server-owned: when the listing leaves lists and search (sold/let + 14 days, sold STC/let agreed + 60). */
-  off_market_at: string | null
-  /** Server-owned: when the price a person pays last fell (cleared by an increase); `Reduced` within 30 days. */
-  price_reduced_at: string | null
-  /** Server-owned: how much it fell by then. */
-  price_reduced_by: number | null
-  /** Server-owned: bumped by every update; an update naming another version is refused (listing_version_conflict). */
-  version: number
-  // Also generated, for filters and sorts only (never selected): effective_price (the price a person pays) and
-  // search_text (location, name and description, matched word by word).
-}
-
-/** Server-owned columns of a listing: set by the database's trigger, never by the client. */
-type ListingServerColumns =
-  | 'id'
-  | 'created_at'
-  | 'updated_at'
-  | 'user_ref'
-  | 'status_changed_at'
-  | 'off_market_at'
-  | 'price_reduced_at'
-  | 'price_reduced_by'
-  | 'version'
-
-/** One change of a listing's effective price (the first row, previous_price null, is the listed price). */
-type ListingPriceHistoryRow = {
-  id: number
-  listing_id: string
-  price: number
-  previous_price: number | null
-  changed_at: string
-}
-
-/** One status of a listing since publication (the first row, previous_status null, is the one it was published with). */
-type ListingStatusHistoryRow = {
-  id: number
-  listing_id: string
-  status: ListingStatus
-  previous_status: ListingStatus | null
-  changed_at: string
-}
-
-type ProfileRow = {
-  id: string
-  name: string | null
-  email: string | null
-  /** Show my email to visitors: whether landlord_contact gives the email (on by default). */
-  show_email: boolean
-  /** Tell me when a saved home changes: pushes when a saved home is reduced, goes under offer or leaves the market. */
-  saved_home_alerts: boolean
-  created_at: string
-}
-
-/** A house hunter and a landlord talking about one listing (null once the listing is deleted). */
-type ConversationRow = {
-  id: string
-  listing_id: string | null
-  hunter_id: string
-  landlord_id: string
-  created_at: string
-  last_message_at: string
-  last_sender_id: string | null
-  hunter_read_at: string
-  landlord_read_at: string
-}
-
-/** Plain text of 1–2,000 characters, stored as written; the id may be the client's. */
-type MessageRow = { id: string; conversation_id: string; sender_id: string; body: string; created_at: string }
-
-type BlockedSenderRow = { blocker_id: string; blocked_id: string; created_at: string }
-
-/** One row of rpc my_conversations: what the Messages list and a conversation's header show. */
-type ConversationSummary = {
-  id: string
-  listing_id: string | null
-  listing_name: string | null
-  listing_category: 'rent' | 'sale' | null
-  listing_image: string | null
-  listing_price: number | null
-  role: 'hunter' | 'landlord'
-  /** Null once the other person deleted their account. */
-  other_id: string | null
-  other_name: string | null
-  last_message_at: string
-  last_body: string | null
-  last_from_me: boolean | null
-  unread: boolean
-  other_read_at: string
-}
-
-type SavedListingRow = { user_id: string; listing_id: string; created_at: string }
-
-/** A saved search: `params` holds the search as /search's URL does (src/types/home-search.ts, without the view). */
-type SavedSearchRow = {
-  id: string
-  user_id: string
-  name: string
-  params: Json
-  alerts: 'off' | 'instant' | 'daily'
-  last_opened_at: string
-  created_at: string
-  updated_at: string
-}
-
-type PushSubscriptionRow = {
-  id: string
-  user_id: string
-  endpoint: string
-  p256dh: string
-  auth: string
-  created_at: string
-}
-
-/** A report of a listing by a signed-in person (one per person per listing); read only by its reporter. */
-type ListingReportRow = {
-  id: string
-  listing_id: string
-  reporter_id: string
-  reason: 'Scam or fraud' | 'Wrong details' | 'Already let or sold' | 'Offensive' | 'Other'
-  note: string
-  created_at: string
-  reviewed_at: string | null
-}
-
+// Generated by `npm run gen:types` from supabase/migrations with @supabase/postgres-meta, the generator
+// `supabase gen types typescript` runs. Do not edit: change a migration and run the command again
+// (tests/integration/database-types.test.ts fails while this file is stale).
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
 
 export type Database = {
   public: {
     Tables: {
-      listings: {
-        Row: ListingRow
-        Insert: Omit<ListingRow, ListingServerColumns | 'description' | 'status'> &
-          Partial<Pick<ListingRow, 'id' | 'updated_at' | 'user_ref' | 'description' | 'status'>>
-        /** `version`, when sent, must be the listing's current version (the one the edit started from). */
-        Update: Partial<Omit<ListingRow, Exclude<ListingServerColumns, 'updated_at' | 'version'>>>
+      alert_deliveries: {
+        Row: {
+          attempts: number
+          created_at: string
+          gave_up_at: string | null
+          id: number
+          kind: string
+          last_error: string | null
+          listing_id: string
+          next_attempt_at: string
+          saved_search_id: string
+          sent_at: string | null
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          gave_up_at?: string | null
+          id?: never
+          kind: string
+          last_error?: string | null
+          listing_id: string
+          next_attempt_at?: string
+          saved_search_id: string
+          sent_at?: string | null
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          gave_up_at?: string | null
+          id?: never
+          kind?: string
+          last_error?: string | null
+          listing_id?: string
+          next_attempt_at?: string
+          saved_search_id?: string
+          sent_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'alert_deliveries_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'alert_deliveries_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'alert_deliveries_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'alert_deliveries_saved_search_id_fkey'
+            columns: ['saved_search_id']
+            isOneToOne: false
+            referencedRelation: 'saved_searches'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      app_openings: {
+        Row: {
+          last_seen_at: string
+          user_id: string
+        }
+        Insert: {
+          last_seen_at?: string
+          user_id: string
+        }
+        Update: {
+          last_seen_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'app_openings_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: true
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      blocked_senders: {
+        Row: {
+          blocked_id: string
+          blocker_id: string
+          created_at: string
+        }
+        Insert: {
+          blocked_id: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Update: {
+          blocked_id?: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'blocked_senders_blocked_id_fkey'
+            columns: ['blocked_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'blocked_senders_blocker_id_fkey'
+            columns: ['blocker_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      conversations: {
+        Row: {
+          created_at: string
+          hunter_id: string | null
+          hunter_read_at: string
+          id: string
+          landlord_id: string | null
+          landlord_read_at: string
+          last_message_at: string
+          last_sender_id: string | null
+          listing_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          hunter_id?: string | null
+          hunter_read_at?: string
+          id?: string
+          landlord_id?: string | null
+          landlord_read_at?: string
+          last_message_at?: string
+          last_sender_id?: string | null
+          listing_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          hunter_id?: string | null
+          hunter_read_at?: string
+          id?: string
+          landlord_id?: string | null
+          landlord_read_at?: string
+          last_message_at?: string
+          last_sender_id?: string | null
+          listing_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'conversations_hunter_id_fkey'
+            columns: ['hunter_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'conversations_landlord_id_fkey'
+            columns: ['landlord_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'conversations_last_sender_id_fkey'
+            columns: ['last_sender_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'conversations_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'conversations_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'conversations_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      landlord_contact_reads: {
+        Row: {
+          address: string
+          landlord_id: string
+          read_at: string
+        }
+        Insert: {
+          address: string
+          landlord_id: string
+          read_at?: string
+        }
+        Update: {
+          address?: string
+          landlord_id?: string
+          read_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'landlord_contact_reads_landlord_id_fkey'
+            columns: ['landlord_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      listing_clusters: {
+        Row: {
+          cell: number
+          cell_x: number
+          cell_y: number
+          homes: number
+          latitude_sum: number
+          leaves_on: string
+          longitude_sum: number
+          offer: boolean
+          type: string
+        }
+        Insert: {
+          cell: number
+          cell_x: number
+          cell_y: number
+          homes: number
+          latitude_sum: number
+          leaves_on: string
+          longitude_sum: number
+          offer: boolean
+          type: string
+        }
+        Update: {
+          cell?: number
+          cell_x?: number
+          cell_y?: number
+          homes?: number
+          latitude_sum?: number
+          leaves_on?: string
+          longitude_sum?: number
+          offer?: boolean
+          type?: string
+        }
         Relationships: []
       }
       listing_price_history: {
-        Row: ListingPriceHistoryRow
-        Insert: never
-        Update: never
-        Relationships: []
-      }
-      listing_status_history: {
-        Row: ListingStatusHistoryRow
-        Insert: never
-        Update: never
-        Relationships: []
-      }
-      profiles: {
-        Row: ProfileRow
-        Insert: Partial<ProfileRow> & Pick<ProfileRow, 'id'>
-        Update: Partial<Pick<ProfileRow, 'name' | 'show_email' | 'saved_home_alerts'>>
-        Relationships: []
-      }
-      saved_listings: {
-        Row: SavedListingRow
-        Insert: Pick<SavedListingRow, 'listing_id'> & Partial<SavedListingRow>
-        Update: never
-        Relationships: []
-      }
-      saved_searches: {
-        Row: SavedSearchRow
-        Insert: Pick<SavedSearchRow, 'name' | 'params'> & Partial<SavedSearchRow>
-        Update: Partial<Pick<SavedSearchRow, 'name' | 'params' | 'alerts' | 'last_opened_at' | 'updated_at'>>
-        Relationships: []
-      }
-      conversations: {
-        Row: ConversationRow
-        Insert: Partial<Pick<ConversationRow, 'id'>> & Pick<ConversationRow, 'listing_id'>
-        Update: never
-        Relationships: []
-      }
-      messages: {
-        Row: MessageRow
-        Insert: Pick<MessageRow, 'conversation_id' | 'body'> & Partial<Pick<MessageRow, 'id'>>
-        Update: never
-        Relationships: []
-      }
-      blocked_senders: {
-        Row: BlockedSenderRow
-        Insert: Pick<BlockedSenderRow, 'blocked_id'>
-        Update: never
-        Relationships: []
+        Row: {
+          changed_at: string
+          id: number
+          listing_id: string
+          previous_price: number | null
+          price: number
+        }
+        Insert: {
+          changed_at?: string
+          id?: never
+          listing_id: string
+          previous_price?: number | null
+          price: number
+        }
+        Update: {
+          changed_at?: string
+          id?: never
+          listing_id?: string
+          previous_price?: number | null
+          price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'listing_price_history_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'listing_price_history_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'listing_price_history_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
       }
       listing_reports: {
-        Row: ListingReportRow
-        Insert: Pick<ListingReportRow, 'listing_id' | 'reason'> &
-          Partial<Pick<ListingReportRow, 'id' | 'note'>>
-        Update: never
-        Relationships: []
+        Row: {
+          created_at: string
+          id: string
+          listing_id: string
+          note: string
+          reason: string
+          reporter_id: string
+          reviewed_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          listing_id: string
+          note?: string
+          reason: string
+          reporter_id?: string
+          reviewed_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          listing_id?: string
+          note?: string
+          reason?: string
+          reporter_id?: string
+          reviewed_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'listing_reports_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'listing_reports_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'listing_reports_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
       }
       listing_review_holds: {
-        Row: { listing_id: string; landlord_id: string; held_at: string }
-        Insert: never
-        Update: never
+        Row: {
+          held_at: string
+          landlord_id: string
+          listing_id: string
+        }
+        Insert: {
+          held_at?: string
+          landlord_id: string
+          listing_id: string
+        }
+        Update: {
+          held_at?: string
+          landlord_id?: string
+          listing_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'listing_review_holds_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: true
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'listing_review_holds_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: true
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'listing_review_holds_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: true
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      listing_status_history: {
+        Row: {
+          changed_at: string
+          id: number
+          listing_id: string
+          previous_status: string | null
+          status: string
+        }
+        Insert: {
+          changed_at?: string
+          id?: never
+          listing_id: string
+          previous_status?: string | null
+          status: string
+        }
+        Update: {
+          changed_at?: string
+          id?: never
+          listing_id?: string
+          previous_status?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'listing_status_history_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'listing_status_history_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'listing_status_history_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      listings: {
+        Row: {
+          bathrooms: number
+          bedrooms: number
+          created_at: string
+          description: string | null
+          discounted_price: number | null
+          effective_price: number | null
+          furnished: boolean
+          id: string
+          image_urls: string[]
+          latitude: number
+          location: string
+          longitude: number
+          name: string
+          off_market_at: string | null
+          offer: boolean
+          parking: boolean
+          price_reduced_at: string | null
+          price_reduced_by: number | null
+          regular_price: number
+          search_text: string | null
+          status: string
+          status_changed_at: string
+          type: string
+          updated_at: string
+          user_ref: string
+          version: number
+          saved_searches_matching: {
+            alerts: string
+            saved_search_id: string
+            user_id: string
+          } | null
+        }
+        Insert: {
+          bathrooms?: number
+          bedrooms?: number
+          created_at?: string
+          description?: string | null
+          discounted_price?: number | null
+          effective_price?: never
+          furnished?: boolean
+          id?: string
+          image_urls: string[]
+          latitude: number
+          location: string
+          longitude: number
+          name: string
+          off_market_at?: string | null
+          offer?: boolean
+          parking?: boolean
+          price_reduced_at?: string | null
+          price_reduced_by?: number | null
+          regular_price: number
+          search_text?: never
+          status?: string
+          status_changed_at?: string
+          type?: string
+          updated_at?: string
+          user_ref?: string
+          version?: number
+        }
+        Update: {
+          bathrooms?: number
+          bedrooms?: number
+          created_at?: string
+          description?: string | null
+          discounted_price?: number | null
+          effective_price?: never
+          furnished?: boolean
+          id?: string
+          image_urls?: string[]
+          latitude?: number
+          location?: string
+          longitude?: number
+          name?: string
+          off_market_at?: string | null
+          offer?: boolean
+          parking?: boolean
+          price_reduced_at?: string | null
+          price_reduced_by?: number | null
+          regular_price?: number
+          search_text?: never
+          status?: string
+          status_changed_at?: string
+          type?: string
+          updated_at?: string
+          user_ref?: string
+          version?: number
+        }
+        Relationships: []
+      }
+      message_emails: {
+        Row: {
+          attempts: number
+          conversation_id: string
+          created_at: string
+          id: number
+          last_error: string | null
+          next_attempt_at: string
+          outcome: string | null
+          recipient_id: string
+          sender_id: string | null
+          sent_at: string | null
+        }
+        Insert: {
+          attempts?: number
+          conversation_id: string
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          next_attempt_at?: string
+          outcome?: string | null
+          recipient_id: string
+          sender_id?: string | null
+          sent_at?: string | null
+        }
+        Update: {
+          attempts?: number
+          conversation_id?: string
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          next_attempt_at?: string
+          outcome?: string | null
+          recipient_id?: string
+          sender_id?: string | null
+          sent_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'message_emails_conversation_id_fkey'
+            columns: ['conversation_id']
+            isOneToOne: false
+            referencedRelation: 'conversations'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'message_emails_recipient_id_fkey'
+            columns: ['recipient_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'message_emails_sender_id_fkey'
+            columns: ['sender_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      message_pushes: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: number
+          last_error: string | null
+          message_id: string
+          next_attempt_at: string
+          recipient_id: string
+          sent_at: string | null
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          message_id: string
+          next_attempt_at?: string
+          recipient_id: string
+          sent_at?: string | null
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          message_id?: string
+          next_attempt_at?: string
+          recipient_id?: string
+          sent_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'message_pushes_message_id_fkey'
+            columns: ['message_id']
+            isOneToOne: false
+            referencedRelation: 'messages'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'message_pushes_recipient_id_fkey'
+            columns: ['recipient_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      messages: {
+        Row: {
+          body: string
+          conversation_id: string
+          created_at: string
+          id: string
+          sender_id: string | null
+        }
+        Insert: {
+          body: string
+          conversation_id: string
+          created_at?: string
+          id?: string
+          sender_id?: string | null
+        }
+        Update: {
+          body?: string
+          conversation_id?: string
+          created_at?: string
+          id?: string
+          sender_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'messages_conversation_id_fkey'
+            columns: ['conversation_id']
+            isOneToOne: false
+            referencedRelation: 'conversations'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'messages_sender_id_fkey'
+            columns: ['sender_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          created_at: string
+          email: string | null
+          id: string
+          name: string
+          saved_home_alerts: boolean
+          show_email: boolean
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          id: string
+          name?: string
+          saved_home_alerts?: boolean
+          show_email?: boolean
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          id?: string
+          name?: string
+          saved_home_alerts?: boolean
+          show_email?: boolean
+        }
         Relationships: []
       }
       push_subscriptions: {
-        Row: PushSubscriptionRow
-        Insert: Pick<PushSubscriptionRow, 'endpoint' | 'p256dh' | 'auth'> & Partial<PushSubscriptionRow>
-        Update: Partial<Pick<PushSubscriptionRow, 'p256dh' | 'auth'>>
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: string
+          p256dh: string
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          p256dh: string
+          user_id?: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          p256dh?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      saved_home_pushes: {
+        Row: {
+          attempts: number
+          change: string
+          created_at: string
+          id: number
+          last_error: string | null
+          listing_id: string
+          next_attempt_at: string
+          previous_price: number | null
+          price: number
+          sent_at: string | null
+          status: string
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          change: string
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          listing_id: string
+          next_attempt_at?: string
+          previous_price?: number | null
+          price: number
+          sent_at?: string | null
+          status: string
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          change?: string
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          listing_id?: string
+          next_attempt_at?: string
+          previous_price?: number | null
+          price?: number
+          sent_at?: string | null
+          status?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'saved_home_pushes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'saved_home_pushes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'saved_home_pushes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      saved_listings: {
+        Row: {
+          created_at: string
+          listing_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          listing_id: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          listing_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'saved_listings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'saved_listings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'saved_listings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      saved_search_matches: {
+        Row: {
+          listing_created_at: string
+          listing_id: string
+          saved_search_id: string
+        }
+        Insert: {
+          listing_created_at: string
+          listing_id: string
+          saved_search_id: string
+        }
+        Update: {
+          listing_created_at?: string
+          listing_id?: string
+          saved_search_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'saved_search_matches_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'saved_search_matches_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'saved_search_matches_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'saved_search_matches_saved_search_id_fkey'
+            columns: ['saved_search_id']
+            isOneToOne: false
+            referencedRelation: 'saved_searches'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      saved_searches: {
+        Row: {
+          alerts: string
+          created_at: string
+          id: string
+          last_opened_at: string
+          match_area: unknown
+          match_baths: number | null
+          match_beds: number | null
+          match_key: string | null
+          match_price: unknown
+          match_type: string | null
+          match_words: string[] | null
+          name: string
+          params: NonNullable<Json>
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          alerts?: string
+          created_at?: string
+          id?: string
+          last_opened_at?: string
+          match_area?: never
+          match_baths?: never
+          match_beds?: never
+          match_key?: never
+          match_price?: never
+          match_type?: never
+          match_words?: never
+          name: string
+          params?: NonNullable<Json>
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          alerts?: string
+          created_at?: string
+          id?: string
+          last_opened_at?: string
+          match_area?: never
+          match_baths?: never
+          match_beds?: never
+          match_key?: never
+          match_price?: never
+          match_type?: never
+          match_words?: never
+          name?: string
+          params?: NonNullable<Json>
+          updated_at?: string
+          user_id?: string
+        }
         Relationships: []
       }
     }
     Views: {
-      /** The listings on the market (off_market_at not yet reached): what every list and search reads. */
+      listing_reports_review: {
+        Row: {
+          first_reported_at: string | null
+          hidden_for_review: boolean | null
+          landlord_email: string | null
+          landlord_id: string | null
+          listing_id: string | null
+          listing_name: string | null
+          open_reports: number | null
+          reports: Json | null
+        }
+        Relationships: []
+      }
       market_listings: {
-        Row: ListingRow
+        Row: {
+          bathrooms: number | null
+          bedrooms: number | null
+          created_at: string | null
+          description: string | null
+          discounted_price: number | null
+          effective_price: number | null
+          furnished: boolean | null
+          id: string | null
+          image_urls: string[] | null
+          latitude: number | null
+          location: string | null
+          longitude: number | null
+          name: string | null
+          off_market_at: string | null
+          offer: boolean | null
+          parking: boolean | null
+          price_reduced_at: string | null
+          price_reduced_by: number | null
+          regular_price: number | null
+          search_text: string | null
+          status: string | null
+          status_changed_at: string | null
+          type: string | null
+          updated_at: string | null
+          user_ref: string | null
+          version: number | null
+        }
+        Insert: {
+          bathrooms?: number | null
+          bedrooms?: number | null
+          created_at?: string | null
+          description?: string | null
+          discounted_price?: number | null
+          effective_price?: number | null
+          furnished?: boolean | null
+          id?: string | null
+          image_urls?: string[] | null
+          latitude?: number | null
+          location?: string | null
+          longitude?: number | null
+          name?: string | null
+          off_market_at?: string | null
+          offer?: boolean | null
+          parking?: boolean | null
+          price_reduced_at?: string | null
+          price_reduced_by?: number | null
+          regular_price?: number | null
+          search_text?: string | null
+          status?: string | null
+          status_changed_at?: string | null
+          type?: string | null
+          updated_at?: string | null
+          user_ref?: string | null
+          version?: number | null
+        }
+        Update: {
+          bathrooms?: number | null
+          bedrooms?: number | null
+          created_at?: string | null
+          description?: string | null
+          discounted_price?: number | null
+          effective_price?: number | null
+          furnished?: boolean | null
+          id?: string | null
+          image_urls?: string[] | null
+          latitude?: number | null
+          location?: string | null
+          longitude?: number | null
+          name?: string | null
+          off_market_at?: string | null
+          offer?: boolean | null
+          parking?: boolean | null
+          price_reduced_at?: string | null
+          price_reduced_by?: number | null
+          regular_price?: number | null
+          search_text?: string | null
+          status?: string | null
+          status_changed_at?: string | null
+          type?: string | null
+          updated_at?: string | null
+          user_ref?: string | null
+          version?: number | null
+        }
         Relationships: []
       }
     }
     Functions: {
-      landlord_contact: {
-        Args: { landlord_id: string }
-        Returns: { name: string; email: string | null }[]
+      alert_batches_due: {
+        Args: { batch_limit?: number; mode: string }
+        Returns: {
+          saved_search_id: string
+        }[]
       }
-      send_enquiry: {
-        Args: { listing_id: string; message_id: string; body: string }
-        Returns: string
+      alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
+      claim_alert_batch: {
+        Args: { mode: string; search_id: string }
+        Returns: {
+          attempts: number
+          delivery_id: number
+          listing_created_at: string
+          listing_id: string
+          listing_name: string
+          params: Json
+          search_name: string
+          user_id: string
+        }[]
       }
-      my_conversations: {
-        Args: { page_size?: number; before_at?: string; before_id?: string; only_id?: string }
-        Returns: ConversationSummary[]
+      claim_message_emails: {
+        Args: { batch_limit?: number }
+        Returns: {
+          attempts: number
+          conversation_id: string
+          email_id: number
+          listing_name: string
+          recipient_email: string
+          recipient_name: string
+          sender_name: string
+          still_away: boolean
+        }[]
       }
-      unread_conversation_count: {
-        Args: never
-        Returns: number
+      claim_message_pushes: {
+        Args: { batch_limit?: number }
+        Returns: {
+          attempts: number
+          body: string
+          conversation_id: string
+          listing_name: string
+          push_id: number
+          recipient_id: string
+          sender_name: string
+        }[]
       }
-      note_app_open: {
-        Args: never
-        Returns: string
+      claim_saved_home_pushes: {
+        Args: { batch_limit?: number }
+        Returns: {
+          attempts: number
+          change: string
+          listing_id: string
+          listing_name: string
+          listing_type: string
+          previous_price: number
+          price: number
+          push_id: number
+          status: string
+          user_id: string
+        }[]
       }
-      mark_conversation_read: {
-        Args: { conversation_id: string }
-        Returns: string | null
-      }
-      saved_search_new_counts: {
-        Args: never
-        /** new_count is exact up to 1,000; `capped` says there are more (the app shows `1,000+ new`). */
-        Returns: { saved_search_id: string; new_count: number; capped: boolean }[]
-      }
-      open_saved_search: {
-        Args: { search_id: string }
-        Returns: string
-      }
-      listing_matches_search: {
-        Args: { listing: ListingRow; params: Json }
+      conversation_open_to: {
+        Args: { conversation_id: string; sender: string }
         Returns: boolean
       }
-      /** A search's count: exact up to 1,000, else 1,001. `words`: the search's words, space-separated. */
       count_listings: {
         Args: {
-          words?: string
-          type?: 'rent' | 'sale'
-          min_price?: number
-          max_price?: number
-          min_beds?: number
-          min_baths?: number
-          parking?: boolean
-          furnished?: boolean
-          offer?: boolean
-          /** Only homes still available (not under offer, sold STC or let agreed). */
           available_only?: boolean
-          west?: number
-          south?: number
           east?: number
+          furnished?: boolean
+          max_price?: number
+          min_baths?: number
+          min_beds?: number
+          min_price?: number
           north?: number
+          offer?: boolean
+          parking?: boolean
+          south?: number
+          type?: string
+          west?: number
+          words?: string
         }
         Returns: number
       }
-      /** Homes per grid cell of `cell` degrees touching a box, by type (none: both) and offer. */
+      finish_alert_batch: {
+        Args: { delivery_ids: number[]; error?: string }
+        Returns: undefined
+      }
+      finish_message_email: {
+        Args: { email_id: number; error?: string; outcome?: string }
+        Returns: undefined
+      }
+      finish_message_push: {
+        Args: { error?: string; push_id: number }
+        Returns: undefined
+      }
+      finish_saved_home_push: {
+        Args: { error?: string; push_id: number }
+        Returns: undefined
+      }
+      landlord_contact: {
+        Args: { landlord_id: string }
+        Returns: {
+          email: string
+          name: string
+        }[]
+      }
+      listing_image_urls_valid: {
+        Args: { owner: string; urls: string[] }
+        Returns: boolean
+      }
+      listing_matches_search: {
+        Args: {
+          listing: Database['public']['Tables']['listings']['Row']
+          params: Json
+        }
+        Returns: boolean
+      }
       map_clusters: {
         Args: {
           cell: number
-          west: number
-          south: number
           east: number
           north: number
-          type?: 'rent' | 'sale'
           offer?: boolean
+          south: number
+          type?: string
+          west: number
         }
-        Returns: { cell_x: number; cell_y: number; homes: number; latitude: number; longitude: number }[]
+        Returns: {
+          cell_x: number
+          cell_y: number
+          homes: number
+          latitude: number
+          longitude: number
+        }[]
       }
+      mark_conversation_read: {
+        Args: { conversation_id: string }
+        Returns: string
+      }
+      my_conversations: {
+        Args: {
+          before_at?: string
+          before_id?: string
+          only_id?: string
+          page_size?: number
+        }
+        Returns: {
+          id: string
+          last_body: string
+          last_from_me: boolean
+          last_message_at: string
+          listing_category: string
+          listing_id: string
+          listing_image: string
+          listing_name: string
+          listing_price: number
+          other_id: string
+          other_name: string
+          other_read_at: string
+          role: string
+          unread: boolean
+        }[]
+      }
+      note_app_open: { Args: Record<PropertyKey, never>; Returns: string }
+      open_saved_search: { Args: { search_id: string }; Returns: string }
+      request_client_address: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      review_listing_reports: { Args: { listing_id: string }; Returns: number }
+      saved_search_new_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          capped: boolean
+          new_count: number
+          saved_search_id: string
+        }[]
+      }
+      saved_search_params_valid: { Args: { params: Json }; Returns: boolean }
+      saved_searches_matching: {
+        Args: { listing: Database['public']['Tables']['listings']['Row'] }
+        Returns: {
+          alerts: string
+          saved_search_id: string
+          user_id: string
+        }[]
+      }
+      search_bbox_valid: { Args: { bbox: string }; Returns: boolean }
+      search_fold: { Args: { value: string }; Returns: string }
+      search_key: { Args: { q: string }; Returns: string }
+      search_text_pieces: { Args: { folded: string }; Returns: string[] }
+      search_words: { Args: { q: string }; Returns: string[] }
+      search_words_in: {
+        Args: { folded: string; words: string[] }
+        Returns: boolean
+      }
+      send_enquiry: {
+        Args: { body: string; listing_id: string; message_id: string }
+        Returns: string
+      }
+      unread_conversation_count: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      visible_text: { Args: { value: string }; Returns: string }
     }
-    Enums: { [_ in never]: never }
-    CompositeTypes: { [_ in never]: never }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
   }
 }
 
-type PublicTables = Database['public']['Tables']
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>
 
-/** A table's row as the API returns it. */
-export type TableRow<T extends keyof PublicTables> = PublicTables[T]['Row']
-/** What an insert into a table sends. */
-export type TableInsert<T extends keyof PublicTables> = PublicTables[T]['Insert']
-/** What an update of a table sends. */
-export type TableUpdate<T extends keyof PublicTables> = PublicTables[T]['Update']
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema['Tables']
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema['Tables']
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema['Enums']
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
+    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema['CompositeTypes']
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
+    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const

@@ -1,5 +1,4 @@
-import type { ListingType } from './listing'
-import type { ListingStatus } from './listing-status'
+import type { ListingRow } from './listing'
 
 // A change to a published listing made on this device, as the outbox keeps it (kind `listing.edit`) until the
 // server takes it. It carries the version it started from: the server refuses it when the listing changed
@@ -11,21 +10,29 @@ export const LISTING_EDIT_KIND = 'listing.edit'
 export const listingThing = (listingId: string) => `listing:${listingId}`
 
 /** The columns of public.listings an edit can change, as the server names them (photos apart). */
-export type EditFields = {
-  type: ListingType
-  name: string
-  bedrooms: number
-  bathrooms: number
-  parking: boolean
-  furnished: boolean
-  location: string
-  description: string | null
-  offer: boolean
-  regular_price: number
-  discounted_price: number | null
-  latitude: number | null
-  longitude: number | null
-  status: ListingStatus
+export type EditFields = Omit<
+  Pick<
+    ListingRow,
+    | 'type'
+    | 'name'
+    | 'bedrooms'
+    | 'bathrooms'
+    | 'parking'
+    | 'furnished'
+    | 'location'
+    | 'description'
+    | 'offer'
+    | 'regular_price'
+    | 'discounted_price'
+    | 'latitude'
+    | 'longitude'
+    | 'status'
+  >,
+  'latitude' | 'longitude'
+> & {
+  /** The place; null while an address changed offline waits to be looked up when it is sent. */
+  latitude: ListingRow['latitude'] | null
+  longitude: ListingRow['longitude'] | null
 }
 
 export type EditField = keyof EditFields

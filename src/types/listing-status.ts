@@ -1,4 +1,4 @@
-import type { ListingType } from './listing'
+import type { ListingType } from './listing-type'
 
 /** Where a home is in its sale or let (public.listings.status): each type has its own set. */
 export const LISTING_STATUSES = {

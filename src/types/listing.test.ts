@@ -19,7 +19,7 @@ const row = {
   latitude: 51.5,
   longitude: -0.1,
   created_at: '2026-01-01T00:00:00Z',
-  updated_at: null,
+  updated_at: '2026-01-01T00:00:00.000000+00:00',
   user_ref: '33333333-3333-4333-8333-333333333333',
   status: 'let_agreed',
   status_changed_at: '2026-01-02T00:00:00Z',
@@ -39,7 +39,7 @@ describe('parseListingRows: rows from the API keep their contract', () => {
       discountedPrice: 1400,
       imageUrls: ['https://example.com/a.jpg'],
       geolocation: { lat: 51.5, lng: -0.1 },
-      updatedAt: null,
+      updatedAt: '2026-01-01T00:00:00.000000+00:00',
       userRef: row.user_ref,
     })
     expect(listing).not.toHaveProperty('effective_price')

@@ -1,14 +1,32 @@
-import type { TableRow } from './database'
+import type { Tables } from './database'
 import { isListingStatus, type ListingStatus } from './listing-status'
+import { isListingType, type ListingType } from './listing-type'
 
-export const LISTING_TYPES = ['rent', 'sale'] as const
-export type ListingType = (typeof LISTING_TYPES)[number]
+export { isListingType, LISTING_TYPES, type ListingType } from './listing-type'
 
-export const isListingType = (value: unknown): value is ListingType =>
-  LISTING_TYPES.includes(value as ListingType)
+/**
+ * What the generated row of public.listings holds beyond what a read selects: the generated columns only filters
+ * and sorts use, and the computed relationship postgres-meta lists for the function saved_searches_matching(listings).
+ */
+type UnreadColumn = 'effective_price' | 'search_text' | 'saved_searches_matching'
 
-/** A row of public.listings as PostgREST returns it (snake_case); its type comes from src/types/database.ts. */
-export type ListingRow = TableRow<'listings'>
+/**
+ * A row of public.listings as every read selects it (snake_case), from the generated src/types/database.ts;
+ * `type` and `status` are narrowed to the values their check constraints allow.
+ */
+export type ListingRow = {
+  [C in Exclude<keyof Tables<'listings'>, UnreadColumn>]: C extends 'type'
+    ? ListingType
+    : C extends 'status'
+      ? ListingStatus
+      : Tables<'listings'>[C]
+}
+
+/** snake_case to camelCase, as a column name becomes a Listing's field. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S
+type CamelCased<T> = { [K in keyof T as CamelCase<K & string>]: T[K] }
 
 /** The kinds of value a column holds, and the TypeScript type of each. */
 type ColumnTypes = {
@@ -60,10 +78,10 @@ const LISTING_ROW_COLUMNS = {
   regular_price: 'number',
   discounted_price: 'number|null',
   image_urls: 'string[]',
-  latitude: 'number|null',
-  longitude: 'number|null',
+  latitude: 'number',
+  longitude: 'number',
   created_at: 'string',
-  updated_at: 'string|null',
+  updated_at: 'string',
   user_ref: 'string',
   status: 'status',
   status_changed_at: 'string',
@@ -88,50 +106,33 @@ export const RECOMMENDED_COUNT = 5
 /** The columns every listing read selects: those of LISTING_ROW_COLUMNS, in its order. */
 export const LISTING_COLUMNS = COLUMN_NAMES.join(',')
 
+/** A listing's fields as the columns name them, in camelCase. */
+type ListingFields = CamelCased<ListingRow>
+
 /**
- * A listing in the app's words (spec §3). The shapes around it derive from it: the device's copy
- * (StoredListing), a card (ListingCardData picks from it), a place in a list (ListingPosition), and the
- * validated form (ListingDraft in the listing form).
+ * Fields the server added after devices began keeping copies: absent from such a copy, which reads as having no
+ * description, available, never reduced, on the market. `status` and the times after it are all the server's;
+ * `version` is its count of updates (an edit says which version it started from).
  */
-export type Listing = {
-  id: string
-  type: ListingType
-  name: string
-  bedrooms: number
-  bathrooms: number
-  parking: boolean
-  furnished: boolean
-  location: string
-  /** The landlord's words about the home; absent from copies the device kept before descriptions existed. */
-  description?: string | null
-  offer: boolean
-  regularPrice: number
-  /** Only kept when offer is true. */
-  discountedPrice: number | null
-  /** The first is the cover. */
-  imageUrls: string[]
-  geolocation: { lat: number; lng: number } | null
-  /** Server time of creation (ISO 8601). */
-  createdAt: string
-  updatedAt: string | null
-  /** The owner's user id. */
-  userRef: string
-  /**
-   * The market's moves, all set by the server. Absent from copies the device kept before they existed: such
-   * a copy reads as available, never reduced, on the market.
-   */
-  status?: ListingStatus
-  /** When the status last changed (at creation, the creation time). */
-  statusChangedAt?: string
-  /** When the home leaves every list and search (14 days after Sold or Let, 60 after Sold STC or Let agreed). */
-  offMarketAt?: string | null
-  /** When the price a person pays last fell, unless it has risen since. */
-  priceReducedAt?: string | null
-  /** How much it fell by then. */
-  priceReducedBy?: number | null
-  /** The server's count of updates: an edit says which version it started from. */
-  version?: number
-}
+type LaterField =
+  | 'description'
+  | 'status'
+  | 'statusChangedAt'
+  | 'offMarketAt'
+  | 'priceReducedAt'
+  | 'priceReducedBy'
+  | 'version'
+
+/**
+ * A listing in the app's words (spec §3): the row's columns in camelCase, the position as one value. The shapes
+ * around it derive from it: the device's copy (StoredListing), a card (ListingCardData), a place in a list
+ * (ListingPosition), a map marker (MapHome) and the form (ListingFormText). `discountedPrice` is only kept
+ * when `offer` is true; the first of `imageUrls` is the cover.
+ */
+export type Listing = Omit<ListingFields, 'latitude' | 'longitude' | LaterField> &
+  Partial<Pick<ListingFields, LaterField>> & {
+    geolocation: { lat: ListingRow['latitude']; lng: ListingRow['longitude'] }
+  }
 
 export function toListing(row: ListingRow): Listing {
   return {
@@ -148,8 +149,7 @@ export function toListing(row: ListingRow): Listing {
     regularPrice: row.regular_price,
     discountedPrice: row.offer ? row.discounted_price : null,
     imageUrls: row.image_urls,
-    geolocation:
-      row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null,
+    geolocation: { lat: row.latitude, lng: row.longitude },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     userRef: row.user_ref,
@@ -181,22 +181,22 @@ export const positionOf = (listing: ListingPosition): ListingPosition => ({
   createdAt: listing.createdAt,
 })
 
+/** The listing's fields the form edits as a choice (a toggle or the type); every other field is typed text. */
+type ListingFormChoice = 'type' | 'parking' | 'furnished' | 'offer'
+/** The listing's fields the form edits as text. */
+type ListingFormTextField =
+  | 'name'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'description'
+  | 'regularPrice'
+  | 'discountedPrice'
+
 /**
- * What the listing form holds, as typed (text stays text until the schema reads it). A draft kept on the device
- * stores exactly this; the form adds the chosen images.
+ * What the listing form holds, as typed (text stays text until the schema reads it): a Listing's choices as
+ * they are, its other fields as text, and its place as the typed address and coordinates. A draft kept on the
+ * device stores exactly this; the form adds the chosen images.
  */
-export type ListingFormText = {
-  type: ListingType
-  name: string
-  bedrooms: string
-  bathrooms: string
-  parking: boolean
-  furnished: boolean
-  address: string
-  description: string
-  offer: boolean
-  regularPrice: string
-  discountedPrice: string
-  latitude: string
-  longitude: string
+export type ListingFormText = Pick<Listing, ListingFormChoice> & {
+  [F in ListingFormTextField | 'address' | keyof Pick<ListingRow, 'latitude' | 'longitude'>]: string
 }

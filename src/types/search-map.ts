@@ -1,14 +1,10 @@
+import type { Tables } from './database'
 import type { Bbox } from './home-search'
+import type { ListingRow } from './listing'
 
-/** A home as the search map draws it. `price` is the price a person pays. */
-export type MapHome = {
-  id: string
-  type: 'rent' | 'sale'
-  name: string
-  location: string
-  price: number
-  latitude: number
-  longitude: number
+/** A home as the search map draws it: a listing's columns, the price a person pays and its cover. */
+export type MapHome = Pick<ListingRow, 'id' | 'type' | 'name' | 'location' | 'latitude' | 'longitude'> & {
+  price: NonNullable<Tables<'listings'>['effective_price']>
   coverUrl: string | null
 }
 

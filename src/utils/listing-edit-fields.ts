@@ -17,8 +17,8 @@ export function editFieldsOf(listing: Listing): EditFields {
     offer: listing.offer,
     regular_price: listing.regularPrice,
     discounted_price: listing.offer ? listing.discountedPrice : null,
-    latitude: listing.geolocation?.lat ?? null,
-    longitude: listing.geolocation?.lng ?? null,
+    latitude: listing.geolocation.lat,
+    longitude: listing.geolocation.lng,
     status: listing.status ?? 'available',
   }
 }
@@ -38,10 +38,11 @@ export function withFields(listing: Listing, fields: EditFields, imageUrls: stri
     offer: fields.offer,
     regularPrice: fields.regular_price,
     discountedPrice: fields.discounted_price,
+    // An address changed offline keeps the old place on the device until it is looked up.
     geolocation:
       fields.latitude !== null && fields.longitude !== null
         ? { lat: fields.latitude, lng: fields.longitude }
-        : null,
+        : listing.geolocation,
     status: fields.status,
     imageUrls,
   }

@@ -42,7 +42,6 @@ function inBbox(listing: Listing, bboxText: string | undefined): boolean {
   const bbox = bboxText ? parseBbox(bboxText) : null
   if (!bbox) return true
   const at = listing.geolocation
-  if (!at) return false
   const [west, south, east, north] = bbox
   return at.lng >= west && at.lng <= east && at.lat >= south && at.lat <= north
 }

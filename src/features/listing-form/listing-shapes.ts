@@ -1,12 +1,26 @@
-import type { TableInsert } from '@/types/database'
+import type { TablesInsert } from '@/types/database'
 import type { Listing } from '@/types/listing'
 import type { ListingDraft, ListingFormValues } from './listing-schema'
 
 // How the form's shapes meet the others: a saved listing becomes the edit form's values, and a validated
 // listing becomes the columns written to public.listings (their type comes from src/types/database.ts).
 
-/** The columns of public.listings the owner writes; id, owner and times are the server's (or the draft's id). */
-export type ListingColumns = Omit<TableInsert<'listings'>, 'id' | 'updated_at' | 'user_ref'>
+/** Columns of public.listings the server sets: id, owner and times (the draft's id apart), the market's moves. */
+type ServerColumn =
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'user_ref'
+  | 'status_changed_at'
+  | 'off_market_at'
+  | 'price_reduced_at'
+  | 'price_reduced_by'
+  | 'version'
+  | 'effective_price'
+  | 'search_text'
+
+/** The columns of public.listings the owner writes. */
+export type ListingColumns = Omit<TablesInsert<'listings'>, ServerColumn>
 
 /** The public.listings row a draft becomes, under its own id. */
 export type DraftListingRow = ListingColumns & { id: string }
@@ -60,8 +74,8 @@ export function toFormValues(listing: Listing): ListingFormValues {
     offer: listing.offer,
     regularPrice: String(listing.regularPrice),
     discountedPrice: listing.offer && listing.discountedPrice !== null ? String(listing.discountedPrice) : '',
-    latitude: listing.geolocation === null ? '' : String(listing.geolocation.lat),
-    longitude: listing.geolocation === null ? '' : String(listing.geolocation.lng),
+    latitude: String(listing.geolocation.lat),
+    longitude: String(listing.geolocation.lng),
     images: [],
   }
 }

@@ -1,40 +1,24 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { ChoiceToggle } from '@/components/choice-toggle'
 import { PageHeader } from '@/components/page-header'
-import { editPhotoBlob, editPhotoPath, type NewEditPhoto } from '@/device/drafts'
 import { editsOf, pendingView } from '@/device/listing-edits'
 import { type OutboxEntry, useOutbox } from '@/device/outbox'
 import { notify } from '@/lib/toast'
 import type { Listing } from '@/types/listing'
-import { EDIT_REFUSALS, type EditPhoto, type ListingEditPayload } from '@/types/listing-edit'
+import { EDIT_REFUSALS, type ListingEditPayload } from '@/types/listing-edit'
 import { type ListingStatus, statusesFor, statusForType } from '@/types/listing-status'
 import { photoUrls } from '@/utils/listing-edit'
 import { withFields } from '@/utils/listing-edit-fields'
 import { statusLabel } from '@/utils/market-status'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
-import { LISTING_LIMITS, LISTING_MESSAGES } from '../listing-schema'
 import { toFormValues } from '../listing-shapes'
-import { shrinkImage } from '../shrink-image'
 import { EditConflict } from './edit-conflict'
-import { type EditPhotoItem, EditPhotos } from './edit-photos'
+import { EditPhotos } from './edit-photos'
 import { EditRefused, ListingDeleted } from './edit-refused'
 import { ListingForm, type SubmitListing } from './listing-form'
+import { useEditPhotos } from './use-edit-photos'
 import { useFinishPublish } from './use-finish-publish'
-
-/** What shows a photo: its URL, or the device's copy of a new one (uploaded already: its URL to be). */
-async function itemsOf(photos: readonly EditPhoto[], publicUrl: () => Promise<(path: string) => string>) {
-  return Promise.all(
-    photos.map(async (photo, index): Promise<EditPhotoItem> => {
-      if ('url' in photo) return { key: `url-${index}-${photo.url}`, photo, src: photo.url }
-      const blob = await editPhotoBlob(photo.photoId)
-      const src = blob ? URL.createObjectURL(blob) : (await publicUrl())(photo.path)
-      return { key: photo.photoId, photo, src }
-    }),
-  )
-}
-
-const photoUrlOf = () => import('../api/listing-photos').then(({ listingPhotoUrl }) => listingPhotoUrl())
 
 /**
  * Edit Listing: the owner's listing, prefilled with the edits still waiting laid over it. Fields, status and
@@ -93,48 +77,11 @@ function EditForm({ listing, userId, queued }: { listing: Listing; userId: strin
   )
   const [status, setStatus] = useState<ListingStatus>(start.fields.status)
   const [type, setType] = useState(start.fields.type)
-  const [photos, setPhotos] = useState<EditPhotoItem[] | null>(null)
-  const [photoError, setPhotoError] = useState<string | undefined>()
-  const touched = useRef(false)
-  const blobs = useRef(new Map<string, Blob>())
-
-  useEffect(() => {
-    let current = true
-    void itemsOf(start.photos, photoUrlOf).then((items) => current && setPhotos(items))
-    return () => {
-      current = false
-    }
-  }, [start])
-
-  const changePhotos = (next: EditPhotoItem[]) => {
-    touched.current = true
-    setPhotoError(undefined)
-    setPhotos(next)
-  }
-
-  const addPhotos = async (files: File[]) => {
-    const added = await Promise.all(
-      files.map(async (file): Promise<EditPhotoItem> => {
-        const photoId = crypto.randomUUID()
-        const blob = await shrinkImage(file)
-        blobs.current.set(photoId, blob)
-        const path = editPhotoPath(userId, listing.id, photoId)
-        return { key: photoId, photo: { photoId, name: file.name, path }, src: URL.createObjectURL(blob) }
-      }),
-    )
-    changePhotos([...(photos ?? []), ...added])
-  }
+  const photos = useEditPhotos(start.photos, userId, listing.id)
 
   const submit: SubmitListing = async (draft) => {
-    const chosen = photos ?? []
-    if (chosen.length === 0 || chosen.length > LISTING_LIMITS.maxImages) {
-      setPhotoError(chosen.length === 0 ? EDIT_MESSAGES.imagesRequired : LISTING_MESSAGES.imagesTooMany)
-      return undefined
-    }
-    const newPhotos: NewEditPhoto[] = chosen.flatMap(({ photo }) => {
-      const blob = 'photoId' in photo ? blobs.current.get(photo.photoId) : undefined
-      return blob && 'photoId' in photo ? [{ ...photo, blob }] : []
-    })
+    const chosen = photos.chosen()
+    if (!chosen) return undefined
     const { saveEdit } = await import('../edit/edit-actions')
     const outcome = await saveEdit({
       userId,
@@ -142,8 +89,7 @@ function EditForm({ listing, userId, queued }: { listing: Listing; userId: strin
       queued,
       draft,
       status,
-      photos: touched.current ? chosen.map((item) => item.photo) : null,
-      newPhotos,
+      ...chosen,
       before: {
         location: start.fields.location,
         coordinates:
@@ -175,12 +121,12 @@ function EditForm({ listing, userId, queued }: { listing: Listing; userId: strin
       }}
       afterType={<ChoiceToggle legend="Status" choices={statusChoices} value={status} onChange={setStatus} />}
       photos={
-        photos ? (
+        photos.photos ? (
           <EditPhotos
-            photos={photos}
-            onChange={changePhotos}
-            onAdd={(files) => void addPhotos(files)}
-            error={photoError}
+            photos={photos.photos}
+            onChange={photos.change}
+            onAdd={(files) => void photos.add(files)}
+            error={photos.error}
           />
         ) : null
       }

@@ -117,8 +117,11 @@ export async function sendListingEdit(entry: OutboxEntry): Promise<void> {
     changes = { ...changes, latitude: place.lat, longitude: place.lng }
   }
 
+  const { latitude, longitude, ...fields } = changes
   const row = {
-    ...changes,
+    ...fields,
+    // The place goes with the address it was looked up for; one still unknown is not sent.
+    ...(latitude != null && longitude != null ? { latitude, longitude } : {}),
     ...(edit.photos ? { image_urls: imageUrlsOf(edit.photos, publicUrl) } : {}),
     version,
   }

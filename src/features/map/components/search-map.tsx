@@ -5,7 +5,7 @@ import './map.css'
 import { useRouter } from '@tanstack/react-router'
 import type { FeatureCollection, Point } from 'geojson'
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibre } from 'maplibre-gl'
-import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type MouseEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   Layer,
   type MapRef,
@@ -80,6 +80,50 @@ function shownOn(map: MapLibre, byId: Map<string, SearchMapHome>, cells: Map<str
   return [...shown.values()]
 }
 
+/** The homes and the server's clusters as a GeoJSON source for MapLibre to cluster. */
+const homesGeoJson = (homes: SearchMapHome[], clusters: MapCluster[]): FeatureCollection<Point> => ({
+  type: 'FeatureCollection',
+  features: [
+    ...homes.map((home) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [home.longitude, home.latitude] },
+      properties: { id: home.id, homes: 1 },
+    })),
+    ...clusters.map((cell) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [cell.longitude, cell.latitude] },
+      properties: { cell: cell.key, homes: cell.homes },
+    })),
+  ],
+})
+
+/** Where the map opens: the search's area, else around its homes or clusters (close on a single home). */
+function initialViewOf(bbox: Bbox | null, homes: SearchMapHome[], clusters: MapCluster[]) {
+  const area = bbox ?? boundsOf(homes.length > 0 ? homes : clusters)
+  const single = !bbox && homes.length === 1 ? homes[0] : undefined
+  return single
+    ? { longitude: single.longitude, latitude: single.latitude, zoom: 13 }
+    : { bounds: asBounds(area), fitBoundsOptions: FIT }
+}
+
+/**
+ * The area the view shows: the map stays where it is for an area it searched, and moves to any other (Back
+ * to an earlier area, a shared link), calling `onMove`. Returns the area last shown, which a search of the
+ * view sets.
+ */
+function useFollowArea(mapRef: RefObject<MapRef | null>, bbox: Bbox | null, onMove: () => void) {
+  const viewArea = useRef(bbox?.join())
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new area moves the map.
+  useEffect(() => {
+    const map = mapRef.current?.getMap()
+    if (!bbox || bbox.join() === viewArea.current || !map) return
+    viewArea.current = bbox.join()
+    onMove()
+    map.fitBounds(asBounds(bbox), FIT)
+  }, [bbox])
+  return viewArea
+}
+
 const keyOf = (items: Shown[]) =>
   items
     .map((s) =>
@@ -87,6 +131,28 @@ const keyOf = (items: Shown[]) =>
     )
     .sort()
     .join()
+
+/**
+ * What the map draws: the homes and the server's clusters as one source, what of it shows in the view
+ * (`refresh` reads it again after a move or a load), and the homes in view.
+ */
+function useShownHomes(mapRef: RefObject<MapRef | null>, homes: SearchMapHome[], clusters: MapCluster[]) {
+  const [shown, setShown] = useState<Shown[]>([])
+  const [inView, setInView] = useState<SearchMapHome[]>([])
+  const byId = useMemo(() => new Map(homes.map((home) => [home.id, home])), [homes])
+  const cells = useMemo(() => new Map(clusters.map((cell) => [cell.key, cell])), [clusters])
+  const data = useMemo(() => homesGeoJson(homes, clusters), [homes, clusters])
+
+  const refresh = useCallback(() => {
+    const map = mapRef.current?.getMap()
+    if (!map?.getSource('homes') || !map.isSourceLoaded('homes')) return
+    const next = shownOn(map, byId, cells)
+    setShown((current) => (keyOf(current) === keyOf(next) ? current : next))
+    const bounds = map.getBounds()
+    setInView(homes.filter((home) => bounds.contains([home.longitude, home.latitude])))
+  }, [mapRef, byId, cells, homes])
+  return { data, shown, inView, refresh }
+}
 
 /**
  * The search results on a map: a price marker per home, clusters with counts where markers crowd, a card
@@ -104,57 +170,11 @@ export default function SearchMap({
   const router = useRouter()
   const mapStyle = useMemo(rasterStyle, [])
   const tiles = useTileStatus()
-  const [initialView] = useState(() => {
-    const area = bbox ?? boundsOf(homes.length > 0 ? homes : clusters)
-    const single = !bbox && homes.length === 1 ? homes[0] : undefined
-    return single
-      ? { longitude: single.longitude, latitude: single.latitude, zoom: 13 }
-      : { bounds: asBounds(area), fitBoundsOptions: FIT }
-  })
-  const [shown, setShown] = useState<Shown[]>([])
-  const [inView, setInView] = useState<SearchMapHome[]>([])
+  const [initialView] = useState(() => initialViewOf(bbox, homes, clusters))
   const [selected, setSelected] = useState<SearchMapHome | null>(null)
   const [moved, setMoved] = useState(false)
-  // The area the view shows: the map stays where it is for an area it searched, and moves to any other
-  // (Back to an earlier area, a shared link).
-  const viewArea = useRef(bbox?.join())
-  useEffect(() => {
-    const map = mapRef.current?.getMap()
-    if (!bbox || bbox.join() === viewArea.current || !map) return
-    viewArea.current = bbox.join()
-    setMoved(false)
-    map.fitBounds(asBounds(bbox), FIT)
-  }, [bbox])
-
-  const byId = useMemo(() => new Map(homes.map((home) => [home.id, home])), [homes])
-  const cells = useMemo(() => new Map(clusters.map((cell) => [cell.key, cell])), [clusters])
-  const data = useMemo<FeatureCollection<Point>>(
-    () => ({
-      type: 'FeatureCollection',
-      features: [
-        ...homes.map((home) => ({
-          type: 'Feature' as const,
-          geometry: { type: 'Point' as const, coordinates: [home.longitude, home.latitude] },
-          properties: { id: home.id, homes: 1 },
-        })),
-        ...clusters.map((cell) => ({
-          type: 'Feature' as const,
-          geometry: { type: 'Point' as const, coordinates: [cell.longitude, cell.latitude] },
-          properties: { cell: cell.key, homes: cell.homes },
-        })),
-      ],
-    }),
-    [homes, clusters],
-  )
-
-  const refresh = useCallback(() => {
-    const map = mapRef.current?.getMap()
-    if (!map?.getSource('homes') || !map.isSourceLoaded('homes')) return
-    const next = shownOn(map, byId, cells)
-    setShown((current) => (keyOf(current) === keyOf(next) ? current : next))
-    const bounds = map.getBounds()
-    setInView(homes.filter((home) => bounds.contains([home.longitude, home.latitude])))
-  }, [byId, cells, homes])
+  const viewArea = useFollowArea(mapRef, bbox, () => setMoved(false))
+  const { data, shown, inView, refresh } = useShownHomes(mapRef, homes, clusters)
 
   const onMoveEnd = useCallback(
     (event: ViewStateChangeEvent) => {
@@ -232,69 +252,23 @@ export default function SearchMap({
             {/* Invisible: MapLibre clusters the homes; the markers below draw them as HTML. */}
             <Layer id="homes" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
           </Source>
-          {shown.map((item) =>
-            item.kind === 'cell' ? (
-              <Marker key={`g${item.cell.key}`} longitude={item.cell.longitude} latitude={item.cell.latitude}>
-                <button
-                  type="button"
-                  className="search-map__cluster"
-                  aria-label={`${item.cell.homes} homes here, zoom in`}
-                  onClick={() => searchCell(item.cell)}
-                >
-                  {item.cell.homes}
-                </button>
-              </Marker>
-            ) : item.kind === 'cluster' ? (
-              <Marker key={`c${item.id}`} longitude={item.longitude} latitude={item.latitude}>
-                <button
-                  type="button"
-                  className="search-map__cluster"
-                  aria-label={`${item.count} homes here, zoom in`}
-                  onClick={() => void expandCluster(item)}
-                >
-                  {item.count}
-                </button>
-              </Marker>
-            ) : (
-              <Marker
-                key={item.home.id}
-                longitude={item.home.longitude}
-                latitude={item.home.latitude}
-                anchor="bottom"
-              >
-                <button
-                  type="button"
-                  className="search-map__price"
-                  aria-label={`${item.home.name}, ${fullPrice(item.home)}`}
-                  onClick={(event) => {
-                    event.stopPropagation()
-                    setSelected(item.home)
-                  }}
-                >
-                  {compactPrice(item.home.price)}
-                </button>
-              </Marker>
-            ),
-          )}
+          {shown.map((item) => (
+            <ShownMarker
+              key={
+                item.kind === 'cluster'
+                  ? `c${item.id}`
+                  : item.kind === 'cell'
+                    ? `g${item.cell.key}`
+                    : item.home.id
+              }
+              item={item}
+              onExpand={(cluster) => void expandCluster(cluster)}
+              onSearchCell={searchCell}
+              onSelect={setSelected}
+            />
+          ))}
           {selected ? (
-            <Popup
-              longitude={selected.longitude}
-              latitude={selected.latitude}
-              anchor="bottom"
-              offset={36}
-              closeButton={false}
-              closeOnClick={false}
-              maxWidth="240px"
-            >
-              <a className="search-map__card" href={listingHref(selected)} onClick={(e) => open(e, selected)}>
-                {selected.coverUrl ? (
-                  <img src={selected.coverUrl} alt="" width={220} height={124} crossOrigin="anonymous" />
-                ) : null}
-                <strong>{selected.name}</strong>
-                <span>{selected.location}</span>
-                <span className="search-map__card-price">{fullPrice(selected)}</span>
-              </a>
-            </Popup>
+            <SelectedHome home={selected} href={listingHref(selected)} onOpen={(e) => open(e, selected)} />
           ) : null}
         </MapView>
         <MapUnavailable status={tiles.status} />
@@ -304,18 +278,123 @@ export default function SearchMap({
           </button>
         ) : null}
       </div>
-      <details className="search-map__list">
-        <summary>Homes on this map ({inView.length.toLocaleString('en-GB')})</summary>
-        <ul>
-          {inView.map((home) => (
-            <li key={home.id}>
-              <a href={listingHref(home)} onClick={(e) => open(e, home)}>
-                {home.name}, {home.location}, {fullPrice(home)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <HomesInView homes={inView} listingHref={listingHref} onOpen={open} />
     </div>
+  )
+}
+
+/**
+ * A cluster (its count; a tap zooms in), a cluster the server counted (its count; a tap searches its cell) or
+ * a home (its price; a tap shows its card).
+ */
+function ShownMarker({
+  item,
+  onExpand,
+  onSearchCell,
+  onSelect,
+}: {
+  item: Shown
+  onExpand: (cluster: Extract<Shown, { kind: 'cluster' }>) => void
+  onSearchCell: (cell: MapCluster) => void
+  onSelect: (home: SearchMapHome) => void
+}) {
+  if (item.kind === 'cell')
+    return (
+      <Marker longitude={item.cell.longitude} latitude={item.cell.latitude}>
+        <button
+          type="button"
+          className="search-map__cluster"
+          aria-label={`${item.cell.homes} homes here, zoom in`}
+          onClick={() => onSearchCell(item.cell)}
+        >
+          {item.cell.homes}
+        </button>
+      </Marker>
+    )
+  if (item.kind === 'cluster')
+    return (
+      <Marker longitude={item.longitude} latitude={item.latitude}>
+        <button
+          type="button"
+          className="search-map__cluster"
+          aria-label={`${item.count} homes here, zoom in`}
+          onClick={() => onExpand(item)}
+        >
+          {item.count}
+        </button>
+      </Marker>
+    )
+  return (
+    <Marker longitude={item.home.longitude} latitude={item.home.latitude} anchor="bottom">
+      <button
+        type="button"
+        className="search-map__price"
+        aria-label={`${item.home.name}, ${fullPrice(item.home)}`}
+        onClick={(event) => {
+          event.stopPropagation()
+          onSelect(item.home)
+        }}
+      >
+        {compactPrice(item.home.price)}
+      </button>
+    </Marker>
+  )
+}
+
+/** The tapped home's card over its marker, linking to its page. */
+function SelectedHome({
+  home,
+  href,
+  onOpen,
+}: {
+  home: SearchMapHome
+  href: string
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void
+}) {
+  return (
+    <Popup
+      longitude={home.longitude}
+      latitude={home.latitude}
+      anchor="bottom"
+      offset={36}
+      closeButton={false}
+      closeOnClick={false}
+      maxWidth="240px"
+    >
+      <a className="search-map__card" href={href} onClick={onOpen}>
+        {home.coverUrl ? (
+          <img src={home.coverUrl} alt="" width={220} height={124} crossOrigin="anonymous" />
+        ) : null}
+        <strong>{home.name}</strong>
+        <span>{home.location}</span>
+        <span className="search-map__card-price">{fullPrice(home)}</span>
+      </a>
+    </Popup>
+  )
+}
+
+/** The homes in the map's view as a list of links (what a screen reader or keyboard walks). */
+function HomesInView({
+  homes,
+  listingHref,
+  onOpen,
+}: {
+  homes: SearchMapHome[]
+  listingHref: SearchMapProps['listingHref']
+  onOpen: (event: MouseEvent<HTMLAnchorElement>, home: SearchMapHome) => void
+}) {
+  return (
+    <details className="search-map__list">
+      <summary>Homes on this map ({homes.length.toLocaleString('en-GB')})</summary>
+      <ul>
+        {homes.map((home) => (
+          <li key={home.id}>
+            <a href={listingHref(home)} onClick={(e) => onOpen(e, home)}>
+              {home.name}, {home.location}, {fullPrice(home)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }

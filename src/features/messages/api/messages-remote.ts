@@ -1,13 +1,37 @@
 import { toAppError } from '@/lib/errors'
 import { toOutboxFailure } from '@/lib/outbox/failure'
 import { getSupabase } from '@/lib/supabase'
-import type { Database } from '@/types/database'
+import type { Database, Tables } from '@/types/database'
+import type { ListingType } from '@/types/listing'
 
 // The server's conversations and messages (RLS: only the two participants read them). Sends are
 // idempotent by the message's client id, so the outbox may send one again after a lost answer.
 
-export type ConversationSummary = Database['public']['Functions']['my_conversations']['Returns'][number]
-export type Message = { id: string; sender_id: string; body: string; created_at: string }
+type ConversationRow = Database['public']['Functions']['my_conversations']['Returns'][number]
+/**
+ * Columns of my_conversations that may be null, which the generator cannot tell of a function's result: the
+ * listing's once it is deleted, the other person's once they deleted their account, the last message's before one.
+ */
+type NullableColumn =
+  | 'listing_id'
+  | 'listing_name'
+  | 'listing_image'
+  | 'listing_price'
+  | 'other_id'
+  | 'other_name'
+  | 'last_body'
+  | 'last_from_me'
+
+/** One row of rpc my_conversations: what the Messages list and a conversation's header show. */
+export type ConversationSummary = Omit<ConversationRow, NullableColumn | 'listing_category' | 'role'> & {
+  [C in NullableColumn]: ConversationRow[C] | null
+} & {
+  listing_category: ListingType | null
+  role: 'hunter' | 'landlord'
+}
+
+/** A message as a conversation shows it; `sender_id` is null once its sender deleted their account. */
+export type Message = Pick<Tables<'messages'>, 'id' | 'sender_id' | 'body' | 'created_at'>
 
 /** Messages shown at a time; older ones load by keyset. */
 export const MESSAGE_PAGE = 30
@@ -41,7 +65,8 @@ export async function fetchConversations(onlyId?: string): Promise<ConversationS
   const supabase = await getSupabase()
   const { data, error } = await supabase.rpc('my_conversations', onlyId ? { only_id: onlyId } : {})
   if (error) throw toAppError(error)
-  return data ?? []
+  // The function's own result: listing_category is a listing's type, role one of the two (see the migration).
+  return (data ?? []) as ConversationSummary[]
 }
 
 /** The latest page of a conversation's messages (or the page before `before`), oldest first. */

@@ -82,18 +82,14 @@ function StatusChoice({
 }
 
 /**
- * Your Listings on the profile: the user's listings with edit and delete, plus the way to add one. They show
- * from the device's copy at once (offline too) and are read afresh whenever the device is online: on opening,
- * on reconnecting, and when a draft of theirs reaches the server.
+ * Whether the user's listings were read afresh ('loading' until the first read ends), and the names of those
+ * the server hides: read whenever the device is online (on opening, on reconnecting) and when a draft of
+ * theirs reaches the server.
  */
-export function MyListings({ userId }: { userId: string }) {
-  const navigate = useNavigate()
-  const stored = useStoredListingsOf(userId)
+function useFreshMyListings(userId: string, online: boolean) {
   const published = usePublishedDraftIds(userId)
-  const online = useOnlineStatus()
   const [freshness, setFreshness] = useState<Freshness>('loading')
   const [hidden, setHidden] = useState<string[]>([])
-  const entries = useOutbox(userId)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a draft reaching the server (published) asks for a fresh read.
   useEffect(() => {
@@ -115,6 +111,21 @@ export function MyListings({ userId }: { userId: string }) {
       current = false
     }
   }, [userId, online, published])
+
+  return { freshness, hidden }
+}
+
+/**
+ * Your Listings on the profile: the user's listings with edit and delete, plus the way to add one. They show
+ * from the device's copy at once (offline too) and are read afresh whenever the device is online: on opening,
+ * on reconnecting, and when a draft of theirs reaches the server.
+ */
+export function MyListings({ userId }: { userId: string }) {
+  const navigate = useNavigate()
+  const stored = useStoredListingsOf(userId)
+  const online = useOnlineStatus()
+  const { freshness, hidden } = useFreshMyListings(userId, online)
+  const entries = useOutbox(userId)
 
   async function remove(card: ListingCardData) {
     if (!window.confirm(MY_LISTINGS_MESSAGES.confirmDelete)) return

@@ -1,4 +1,9 @@
-import type { SavedSearchCreate, SavedSearchPatch, ServerSavedSearch } from '@/device/saved-searches'
+import type {
+  SavedSearchAlerts,
+  SavedSearchCreate,
+  SavedSearchPatch,
+  ServerSavedSearch,
+} from '@/device/saved-searches'
 import { toOutboxFailure } from '@/lib/outbox/failure'
 import { getSupabase } from '@/lib/supabase'
 import type { Json } from '@/types/database'
@@ -10,12 +15,15 @@ import type { Json } from '@/types/database'
 /** Inserts a saved search by the id the device gave it; a row already there is left as it is. */
 export async function insertSavedSearch(search: SavedSearchCreate): Promise<void> {
   const supabase = await getSupabase()
-  const { error, status } = await supabase
-    .from('saved_searches')
-    .upsert(
-      { id: search.id, name: search.name, params: search.params as Json, alerts: search.alerts },
-      { onConflict: 'id', ignoreDuplicates: true },
-    )
+  const { error, status } = await supabase.from('saved_searches').upsert(
+    {
+      id: search.id,
+      name: search.name,
+      params: search.params as { [key: string]: Json },
+      alerts: search.alerts,
+    },
+    { onConflict: 'id', ignoreDuplicates: true },
+  )
   if (error) throw toOutboxFailure(error, status)
 }
 
@@ -60,7 +68,8 @@ export async function fetchSavedSearches(): Promise<ServerSavedSearch[]> {
     id: row.id,
     name: row.name,
     params: (row.params ?? {}) as Record<string, unknown>,
-    alerts: row.alerts,
+    // The column's check constraint allows only these.
+    alerts: row.alerts as SavedSearchAlerts,
     lastOpenedAt: row.last_opened_at,
     createdAt: row.created_at,
     newCount: newCounts.get(row.id) ?? 0,

@@ -1,0 +1,17 @@
+// `npm run gen:types`: regenerate src/types/database.ts from supabase/migrations.
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadConfig, REPO_ROOT } from '../config'
+import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../db/typegen'
+import { fail, log } from './run'
+
+const config = loadConfig()
+const types = await generateDatabaseTypes({
+  // A throw-away cluster of its own beside the stack's database port, so a running `npm start` and its data
+  // play no part.
+  dataDir: path.join(config.dataDir, 'gen-types'),
+  port: config.dbPort + 1000,
+  jwtSecret: config.jwtSecret,
+}).catch(fail)
+fs.writeFileSync(path.join(REPO_ROOT, DATABASE_TYPES_FILE), types)
+log(`wrote ${DATABASE_TYPES_FILE}`)
