@@ -159,21 +159,18 @@ test('the whole chain: a home published elsewhere reaches the phone as a notific
     expect(received?.json).toMatchObject({ title: `1 new home · ${name}`, body: homeName, url })
 
     // What the push service relays, the phone's service worker shows; a tap opens the search, new home first.
+    // The worker is stopped first, as on a phone whose app is closed: the push itself must start it.
     const delivered = Date.now()
-    const delivery = await deliverPush(context, page, received?.text ?? '')
-    console.log(`[push-chain] delivered to ${JSON.stringify(delivery)}`)
+    const delivery = await deliverPush(context, page, received?.text ?? '', { stopped: true })
+    await test
+      .info()
+      .attach('push delivery', { body: JSON.stringify(delivery), contentType: 'application/json' })
     await expect
-      .poll(
-        async () => {
-          const shown = await shownNotifications(page)
-          if (shown.length > 0) console.log(`[push-chain] shown after ${Date.now() - delivered} ms`)
-          return shown
-        },
-        { timeout: 60_000 },
-      )
+      .poll(() => shownNotifications(page), { timeout: 30_000 })
       .toEqual([
         expect.objectContaining({ title: `1 new home · ${name}`, body: homeName, url: `${origin}${url}` }),
       ])
+    await test.info().attach('push shown after', { body: `${Date.now() - delivered} ms` })
     await page.goto('/profile')
     await tapNotification(context)
     await expect(page).toHaveURL(`${origin}${url}`)

@@ -67,8 +67,15 @@ export type Delivery = {
 /**
  * Delivers `data` to the page's service worker as its push service would: to the registration of the page's
  * scope that is not being removed and has an activated version (not merely the first one DevTools names).
+ * `stopped: true` stops that worker first, so the push has to start it, as a push to a phone whose app is
+ * closed does (and as happens to a test that waited long enough for the browser to stop an idle worker).
  */
-export async function deliverPush(context: BrowserContext, page: Page, data: string): Promise<Delivery> {
+export async function deliverPush(
+  context: BrowserContext,
+  page: Page,
+  data: string,
+  options: { stopped?: boolean } = {},
+): Promise<Delivery> {
   const origin = new URL(page.url()).origin
   const scope = `${origin}/`
   const cdp = await context.newCDPSession(page)
@@ -116,6 +123,23 @@ export async function deliverPush(context: BrowserContext, page: Page, data: str
       }
       changed()
     })
+    if (options.stopped) {
+      const active = [...versions].find(
+        ([, v]) => v.registrationId === registrationId && v.status === 'activated',
+      )
+      if (active) {
+        const stopped = new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('the service worker did not stop')), 10_000)
+          changed = () => {
+            if (versions.get(active[0])?.running !== 'stopped') return
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        await cdp.send('ServiceWorker.stopWorker', { versionId: active[0] })
+        await stopped
+      }
+    }
     const delivery: Delivery = {
       registrationId,
       registrations: [...registrations].map(([id, r]) => ({ id, ...r })),
