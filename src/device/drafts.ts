@@ -1,9 +1,12 @@
 import type { Draft, DraftPhoto, DraftState, DraftStep, DraftValues } from '@/lib/local-db'
 import { getLocalDb, type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
-import { enqueue, type NewOutboxEntry } from './outbox'
+import { listingThing } from '@/types/listing-edit'
+import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '@/types/listing-publish'
+import { dropThing, enqueue, type NewOutboxEntry, sendSoon } from './outbox'
 
 // Owner of the `drafts` table (listings kept on this device until they are published) and `draftPhotos`
-// (their shrunk photos, as Blobs, kept apart so state updates never rewrite them).
+// (their shrunk photos, as Blobs, kept apart so state updates never rewrite them). Publishing a draft is an
+// outbox entry (kind `listing.publish`), queued, re-queued and dropped here together with the draft.
 
 export type { Draft, DraftPhoto, DraftState, DraftStep, DraftValues }
 
@@ -75,13 +78,20 @@ export type NewDraft = {
 /** Why a draft was not saved: another account's, on its way to the server, or already on it. */
 export type DraftNotSaved = 'not-yours' | 'publishing' | 'published'
 
+/** The outbox entry that publishes a draft. */
+const publishEntry = (id: string, ownerId: string): NewOutboxEntry => {
+  const payload: ListingPublishPayload = { draftId: id }
+  return { userId: ownerId, kind: LISTING_PUBLISH_KIND, thing: listingThing(id), payload }
+}
+
 /**
- * Keeps a listing as a draft to publish (new, or a draft changed by its owner): it waits to be sent from the
- * first step again. A draft on its way to the server, or already on it, is not changed (returns why).
+ * Keeps a listing as a draft to publish (new, or a draft changed by its owner) and queues its publishing in
+ * the outbox, together or not at all: it waits to be sent from the first step again, at once. A draft on its
+ * way to the server, or already on it, is not changed (returns why).
  */
 export async function saveDraft(draft: NewDraft, now: number): Promise<DraftNotSaved | null> {
   const db = await getLocalDb()
-  return db.transaction('rw', db.drafts, db.draftPhotos, async () => {
+  return db.transaction('rw', db.drafts, db.draftPhotos, db.outbox, async () => {
     const existing = await db.drafts.get(draft.id)
     if (existing && existing.ownerId !== draft.ownerId) return 'not-yours'
     if (existing?.state === 'publishing') return 'publishing'
@@ -107,10 +117,11 @@ export async function saveDraft(draft: NewDraft, now: number): Promise<DraftNotS
       progress: { step: 'geocode', uploaded: 0, total: draft.photos.length },
       coordinates: null,
       reason: null,
-      attempts: 0,
-      nextAttemptAt: 0,
       updatedAt: now,
     })
+    // One publishing per draft: a draft saved again replaces the one queued (waiting or refused).
+    await dropThing(db, draft.ownerId, listingThing(draft.id), LISTING_PUBLISH_KIND)
+    await enqueue(db, publishEntry(draft.id, draft.ownerId))
     return null
   })
 }
@@ -122,43 +133,26 @@ export async function readDraft(id: string): Promise<{ draft: Draft; photos: Dra
   return draft ? { draft, photos: await photosOf(db, id) } : null
 }
 
-/** Forgets a draft and its photos. */
+/** Forgets a draft, its photos and its queued publishing. */
 export async function deleteDraft(id: string): Promise<void> {
   const db = await getLocalDb()
-  await db.transaction('rw', db.drafts, db.draftPhotos, async () => {
+  await db.transaction('rw', db.drafts, db.draftPhotos, db.outbox, async () => {
+    const draft = await db.drafts.get(id)
     await db.draftPhotos.where('draftId').equals(id).delete()
     await db.drafts.delete(id)
+    if (draft) await dropThing(db, draft.ownerId, listingThing(id), LISTING_PUBLISH_KIND)
   })
 }
 
-/** Lets a waiting or refused draft be tried at once (the 'Publish now' / 'Retry' action). */
+/** Lets a waiting or refused draft be tried at once (the 'Publish now' / 'Retry' action): its publishing is due now. */
 export async function publishSoon(id: string, now: number): Promise<void> {
   const db = await getLocalDb()
-  await db.drafts
-    .where('id')
-    .equals(id)
-    .filter((draft) => draft.state === 'waiting' || draft.state === 'needs-attention')
-    .modify({ state: 'waiting', reason: null, nextAttemptAt: 0, updatedAt: now })
-}
-
-/** The owner's drafts the job should look at now: publishing ones (resumed) and waiting ones that are due. */
-export async function dueDrafts(ownerId: string, now: number): Promise<Draft[]> {
-  const db = await getLocalDb()
-  const drafts = await db.drafts.where('ownerId').equals(ownerId).sortBy('updatedAt')
-  return drafts.filter(
-    (draft) => draft.state === 'publishing' || (draft.state === 'waiting' && draft.nextAttemptAt <= now),
-  )
-}
-
-/** When the owner's next waiting draft is due, or null when none waits. */
-export async function nextDueAt(ownerId: string): Promise<number | null> {
-  const db = await getLocalDb()
-  const waiting = await db.drafts
-    .where('ownerId')
-    .equals(ownerId)
-    .filter((draft) => draft.state === 'waiting')
-    .toArray()
-  return waiting.length === 0 ? null : Math.min(...waiting.map((draft) => draft.nextAttemptAt))
+  await db.transaction('rw', db.drafts, db.outbox, async () => {
+    const draft = await db.drafts.get(id)
+    if (draft?.state !== 'waiting' && draft?.state !== 'needs-attention') return
+    await db.drafts.update(id, { state: 'waiting', reason: null, updatedAt: now })
+    await sendSoon(db, publishEntry(id, draft.ownerId))
+  })
 }
 
 /** How long a published draft stays on the Profile as a receipt before it is forgotten. */

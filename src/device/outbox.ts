@@ -1,9 +1,10 @@
 import type { OutboxEntry } from '@/lib/local-db'
 import { deviceDbKept, type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
 import type { OutboxStore } from '@/lib/outbox/drain'
+import { LISTING_PUBLISH_KIND } from '@/types/listing-publish'
 
 // Owner of the `outbox` table: every write made on this device that must reach the server exactly once,
-// whatever its kind (saved-search changes today; drafts, listing edits and messages can join as kinds).
+// whatever its kind (saved-search changes, publishing a draft, listing edits, messages).
 // Other owners queue an entry inside their own transaction with `enqueue`, so a change on the device and
 // the write that will carry it to the server are kept together or not at all.
 
@@ -25,13 +26,31 @@ export async function enqueue(db: RoostDb, entry: NewOutboxEntry): Promise<void>
   })
 }
 
-/** Forgets every write about a thing (inside another owner's transaction too), e.g. when it is discarded. */
-export async function dropThing(db: RoostDb, userId: string, thing: string): Promise<void> {
+/**
+ * Forgets every write about a thing, or only those of one kind (inside another owner's transaction too), e.g.
+ * when it is discarded.
+ */
+export async function dropThing(db: RoostDb, userId: string, thing: string, kind?: string): Promise<void> {
   await db.outbox
     .where('thing')
     .equals(thing)
-    .filter((entry) => entry.userId === userId)
+    .filter((entry) => entry.userId === userId && (kind === undefined || entry.kind === kind))
     .delete()
+}
+
+/**
+ * Makes a thing's writes of one kind due at once, refused ones too (the person asked to send it now), inside
+ * another owner's transaction; queues `entry` when there is none. Returns whether one was queued.
+ */
+export async function sendSoon(db: RoostDb, entry: NewOutboxEntry): Promise<boolean> {
+  const changed = await db.outbox
+    .where('thing')
+    .equals(entry.thing)
+    .filter((queued) => queued.userId === entry.userId && queued.kind === entry.kind)
+    .modify({ state: 'waiting', reason: null, nextAttemptAt: 0 })
+  if (changed > 0) return false
+  await enqueue(db, entry)
+  return true
 }
 
 /** The things of `userId` with writes still queued or refused (inside another owner's transaction too). */
@@ -78,8 +97,11 @@ export function queueWrite(entry: NewOutboxEntry): Promise<boolean> {
   }, false)
 }
 
-/** Kinds whose loss costs the person nothing they made (an opening, a subscription the app makes again). */
-const MINOR_KINDS = new Set(['saved-search.open', 'push-subscription.keep'])
+/**
+ * Kinds not counted as unsent changes: those whose loss costs the person nothing they made (an opening, a
+ * subscription the app makes again), and publishing a draft, which Logout counts as the draft.
+ */
+const MINOR_KINDS = new Set(['saved-search.open', 'push-subscription.keep', LISTING_PUBLISH_KIND])
 
 /** How many changes the person made on this device are not on the server yet, kept live (for Logout's warning). */
 export function useUnsentWriteCount(userId: string): number {

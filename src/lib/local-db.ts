@@ -1,5 +1,7 @@
 import { Dexie, type EntityTable, liveQuery, type Table } from 'dexie'
 import type { Listing, ListingFormText, ListingPosition } from '../types/listing'
+import { listingThing } from '../types/listing-edit'
+import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../types/listing-publish'
 import type { PriceChange } from '../types/price-change'
 import { LOCAL_DB_NAME } from './local-db-name'
 
@@ -42,7 +44,10 @@ export type DraftStep = 'geocode' | 'upload' | 'insert' | 'clear'
 /** Where a draft is on its way to the server. */
 export type DraftState = 'waiting' | 'publishing' | 'published' | 'needs-attention'
 
-/** A listing kept on this device until it is published; `id` is the listing's id, fixed from creation. */
+/**
+ * A listing kept on this device until it is published; `id` is the listing's id, fixed from creation. Its
+ * publishing is an outbox entry (kind `listing.publish`), which holds the attempts and when the next one is due.
+ */
 export type Draft = {
   id: string
   ownerId: string
@@ -54,9 +59,6 @@ export type Draft = {
   coordinates: { lat: number; lng: number } | null
   /** The server's reason when it refused the draft (state needs-attention). */
   reason: string | null
-  attempts: number
-  /** Not retried before this time (ms since epoch); 0 = at once. */
-  nextAttemptAt: number
   updatedAt: number
 }
 
@@ -176,6 +178,33 @@ export class RoostDb extends Dexie {
     this.version(7).stores({
       priceHistory: 'listingId',
     })
+    // Publishing a draft becomes a kind of the one outbox: every draft not yet published gets its entry, a
+    // draft needing attention a refused one (it waits for its owner, as it did).
+    this.version(8)
+      .stores({})
+      .upgrade(async (tx) => {
+        const outbox = tx.table<OutboxEntry, number>('outbox')
+        const queued = new Set((await outbox.toArray()).map((entry) => `${entry.kind} ${entry.thing}`))
+        const drafts = await tx.table<Draft, string>('drafts').orderBy('updatedAt').toArray()
+        for (const draft of drafts) {
+          const thing = listingThing(draft.id)
+          if (draft.state === 'published' || queued.has(`${LISTING_PUBLISH_KIND} ${thing}`)) continue
+          const refused = draft.state === 'needs-attention'
+          const payload: ListingPublishPayload = { draftId: draft.id }
+          await outbox.add({
+            id: crypto.randomUUID(),
+            userId: draft.ownerId,
+            kind: LISTING_PUBLISH_KIND,
+            thing,
+            payload,
+            state: refused ? 'refused' : 'waiting',
+            attempts: 0,
+            nextAttemptAt: 0,
+            reason: refused ? (draft.reason ?? '') : null,
+            queuedAt: draft.updatedAt,
+          })
+        }
+      })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {
       this.close()

@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test'
+import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
+import { startPushService } from '../integration/support/push-service'
+import { newAccount } from './support/accounts'
 import { deliverPush, shownNotifications, standIn, standInPushManager, tapNotification } from './support/push'
 import {
+  accountViaApi,
   clientOf,
   newSignedInAccount,
   openSavedSearches,
@@ -10,6 +14,7 @@ import {
   uniqueWord,
 } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
+import { API_URL } from './support/stack'
 
 // Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
 test.slow()
@@ -97,4 +102,82 @@ test('a push shows its notification, and tapping it opens the saved search with 
   await expect(first).toContainText(homeName)
   await expect(first.getByText('New', { exact: true })).toBeVisible()
   await expect.poll(shown).toEqual([])
+})
+
+test('the whole chain: a home published elsewhere reaches the phone as a notification through send-alerts and the push service', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Only the browser maker's push service is stood in for: the test's own, on loopback, which checks the
+  // VAPID signature and decrypts each message with the subscription's keys, as the real one relays it.
+  const pushService = await startPushService()
+  try {
+    const subscription = pushService.createSubscription()
+    await standInPushManager(page, subscription.endpoint, subscription.keys)
+    const origin = new URL(baseURL ?? '').origin
+    await context.grantPermissions(['notifications'], { origin })
+    const account = await newSignedInAccount(page, 'push-chain')
+    await waitForServiceWorker(page)
+    const word = uniqueWord('Zc')
+    await page.goto(`/search?type=rent&q=${word}`)
+    await page.getByRole('button', { name: 'Save search' }).click()
+    const name = `Rent · ${word}`
+    await expect(page.getByRole('status').filter({ hasText: `Saved as “${name}”` })).toBeVisible()
+    await openSavedSearches(page)
+    const item = savedSearchItem(page, name)
+    await item.getByRole('button', { name: 'Instant' }).click()
+    const server = await clientOf(account.email, account.password)
+    await expect
+      .poll(async () => (await server.from('push_subscriptions').select('endpoint')).data, {
+        timeout: 20_000,
+      })
+      .toEqual([{ endpoint: subscription.endpoint }])
+    await expect.poll(async () => (await serverSavedSearches(server))[0]?.alerts).toBe('instant')
+    const [saved] = await serverSavedSearches(server)
+
+    // Another account publishes a matching home through the API, as its listing form would.
+    const landlord = newAccount('push-chain-landlord')
+    await accountViaApi(landlord)
+    const homeName = `${word} flat`.slice(0, 32)
+    await publishHome(await clientOf(landlord.email, landlord.password), {
+      name: homeName,
+      location: 'Hackney, London',
+      price: 1650,
+      bedrooms: 1,
+    })
+    // The stack calls send-alerts every minute, as pg_cron does on hosted; called now rather than waited for.
+    const sent = await fetch(`${API_URL}/functions/v1/send-alerts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode: 'instant' }),
+    })
+    expect(sent.status).toBe(200)
+    const [received] = await pushService.waitForMessages(subscription.endpoint, 1, 60_000)
+    // The search's parameters in the URL schema's order, as the sender writes them.
+    const url = `/search?q=${word}&type=rent&from=${saved?.id}`
+    expect(received?.json).toMatchObject({ title: `1 new home · ${name}`, body: homeName, url })
+
+    // What the push service relays, the phone's service worker shows; a tap opens the search, new home first.
+    // The worker is stopped first, as on a phone whose app is closed: the push itself must start it.
+    const delivered = Date.now()
+    const delivery = await deliverPush(context, page, received?.text ?? '', { stopped: true })
+    await test
+      .info()
+      .attach('push delivery', { body: JSON.stringify(delivery), contentType: 'application/json' })
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 30_000 })
+      .toEqual([
+        expect.objectContaining({ title: `1 new home · ${name}`, body: homeName, url: `${origin}${url}` }),
+      ])
+    await test.info().attach('push shown after', { body: `${Date.now() - delivered} ms` })
+    await page.goto('/profile')
+    await tapNotification(context)
+    await expect(page).toHaveURL(`${origin}${url}`)
+    const first = page.getByRole('main').getByRole('listitem').first()
+    await expect(first).toContainText(homeName)
+    await expect(first.getByText('New', { exact: true })).toBeVisible()
+  } finally {
+    await pushService.close()
+  }
 })

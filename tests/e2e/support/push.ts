@@ -55,18 +55,104 @@ function freshKeys(): PushKeys {
 export const standIn = (page: Page) =>
   page.evaluate(() => (window as unknown as { pushStandIn: StandIn }).pushStandIn)
 
-/** Delivers `data` to the page's service worker as its push service would. */
-export async function deliverPush(context: BrowserContext, page: Page, data: string): Promise<void> {
+/** What DevTools said of the page's service worker when a push was delivered to it. */
+export type Delivery = {
+  registrationId: string
+  /** The registrations DevTools listed for the page's storage: scope, deleted or not. */
+  registrations: { id: string; scope: string; deleted: boolean }[]
+  /** Each version of the delivered-to registration: its status and whether it was running. */
+  versions: { id: string; status: string; running: string }[]
+}
+
+/**
+ * Delivers `data` to the page's service worker as its push service would: to the registration of the page's
+ * scope that is not being removed and has an activated version (not merely the first one DevTools names).
+ * `stopped: true` stops that worker first, so the push has to start it, as a push to a phone whose app is
+ * closed does (and as happens to a test that waited long enough for the browser to stop an idle worker).
+ */
+export async function deliverPush(
+  context: BrowserContext,
+  page: Page,
+  data: string,
+  options: { stopped?: boolean } = {},
+): Promise<Delivery> {
   const origin = new URL(page.url()).origin
+  const scope = `${origin}/`
   const cdp = await context.newCDPSession(page)
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/`)
-      if (ours) resolve(ours.registrationId)
-    })
+  const registrations = new Map<string, { scope: string; deleted: boolean }>()
+  const versions = new Map<string, { registrationId: string; status: string; running: string }>()
+  let changed: () => void = () => undefined
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const r of event.registrations) {
+      registrations.set(r.registrationId, { scope: r.scopeURL, deleted: r.isDeleted })
+    }
+    changed()
   })
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data })
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    for (const v of event.versions) {
+      versions.set(v.versionId, {
+        registrationId: v.registrationId,
+        status: v.status,
+        running: v.runningStatus,
+      })
+    }
+    changed()
+  })
+  const activeRegistration = () =>
+    [...registrations].find(
+      ([id, r]) =>
+        r.scope === scope &&
+        !r.deleted &&
+        [...versions.values()].some((v) => v.registrationId === id && v.status === 'activated'),
+    )?.[0]
+  try {
+    await cdp.send('ServiceWorker.enable')
+    const registrationId = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`no activated service worker for ${scope}: ${JSON.stringify([...registrations])}`),
+          ),
+        10_000,
+      )
+      changed = () => {
+        const id = activeRegistration()
+        if (id === undefined) return
+        clearTimeout(timer)
+        resolve(id)
+      }
+      changed()
+    })
+    if (options.stopped) {
+      const active = [...versions].find(
+        ([, v]) => v.registrationId === registrationId && v.status === 'activated',
+      )
+      if (active) {
+        const stopped = new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('the service worker did not stop')), 10_000)
+          changed = () => {
+            if (versions.get(active[0])?.running !== 'stopped') return
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        await cdp.send('ServiceWorker.stopWorker', { versionId: active[0] })
+        await stopped
+      }
+    }
+    const delivery: Delivery = {
+      registrationId,
+      registrations: [...registrations].map(([id, r]) => ({ id, ...r })),
+      versions: [...versions]
+        .filter(([, v]) => v.registrationId === registrationId)
+        .map(([id, v]) => ({ id, status: v.status, running: v.running })),
+    }
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data })
+    return delivery
+  } finally {
+    await cdp.send('ServiceWorker.disable').catch(() => undefined)
+    await cdp.detach().catch(() => undefined)
+  }
 }
 
 /** The notifications the service worker shows now. */

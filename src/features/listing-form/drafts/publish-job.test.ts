@@ -2,8 +2,12 @@ import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { deleteDraft, draftStore, saveDraft } from '@/device/drafts'
 import { forgetDeviceData } from '@/device/forget-device-data'
+import { type OutboxEntry, outboxStore, queueWrite } from '@/device/outbox'
+import { drainOutbox, type OutboxHandler } from '@/lib/outbox/drain'
 import { OutboxFailure } from '@/lib/outbox/failure'
 import type { ListingFormText as DraftValues } from '@/types/listing'
+import { LISTING_EDIT_KIND, listingThing } from '@/types/listing-edit'
+import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '@/types/listing-publish'
 import { type PublishPorts, publishDraft } from './publish-job'
 
 const OWNER = 'user-1'
@@ -24,7 +28,10 @@ const values: DraftValues = {
   longitude: '',
 }
 
-/** Fake server: records what arrived; each port can be told to fail a given number of times. */
+/**
+ * Fake server: records what arrived; each port can be told to fail a given number of times. `drain()` sends the
+ * device's real outbox (in IndexedDB) once, with the draft's job as the `listing.publish` handler.
+ */
 function fakeServer() {
   const uploads: string[] = []
   const rows = new Map<string, unknown>()
@@ -57,16 +64,35 @@ function fakeServer() {
       if (!rows.has(row.id)) rows.set(row.id, row)
     },
     publicUrl: (path) => `https://files.example/${path}`,
-    refreshSession: async (force) => {
-      if (force) refreshes += 1
-      return signedIn
-    },
     geocoding: true,
     now: () => clock,
-    random: () => 0.5,
   }
+  const handlers = new Map<string, OutboxHandler>([
+    [
+      LISTING_PUBLISH_KIND,
+      async (entry) => {
+        await publishDraft((entry.payload as ListingPublishPayload).draftId, entry.userId, ports)
+      },
+    ],
+  ])
   return {
     ports,
+    handlers,
+    drain: (userId = OWNER) =>
+      drainOutbox(userId, {
+        store: outboxStore(),
+        handlers,
+        refreshSession: async (force) => {
+          if (force) refreshes += 1
+          return signedIn
+        },
+        online: () => true,
+        now: () => clock,
+        random: () => 0.5,
+      }),
+    get clock() {
+      return clock
+    },
     uploads,
     rows,
     failNext,
@@ -105,15 +131,28 @@ const draft = async () => {
   return found
 }
 
+/** The draft's publishing as the outbox keeps it. */
+const entry = async (): Promise<OutboxEntry | undefined> =>
+  (await outboxStore().pending(OWNER)).find((e) => e.kind === LISTING_PUBLISH_KIND)
+
+const SENT = { sent: 1, refused: 0, waiting: 0 }
+const WAITING = { sent: 0, refused: 0, waiting: 1 }
+const REFUSED = { sent: 0, refused: 1, waiting: 0 }
+
 beforeEach(async () => {
   await forgetDeviceData()
 })
 
 describe('a draft publishes in order: geocode, photos to fixed paths, the row by its id, then it is cleared', () => {
-  it('publishes once, with image_urls from the fixed paths, and keeps only a published marker', async () => {
+  it('is queued with the draft, publishes once, with image_urls from the fixed paths, and keeps only a published marker', async () => {
     const server = fakeServer()
     await newDraft(3)
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(await entry()).toMatchObject({
+      thing: listingThing(ID),
+      state: 'waiting',
+      payload: { draftId: ID },
+    })
+    expect(await server.drain()).toEqual(SENT)
     expect(server.uploads).toEqual([`${OWNER}/${ID}/0.jpg`, `${OWNER}/${ID}/1.jpg`, `${OWNER}/${ID}/2.jpg`])
     expect(server.rows.get(ID)).toMatchObject({
       id: ID,
@@ -125,8 +164,10 @@ describe('a draft publishes in order: geocode, photos to fixed paths, the row by
     })
     expect(await draft()).toMatchObject({ state: 'published', reason: null })
     expect(await draftStore().photos(ID)).toHaveLength(0)
-    // Running it again does nothing.
-    expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('skipped')
+    expect(await entry()).toBeUndefined()
+    // Sending again does nothing, and the job run again on a published draft neither.
+    expect(await server.drain()).toEqual({ sent: 0, refused: 0, waiting: 0 })
+    expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
     expect(server.uploads).toHaveLength(3)
   })
 
@@ -144,6 +185,24 @@ describe('a draft publishes in order: geocode, photos to fixed paths, the row by
     expect(await publishDraft(ID, OWNER, { ...server.ports, geocoding: false })).toBe('published')
     expect(server.rows.get(ID)).toMatchObject({ latitude: 51.5, longitude: -0.1 })
   })
+
+  it("goes in order with the listing's later writes: an edit queued behind it waits until it is published", async () => {
+    const server = fakeServer()
+    const edits: string[] = []
+    server.handlers.set(LISTING_EDIT_KIND, async (e) => {
+      edits.push(e.thing)
+    })
+    await newDraft(1)
+    await queueWrite({ userId: OWNER, kind: LISTING_EDIT_KIND, thing: listingThing(ID), payload: {} })
+    // Server trouble (the run goes on with other things): the edit is held behind the publishing.
+    server.failNext('insert', http(503, 'busy'))
+    expect(await server.drain()).toEqual({ sent: 0, refused: 0, waiting: 2 })
+    expect(edits).toEqual([])
+    server.advance(2_000)
+    expect(await server.drain()).toEqual({ sent: 2, refused: 0, waiting: 0 })
+    expect(edits).toEqual([listingThing(ID)])
+    expect(server.rows.size).toBe(1)
+  })
 })
 
 describe('failures: nothing is lost and nothing is published twice', () => {
@@ -152,20 +211,17 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     await newDraft(3)
     // The first upload succeeds, the second finds the device offline.
     server.failNext('upload', null, network())
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('waiting')
-    const waiting = await draft()
-    expect(waiting).toMatchObject({
-      state: 'waiting',
-      attempts: 1,
-      progress: { step: 'upload', uploaded: 1 },
-    })
+    expect(await server.drain()).toEqual(WAITING)
+    expect(await draft()).toMatchObject({ state: 'waiting', progress: { step: 'upload', uploaded: 1 } })
+    const waiting = await entry()
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 1 })
     // 2 s for the first attempt, with jitter between half and full.
-    expect(waiting.nextAttemptAt - 1_000_000).toBeGreaterThanOrEqual(1_000)
-    expect(waiting.nextAttemptAt - 1_000_000).toBeLessThanOrEqual(2_000)
-    // Not due yet: skipped.
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
+    expect((waiting?.nextAttemptAt ?? 0) - server.clock).toBe(1_500)
+    // Not due yet: not tried.
+    expect(await server.drain()).toEqual(WAITING)
+    expect(server.uploads).toHaveLength(1)
     server.advance(2_000)
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(await server.drain()).toEqual(SENT)
     expect(server.uploads).toEqual([`${OWNER}/${ID}/0.jpg`, `${OWNER}/${ID}/1.jpg`, `${OWNER}/${ID}/2.jpg`])
     expect(server.rows.size).toBe(1)
   })
@@ -176,12 +232,14 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const delays: number[] = []
     for (const status of [503, 500, 429, 502, 500, 500, 500, 500, 500, 500]) {
       server.failNext('insert', http(status, 'busy'))
-      expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('waiting')
-      delays.push((await draft()).nextAttemptAt - 1_000_000)
+      expect(await server.drain()).toEqual(WAITING)
+      expect((await draft()).state).toBe('waiting')
+      delays.push(((await entry())?.nextAttemptAt ?? 0) - server.clock)
+      server.advance(300_000)
     }
     expect(delays.slice(0, 4)).toEqual([1_500, 3_000, 6_000, 12_000])
     expect(Math.max(...delays)).toBe(225_000)
-    expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('published')
+    expect(await server.drain()).toEqual(SENT)
     expect(server.rows.size).toBe(1)
   })
 
@@ -189,7 +247,7 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const server = fakeServer()
     await newDraft(2)
     server.failNext('upload', http(401, 'JWT expired', 'PGRST303'))
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(await server.drain()).toEqual(SENT)
     expect(server.refreshes).toBe(1)
     expect(server.uploads).toHaveLength(2)
   })
@@ -198,8 +256,9 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const server = fakeServer()
     await newDraft(1)
     server.failNext('insert', http(401, 'JWT expired'), http(401, 'JWT expired'))
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('waiting')
+    expect(await server.drain()).toEqual(WAITING)
     expect(await draft()).toMatchObject({ state: 'waiting', progress: { step: 'insert' } })
+    expect(await entry()).toMatchObject({ state: 'waiting', attempts: 1 })
   })
 
   it.each([
@@ -211,14 +270,19 @@ describe('failures: nothing is lost and nothing is published twice', () => {
       const server = fakeServer()
       await newDraft(1)
       server.failNext('insert', http(status, message, code))
-      expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+      expect(await server.drain()).toEqual(REFUSED)
       expect(await draft()).toMatchObject({ state: 'needs-attention', reason: message })
+      expect(await entry()).toMatchObject({ state: 'refused', reason: message })
       expect(await draftStore().photos(ID)).toHaveLength(1)
       // Not retried on its own.
-      expect(await publishDraft(ID, OWNER, server.ports, { force: true })).toBe('skipped')
-      // Saved again by its owner (fixed), it waits and publishes.
+      server.advance(600_000)
+      expect(await server.drain()).toEqual(REFUSED)
+      expect(server.rows.size).toBe(0)
+      // Saved again by its owner (fixed), it waits and publishes: one publishing queued, not two.
       await newDraft(1)
-      expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+      expect(await outboxStore().pending(OWNER)).toHaveLength(1)
+      expect(await server.drain()).toEqual(SENT)
+      expect(server.rows.size).toBe(1)
     },
   )
 
@@ -226,8 +290,9 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const server = fakeServer()
     await newDraft(1)
     server.addressFindsNothing()
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    expect(await server.drain()).toEqual(REFUSED)
     expect(await draft()).toMatchObject({ reason: 'Please enter a correct address' })
+    expect(await entry()).toMatchObject({ state: 'refused', reason: 'Please enter a correct address' })
     expect(server.uploads).toEqual([])
   })
 
@@ -235,19 +300,21 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const server = fakeServer()
     await newDraft(1)
     server.failNext('geocode', network())
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('waiting')
+    expect(await server.drain()).toEqual(WAITING)
+    expect((await draft()).state).toBe('waiting')
   })
 
   it('a crash after the upload step resumes at the insert, skipping the photos already uploaded', async () => {
     const server = fakeServer()
     await newDraft(3)
     server.failNext('insert', new Error('tab closed'))
-    // Simulate a crash: the draft is left publishing at the insert step.
-    await publishDraft(ID, OWNER, server.ports)
+    await server.drain()
+    // Simulate a crash: the draft is left publishing at the insert step, its entry still queued.
     await draftStore().update(ID, { state: 'publishing' })
     expect((await draft()).progress).toEqual({ step: 'insert', uploaded: 3, total: 3 })
     const resumed = fakeServer()
-    expect(await publishDraft(ID, OWNER, resumed.ports)).toBe('published')
+    resumed.advance(server.clock)
+    expect(await resumed.drain()).toEqual(SENT)
     expect(resumed.uploads).toEqual([])
     expect(resumed.rows.size).toBe(1)
   })
@@ -258,10 +325,11 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     server.onUpload((path) => {
       if (path.endsWith('/2.jpg')) throw new Error('killed')
     })
-    await publishDraft(ID, OWNER, server.ports)
+    await server.drain()
     await draftStore().update(ID, { state: 'publishing' })
     const resumed = fakeServer()
-    expect(await publishDraft(ID, OWNER, resumed.ports)).toBe('published')
+    resumed.advance(server.clock)
+    expect(await resumed.drain()).toEqual(SENT)
     expect(resumed.uploads.map((path) => path.split('/').pop())).toEqual(['2.jpg', '3.jpg', '4.jpg'])
   })
 
@@ -269,7 +337,7 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const server = fakeServer()
     await newDraft(1)
     server.rows.set(ID, { id: ID, from: 'the lost attempt' })
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(await server.drain()).toEqual(SENT)
     expect(server.rows.get(ID)).toEqual({ id: ID, from: 'the lost attempt' })
   })
 
@@ -277,20 +345,23 @@ describe('failures: nothing is lost and nothing is published twice', () => {
     const server = fakeServer()
     await newDraft(1)
     server.signInAs('user-2')
+    expect(await server.drain('user-2')).toEqual({ sent: 0, refused: 0, waiting: 0 })
+    expect(await server.drain(OWNER)).toEqual({ sent: 0, refused: 0, waiting: 0 })
     expect(await publishDraft(ID, 'user-2', server.ports)).toBe('skipped')
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
     expect(server.uploads).toEqual([])
-    expect(await draft()).toMatchObject({ state: 'waiting', attempts: 0 })
+    expect(await draft()).toMatchObject({ state: 'waiting' })
+    expect(await entry()).toMatchObject({ state: 'waiting', attempts: 0 })
   })
 
-  it('a draft deleted while it publishes stops without inserting the row', async () => {
+  it('a draft deleted while it publishes stops without inserting the row, and its publishing goes with it', async () => {
     const server = fakeServer()
     await newDraft(2)
     server.onUpload(() => {
       void deleteDraft(ID)
     })
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('skipped')
+    await server.drain()
     expect(server.rows.size).toBe(0)
+    expect(await outboxStore().pending(OWNER)).toEqual([])
   })
 })
 
@@ -299,7 +370,7 @@ describe('a draft kept incomplete is checked before anything is sent', () => {
     const server = fakeServer()
     const incomplete = { ...values, name: '', regularPrice: '' }
     await saveDraft({ id: ID, ownerId: OWNER, values: incomplete, photos: [] }, 1)
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    expect(await server.drain()).toEqual(REFUSED)
     expect(await draft()).toMatchObject({ state: 'needs-attention', reason: 'Enter a name for the listing' })
     expect(server.uploads).toEqual([])
     expect(server.rows.size).toBe(0)
@@ -308,7 +379,7 @@ describe('a draft kept incomplete is checked before anything is sent', () => {
   it('a draft without photos needs attention: Choose at least one image', async () => {
     const server = fakeServer()
     await saveDraft({ id: ID, ownerId: OWNER, values, photos: [] }, 1)
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    expect(await server.drain()).toEqual(REFUSED)
     expect((await draft()).reason).toBe('Choose at least one image')
     expect(server.rows.size).toBe(0)
   })
@@ -316,9 +387,9 @@ describe('a draft kept incomplete is checked before anything is sent', () => {
   it('once completed and saved again, it publishes', async () => {
     const server = fakeServer()
     await saveDraft({ id: ID, ownerId: OWNER, values: { ...values, address: '' }, photos: [] }, 1)
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('needs-attention')
+    expect(await server.drain()).toEqual(REFUSED)
     await newDraft(1)
-    expect(await publishDraft(ID, OWNER, server.ports)).toBe('published')
+    expect(await server.drain()).toEqual(SENT)
     expect(server.rows.size).toBe(1)
   })
 })

@@ -1,5 +1,5 @@
 import type { Draft, DraftStore } from '@/device/drafts'
-import { backoffDelay, classifyFailure, OutboxFailure } from '@/lib/outbox/failure'
+import { classifyFailure, OutboxFailure } from '@/lib/outbox/failure'
 import { LISTING_MESSAGES } from '../listing-schema'
 import { type DraftListingRow, draftListingRow } from '../listing-shapes'
 import { checkDraft } from './check-draft'
@@ -14,83 +14,56 @@ export type PublishPorts = {
   /** Inserts the row by its id; a row already there is left as it is and is not an error. */
   insertListing(row: DraftListingRow): Promise<void>
   publicUrl(path: string): string
-  /** The signed-in user's id with a fresh session (force: refresh even if it looks valid); null when signed out. */
-  refreshSession(force: boolean): Promise<string | null>
   /** False when coordinates are typed in instead of geocoded. */
   geocoding: boolean
   now(): number
-  random(): number
 }
 
-export type PublishResult = 'published' | 'skipped' | 'waiting' | 'needs-attention'
+/** 'published' when this run put the listing on the server; 'skipped' when there was nothing to do. */
+export type PublishResult = 'published' | 'skipped'
 
-/** A draft that disappeared (deleted) or changed hands while the job ran: stop without writing. */
+/** A draft that disappeared (deleted) while the job ran: stop without writing. */
 class DraftGone extends Error {}
 
+/** A refusal of the draft itself (the form's rules, an address nobody knows): kept, as the server's would be. */
+const refusal = (reason: string) => new OutboxFailure(reason, { status: 422, code: 'draft_refused' })
+
 /**
- * Publishes one draft in order: geocode → upload each photo to its fixed path → insert the row by its id
- * (ignoring a duplicate) → clear the draft. Each completed step is stored first, so a restart resumes after it.
- * Network errors, 5xx and 429 wait with backoff; a 401 refreshes the session once and retries; any other
- * refusal leaves the draft needing attention with the server's reason. Only the owner's drafts run.
+ * Publishes one draft in order (the outbox's `listing.publish` handler): geocode → upload each photo to its
+ * fixed path → insert the row by its id (ignoring a duplicate) → clear the draft. Each completed step is stored
+ * first, so a later run resumes after it. A failure is shown on the draft (waiting again, or needing attention
+ * with the reason) and thrown for the outbox, which decides as for every kind: retry with backoff, refresh
+ * the session, or keep the refusal. Only the owner's drafts run; a draft gone or already published is done.
  */
-export async function publishDraft(
-  id: string,
-  userId: string,
-  ports: PublishPorts,
-  options: { force?: boolean } = {},
-): Promise<PublishResult> {
+export async function publishDraft(id: string, userId: string, ports: PublishPorts): Promise<PublishResult> {
   const { store } = ports
   const found = await store.get(id)
-  if (!found || found.ownerId !== userId) return 'skipped'
-  if (found.state === 'published' || found.state === 'needs-attention') return 'skipped'
-  if (found.state === 'waiting' && found.nextAttemptAt > ports.now() && !options.force) return 'skipped'
+  if (!found || found.ownerId !== userId || found.state === 'published') return 'skipped'
 
-  let draft: Draft = { ...found, state: 'publishing', attempts: found.attempts + 1 }
+  let draft: Draft = { ...found, state: 'publishing' }
   const save = async (patch: Partial<Draft>) => {
     draft = { ...draft, ...patch }
     if (!(await store.update(id, { ...patch, updatedAt: ports.now() }))) throw new DraftGone()
   }
 
-  let refreshed = false
-  const withSession = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work()
-    } catch (error) {
-      if (refreshed || classifyFailure(error).kind !== 'refresh') throw error
-      refreshed = true
-      const owner = await ports.refreshSession(true)
-      if (owner !== userId) throw new DraftGone()
-      return work()
-    }
-  }
-
   try {
-    const owner = await ports.refreshSession(false)
-    if (owner !== userId) return 'skipped'
-    await save({ state: 'publishing', attempts: draft.attempts, reason: null })
+    await save({ state: 'publishing', reason: null })
 
     // A draft may have been kept incomplete: it is checked by the form's rules before anything is sent.
     const photos = await store.photos(id)
     const read = checkDraft(draft.values, photos, ports.geocoding)
-    if (!read.ok) {
-      await save({ state: 'needs-attention', reason: read.reason })
-      return 'needs-attention'
-    }
+    if (!read.ok) throw refusal(read.reason)
 
     if (draft.progress.step === 'geocode') {
-      const coordinates =
-        read.listing.coordinates ?? (await withSession(() => ports.geocode(read.listing.location)))
-      if (!coordinates) {
-        await save({ state: 'needs-attention', reason: LISTING_MESSAGES.addressNotFound })
-        return 'needs-attention'
-      }
+      const coordinates = read.listing.coordinates ?? (await ports.geocode(read.listing.location))
+      if (!coordinates) throw refusal(LISTING_MESSAGES.addressNotFound)
       await save({ coordinates, progress: { ...draft.progress, step: 'upload' } })
     }
 
     if (draft.progress.step === 'upload') {
       for (const photo of photos) {
         if (photo.uploaded) continue
-        await withSession(() => ports.upload(photo.path, photo.blob))
+        await ports.upload(photo.path, photo.blob)
         if (!(await store.markUploaded(id, photo.index))) throw new DraftGone()
       }
       await save({
@@ -103,7 +76,7 @@ export async function publishDraft(
       if (!coordinates) throw new OutboxFailure('The draft lost its place', { status: 500 })
       const paths = photos.map((photo) => photo.path)
       const row = draftListingRow(id, read.listing, coordinates, paths.map(ports.publicUrl))
-      await withSession(() => ports.insertListing(row))
+      await ports.insertListing(row)
       await save({ progress: { ...draft.progress, step: 'clear' } })
     }
 
@@ -112,17 +85,14 @@ export async function publishDraft(
   } catch (error) {
     if (error instanceof DraftGone) return 'skipped'
     const action = classifyFailure(error)
-    if (action.kind === 'refused') {
-      await store.update(id, { state: 'needs-attention', reason: action.reason, updatedAt: ports.now() })
-      return 'needs-attention'
-    }
-    // Offline, server trouble, or a session that could not be refreshed: nothing is lost, try again later.
-    await store.update(id, {
-      state: 'waiting',
-      attempts: draft.attempts,
-      nextAttemptAt: ports.now() + backoffDelay(draft.attempts, ports.random()),
-      updatedAt: ports.now(),
-    })
-    return 'waiting'
+    // Refused: it waits for its owner, editable, with the reason. Otherwise (offline, server trouble, a
+    // session to refresh) nothing is lost: it waits to be tried again.
+    await store.update(
+      id,
+      action.kind === 'refused'
+        ? { state: 'needs-attention', reason: action.reason, updatedAt: ports.now() }
+        : { state: 'waiting', updatedAt: ports.now() },
+    )
+    throw error
   }
 }

@@ -4,19 +4,17 @@ import { useUserId } from '../../../../hooks/use-session'
 import { DRAFTS_SAVED_EVENT } from '../draft-events'
 
 /**
- * Publishes the signed-in user's drafts and sends their queued listing edits: at start, on sign-in, back
- * online, when the tab shows, after a save (a draft, or an edit queued from Your Listings).
+ * Sends the signed-in user's outbox with its drafts' publishing and listing edits in it (their kinds load
+ * first): at start, on sign-in, back online, when the tab shows, after a save (a draft, or an edit queued
+ * from Your Listings).
  */
 export function DraftsSync() {
   const userId = useUserId()
   useEffect(() => {
     if (!userId) return
     const run = () => {
-      void import('../drafts-runner')
-        .then(({ publishDrafts }) => publishDrafts(userId))
-        .catch(() => undefined)
-      void import('../../edit/edit-outbox')
-        .then(({ sendQueuedEdits }) => sendQueuedEdits(userId))
+      void Promise.all([import('../publish-outbox'), import('../../edit/edit-outbox')])
+        .then(([{ sendQueuedDrafts }]) => sendQueuedDrafts(userId))
         .catch(() => undefined)
     }
     const whenVisible = () => {
@@ -32,7 +30,7 @@ export function DraftsSync() {
       window.removeEventListener(DRAFTS_SAVED_EVENT, run)
       window.removeEventListener(LISTING_EDIT_QUEUED_EVENT, run)
       document.removeEventListener('visibilitychange', whenVisible)
-      void import('../drafts-runner').then(({ stopPublishingDrafts }) => stopPublishingDrafts())
+      void import('@/lib/outbox/runner').then(({ stopOutbox }) => stopOutbox())
     }
   }, [userId])
   return null
