@@ -376,7 +376,11 @@ export async function benchSavedSearches(opts: {
         `insert into public.listings (type, name, bedrooms, bathrooms, parking, furnished, location, offer,
            regular_price, discounted_price, image_urls, latitude, longitude, description, user_ref)
          select type, 'Bench publish', bedrooms, bathrooms, parking, furnished, location, offer,
-           regular_price, discounted_price, image_urls, latitude, longitude, description, $2
+           regular_price, discounted_price,
+           -- The pictures, addressed in the publisher's folder as the schema requires.
+           array(select regexp_replace(url, '/listing-images/[^/]+/', '/listing-images/' || $2 || '/')
+                 from unnest(image_urls) as url),
+           latitude, longitude, description, $2
          from public.listings where id = $1`,
         [id, owner],
       )
@@ -400,15 +404,19 @@ export async function benchSavedSearches(opts: {
     }
     // Their matches, as publishing would have recorded them had the searches existed before the listings
     // (the bulk load skipped the trigger): every listing since each search was last opened, checked.
-    log(`recording the matches of ${seekers.length} seekers' searches`)
+    // The matches publishing would have recorded had the searches existed before the 1,000 newest listings
+    // (the load skipped the trigger): each of those listings matched as the trigger does, kept for the
+    // searches last opened before it was published.
+    log('recording the matches of the 1,000 newest listings')
     await db.query(
       `insert into public.saved_search_matches (saved_search_id, listing_id, listing_created_at)
-       select s.id, l.id, l.created_at
-       from public.saved_searches as s
-       join public.listings as l on l.created_at > s.last_opened_at and l.user_ref <> s.user_id
-       where s.user_id = any($1::uuid[]) and public.listing_matches_search(l, s.params)
+       select m.saved_search_id, l.id, l.created_at
+       from (select * from public.listings order by created_at desc limit 1000) as l
+       cross join lateral public.saved_searches_matching(l::public.listings) as m
+       join public.saved_searches as s on s.id = m.saved_search_id
+       where m.user_id <> l.user_ref and s.last_opened_at < l.created_at
+         and exists (select 1 from public.market_listings as on_market where on_market.id = l.id)
        on conflict do nothing`,
-      [seekers],
     )
     await db.query('vacuum analyze public.saved_search_matches')
     for (const id of seekers.slice(0, 10))
