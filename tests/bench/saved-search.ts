@@ -337,6 +337,9 @@ export async function benchSavedSearches(opts: {
       matched.push((await db.query<{ n: number }>(matchSql, [id])).rows[0]?.n ?? 0)
     })
     const matchTimes = timing(matchTimesRaw)
+    log(
+      `matching: p50 ${matchTimes.p50Ms} ms, p95 ${matchTimes.p95Ms} ms (load ${matchTimes.load1}); matches a listing ${quantile(matched, 0.5)} (median), ${round(quantile(matched, 0.95))} (p95)`,
+    )
     const matchExplain = (
       await db.query<{ 'QUERY PLAN': string }>(
         `explain (analyze, buffers) select * from public.saved_searches_matching((select l from public.listings as l where l.id = $1))`,
@@ -378,9 +381,9 @@ export async function benchSavedSearches(opts: {
          select type, 'Bench publish', bedrooms, bathrooms, parking, furnished, location, offer,
            regular_price, discounted_price,
            -- The pictures, addressed in the publisher's folder as the schema requires.
-           array(select regexp_replace(url, '/listing-images/[^/]+/', '/listing-images/' || $2 || '/')
+           array(select regexp_replace(url, '/listing-images/[^/]+/', '/listing-images/' || $2::text || '/')
                  from unnest(image_urls) as url),
-           latitude, longitude, description, $2
+           latitude, longitude, description, $2::uuid
          from public.listings where id = $1`,
         [id, owner],
       )
@@ -428,6 +431,7 @@ export async function benchSavedSearches(opts: {
       newFound.push(rows.reduce((sum, row) => sum + Number((row as { new_count: number }).new_count), 0))
     })
     const countTimes = timing(countTimesRaw)
+    log(`N new: p50 ${countTimes.p50Ms} ms, p95 ${countTimes.p95Ms} ms (load ${countTimes.load1})`)
     const countsExplain = (
       await asSeeker(
         seekers[0] as string,
