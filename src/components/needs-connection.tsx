@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { useOnlineStatus } from '@/hooks/use-online-status'
-import { notify } from '@/lib/toast'
+import { useOnlineStatus } from '../hooks/use-online-status'
+import { notify } from '../lib/toast'
 import { Button } from './button'
 
 type NeedsConnectionProps = {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type DraftValues, db } from '@/lib/local-db'
+import { type DraftValues, db } from '../lib/local-db'
 import {
   deleteDraft,
   draftPhotoPath,

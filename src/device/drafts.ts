@@ -1,7 +1,7 @@
-import type { Draft, DraftPhoto, DraftState, DraftStep, DraftValues } from '@/lib/local-db'
-import { getLocalDb, type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
-import { listingThing } from '@/types/listing-edit'
-import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '@/types/listing-publish'
+import type { Draft, DraftPhoto, DraftState, DraftStep, DraftValues } from '../lib/local-db'
+import { getLocalDb, type RoostDb, useLocalQuery, withLocalDb } from '../lib/local-db-access'
+import { listingThing } from '../types/listing-edit'
+import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../types/listing-publish'
 import { dropThing, enqueue, type NewOutboxEntry, sendSoon } from './outbox'
 
 // Owner of the `drafts` table (listings kept on this device until they are published) and `draftPhotos`

@@ -1,4 +1,4 @@
-import { withLocalDb } from '@/lib/local-db-access'
+import { withLocalDb } from '../lib/local-db-access'
 
 /** The runtime cache of listing photos (vite.config.ts's runtimeCaching). */
 const LISTING_IMAGES_CACHE = 'listing-images'

@@ -1,13 +1,13 @@
-import type { Listing } from '@/types/listing'
+import type { Listing } from '../types/listing'
 import {
   type EditFields,
   type EditPhoto,
   LISTING_EDIT_KIND,
   type ListingEditPayload,
   listingThing,
-} from '@/types/listing-edit'
-import { afterEdits, changedFields, photoUrls } from '@/utils/listing-edit'
-import { editFieldsOf } from '@/utils/listing-edit-fields'
+} from '../types/listing-edit'
+import { afterEdits, changedFields, photoUrls } from '../utils/listing-edit'
+import { editFieldsOf } from '../utils/listing-edit-fields'
 import { forgetEditPhotos, type NewEditPhoto, queueWithPhotos } from './drafts'
 import { dropWrite, type OutboxEntry } from './outbox'
 

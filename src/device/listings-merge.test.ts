@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { aListing } from '@/testing/listing-factory'
+import { aListing } from '../testing/listing-factory'
 import { mergePage, newerListing, toEntry } from './listings-merge'
 
 const listing = aListing

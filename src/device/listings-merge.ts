@@ -1,4 +1,4 @@
-import { type Listing, type ListingPosition, positionOf } from '@/types/listing'
+import { type Listing, type ListingPosition, positionOf } from '../types/listing'
 
 // The listing mirror's freshness and order rules, apart from Dexie so they are tested as plain functions.
 

@@ -1,6 +1,6 @@
-import type { StoredPriceHistory } from '@/lib/local-db'
-import { useLocalQuery, withLocalDb } from '@/lib/local-db-access'
-import type { PriceChange } from '@/types/price-change'
+import type { StoredPriceHistory } from '../lib/local-db'
+import { useLocalQuery, withLocalDb } from '../lib/local-db-access'
+import type { PriceChange } from '../types/price-change'
 
 // Owner of the `priceHistory` table: each listing's price history as last read from the server, so a listing
 // page (a saved home's above all) shows it offline too.

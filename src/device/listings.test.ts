@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db } from '@/lib/local-db'
-import type { Listing } from '@/types/listing'
+import { db } from '../lib/local-db'
+import type { Listing } from '../types/listing'
 import {
   mirrorListings,
   mirrorPage,

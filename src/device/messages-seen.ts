@@ -1,4 +1,4 @@
-import { withLocalDb } from '@/lib/local-db-access'
+import { withLocalDb } from '../lib/local-db-access'
 
 // Owner of the `messagesSeen` table: the person's conversation list and each conversation as last seen
 // online, so Messages opens offline with what was read. Cleared with the rest of the device's data at

@@ -1,4 +1,4 @@
-import { type RoostDb, useLocalQuery } from '@/lib/local-db-access'
+import { type RoostDb, useLocalQuery } from '../lib/local-db-access'
 
 // Owner of the `meta` table: small facts about this device's data, by key.
 

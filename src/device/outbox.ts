@@ -1,7 +1,7 @@
-import type { OutboxEntry } from '@/lib/local-db'
-import { deviceDbKept, type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
-import type { OutboxStore } from '@/lib/outbox/drain'
-import { LISTING_PUBLISH_KIND } from '@/types/listing-publish'
+import type { OutboxEntry } from '../lib/local-db'
+import { deviceDbKept, type RoostDb, useLocalQuery, withLocalDb } from '../lib/local-db-access'
+import type { OutboxStore } from '../lib/outbox/drain'
+import { LISTING_PUBLISH_KIND } from '../types/listing-publish'
 
 // Owner of the `outbox` table: every write made on this device that must reach the server exactly once,
 // whatever its kind (saved-search changes, publishing a draft, listing edits, messages).

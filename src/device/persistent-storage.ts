@@ -1,4 +1,4 @@
-import { withLocalDb } from '@/lib/local-db-access'
+import { withLocalDb } from '../lib/local-db-access'
 import { META, readMeta, writeMeta } from './meta'
 
 /**

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { db } from '@/lib/local-db'
+import { db } from '../lib/local-db'
 import { forgetDeviceData } from './forget-device-data'
 import { outboxStore, retryThing } from './outbox'
 import {

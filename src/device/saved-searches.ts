@@ -1,5 +1,5 @@
-import type { SavedSearchAlerts, StoredSavedSearch } from '@/lib/local-db'
-import { type RoostDb, useLocalQuery, withLocalDb } from '@/lib/local-db-access'
+import type { SavedSearchAlerts, StoredSavedSearch } from '../lib/local-db'
+import { type RoostDb, useLocalQuery, withLocalDb } from '../lib/local-db-access'
 import { dropThing, enqueue, thingsWithWrites } from './outbox'
 
 // Owner of the `savedSearches` table: a signed-in person's saved searches, mirrored from the server, with the

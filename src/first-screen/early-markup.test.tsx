@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { listingImageUrl } from '@/lib/image-transform'
-import { aListingRow } from '@/testing/listing-factory'
-import type { ListingRow } from '@/types/listing'
+import { listingImageUrl } from '../lib/image-transform'
+import { aListingRow } from '../testing/listing-factory'
+import type { ListingRow } from '../types/listing'
 import { type EarlyCardRow, earlyCardParts, earlyFill } from './early-cards'
 import { EARLY_COMPONENTS, earlyMarkup, frameMarkup } from './early-markup'
 

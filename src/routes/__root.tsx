@@ -1,16 +1,15 @@
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { BottomNav } from '../components/bottom-nav'
 import { NotFound } from '../components/not-found'
-import { DraftsSync } from '../features/listing-form/drafts/components/drafts-sync'
 import { useUnreadCount } from '../features/messages/api/unread'
-import { MessagesSync } from '../features/messages/components/messages-sync'
 import { OfflineBanner } from '../features/offline/components/offline-banner'
-import { SavedSync } from '../features/saved/components/saved-sync'
-import { SavedSearchesSync } from '../features/saved-searches/components/saved-searches-sync'
 import type { AuthSession } from '../lib/auth-session'
 import { Toasts } from '../lib/toast'
 import { InstallButton } from '../pwa/install-button'
 import { UpdatePrompt } from '../pwa/update-prompt'
+
+const BackgroundSync = lazy(() => import('./-background-sync'))
 
 export type RouterContext = { auth: AuthSession }
 
@@ -41,10 +40,9 @@ function RootLayout() {
         <Outlet />
       </main>
       <UpdatePrompt />
-      <SavedSync />
-      <DraftsSync />
-      <SavedSearchesSync />
-      <MessagesSync />
+      <Suspense fallback={null}>
+        <BackgroundSync />
+      </Suspense>
       <Toasts />
     </>
   )

@@ -1,12 +1,12 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { LIST_TITLES } from '@/components/list-titles'
-import { PageHeader } from '@/components/page-header'
-import { type ListingsFilter, loadListingsView } from '@/features/listings/api/get-listings-page'
-import { ListingsFeed } from '@/features/listings/components/listings-feed'
-import { ListingsLoadError } from '@/features/listings/components/listings-load-error'
-import { SaveToggle } from '@/features/saved/components/save-toggle'
-import { FilterAndSortLink } from '@/features/search/components/filter-and-sort-link'
-import { isUnreachable, unlessUnreachable } from '@/lib/errors'
+import { LIST_TITLES } from '../components/list-titles'
+import { PageHeader } from '../components/page-header'
+import { type ListingsFilter, loadListingsView } from '../features/listings/api/get-listings-page'
+import { ListingsFeed } from '../features/listings/components/listings-feed'
+import { ListingsLoadError } from '../features/listings/components/listings-load-error'
+import { SaveToggle } from '../features/saved/components/save-toggle'
+import { FilterAndSortLink } from '../features/search/components/filter-and-sort-link'
+import { isUnreachable, unlessUnreachable } from '../lib/errors'
 
 const OFFERS: ListingsFilter = { kind: 'offers' }
 

@@ -1,4 +1,4 @@
-import { LISTING_IMAGES_BUCKET } from '@/config/storage'
+import { LISTING_IMAGES_BUCKET } from '../config/storage'
 
 const PUBLIC_MARKER = `/storage/v1/object/public/${LISTING_IMAGES_BUCKET}/`
 

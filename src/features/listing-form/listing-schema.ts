@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { Listing, ListingFormText } from '@/types/listing'
+import type { Listing, ListingFormText } from '../../types/listing'
 import { toFieldErrors } from '../../utils/field-errors'
 
 /** Spec §5 and §9: the limits of a listing. */

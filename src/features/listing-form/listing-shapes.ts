@@ -1,5 +1,5 @@
-import type { TablesInsert } from '@/types/database'
-import type { Listing } from '@/types/listing'
+import type { TablesInsert } from '../../types/database'
+import type { Listing } from '../../types/listing'
 import type { ListingDraft, ListingFormValues } from './listing-schema'
 
 // How the form's shapes meet the others: a saved listing becomes the edit form's values, and a validated

@@ -1,5 +1,5 @@
-import { type HomeSearch, parseHomeSearch } from '@/types/home-search'
-import { formatPounds } from '@/utils/format-price'
+import { type HomeSearch, parseHomeSearch } from '../../types/home-search'
+import { formatPounds } from '../../utils/format-price'
 
 /** The longest name a saved search may have (the database says the same). */
 export const MAX_NAME_LENGTH = 80

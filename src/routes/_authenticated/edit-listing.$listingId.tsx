@@ -1,13 +1,13 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { NeedsConnection } from '@/components/needs-connection'
-import { PageHeader } from '@/components/page-header'
-import { getListingToEdit } from '@/features/listing-form/api/get-listing-to-edit'
-import { EditListingScreen } from '@/features/listing-form/components/edit-listing-screen'
-import { ListingDeleted } from '@/features/listing-form/components/edit-refused'
-import { isUnreachable, type Unreachable, unlessUnreachable } from '@/lib/errors'
-import { notify } from '@/lib/toast'
-import type { ListingEditPayload } from '@/types/listing-edit'
-import { isListingId } from '@/utils/listing-id'
+import { NeedsConnection } from '../../components/needs-connection'
+import { PageHeader } from '../../components/page-header'
+import { getListingToEdit } from '../../features/listing-form/api/get-listing-to-edit'
+import { EditListingScreen } from '../../features/listing-form/components/edit-listing-screen'
+import { ListingDeleted } from '../../features/listing-form/components/edit-refused'
+import { isUnreachable, type Unreachable, unlessUnreachable } from '../../lib/errors'
+import { notify } from '../../lib/toast'
+import type { ListingEditPayload } from '../../types/listing-edit'
+import { isListingId } from '../../utils/listing-id'
 
 /** Spec §6 and §8: only the owner edits a listing; anyone else goes back to Explore with a reason. */
 export const EDIT_DENIED = {
@@ -37,9 +37,9 @@ export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')(
     if (listingId === null) throw refuse(EDIT_DENIED.missing)
     // Loaded with the screen, not with the app's start (this loader is part of it).
     const [{ editsOf }, { queuedWrites }, { readStoredListing }] = await Promise.all([
-      import('@/device/listing-edits'),
-      import('@/device/outbox'),
-      import('@/device/listings'),
+      import('../../device/listing-edits'),
+      import('../../device/outbox'),
+      import('../../device/listings'),
     ])
     const queued = editsOf(await queuedWrites(userId), listingId)
     // Offline (or with no answer) the edit starts from the device's copy, kept when Your Listings loads.

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { PageHeader } from '@/components/page-header'
-import { ConversationView } from '@/features/messages/components/conversation-view'
+import { PageHeader } from '../../components/page-header'
+import { ConversationView } from '../../features/messages/components/conversation-view'
 
 export const Route = createFileRoute('/_authenticated/messages/$conversationId')({
   component: Conversation,

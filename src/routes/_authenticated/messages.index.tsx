@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeader } from '@/components/page-header'
-import { MessagesList } from '@/features/messages/components/messages-list'
+import { PageHeader } from '../../components/page-header'
+import { MessagesList } from '../../features/messages/components/messages-list'
 
 export const Route = createFileRoute('/_authenticated/messages/')({
   component: Messages,

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageHeader } from '@/components/page-header'
-import { AccountActions } from '@/features/account/components/account-actions'
-import { DraftsList } from '@/features/listing-form/drafts/components/drafts-list'
-import { MyListings } from '@/features/my-listings/components/my-listings'
-import { type ProfileDetails as Details, getProfile } from '@/features/profile/api/get-profile'
-import { LogoutButton } from '@/features/profile/components/logout-button'
-import { ProfileDetails } from '@/features/profile/components/profile-details'
-import { ShowEmailSetting } from '@/features/profile/components/show-email-setting'
-import { withinReadTimeout } from '@/lib/supabase'
+import { PageHeader } from '../../components/page-header'
+import { AccountActions } from '../../features/account/components/account-actions'
+import { DraftsList } from '../../features/listing-form/drafts/components/drafts-list'
+import { MyListings } from '../../features/my-listings/components/my-listings'
+import { type ProfileDetails as Details, getProfile } from '../../features/profile/api/get-profile'
+import { LogoutButton } from '../../features/profile/components/logout-button'
+import { ProfileDetails } from '../../features/profile/components/profile-details'
+import { ShowEmailSetting } from '../../features/profile/components/show-email-setting'
+import { withinReadTimeout } from '../../lib/supabase'
 
 /** How long the profile waits for the server's name and email before the session's stand in. */
 const PROFILE_WAIT_MS = 3000

@@ -1,15 +1,15 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { outboxStore, queueWrite } from '@/device/outbox'
-import { runOutbox } from '@/lib/outbox/runner'
+import { outboxStore, queueWrite } from '../../../device/outbox'
+import { runOutbox } from '../../../lib/outbox/runner'
+import { useUnsavedChanges } from '../../../pwa/unsaved-changes'
 import {
   type EnquiryPayload,
   enquiryThing,
   isSendable,
   MESSAGE_KINDS,
   MESSAGE_MAX,
-} from '@/types/message-outbox'
-import { useUnsavedChanges } from '../../../pwa/unsaved-changes'
+} from '../../../types/message-outbox'
 import type { LandlordContact } from '../api/get-landlord-contact'
 import { buildMailto } from '../build-mailto'
 import { keepContactDraft, takeContactDraft } from '../contact-draft'

@@ -1,6 +1,6 @@
-import { toAppError } from '@/lib/errors'
-import { getSupabase } from '@/lib/supabase'
-import { LISTING_COLUMNS, type Listing, parseListingRows } from '@/types/listing'
+import { toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
+import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 
 /** One listing by id for the edit screen, read afresh, or null when there is none. */
 export async function getListingToEdit(listingId: string): Promise<Listing | null> {

@@ -1,5 +1,5 @@
-import { LISTING_IMAGES_BUCKET } from '@/config/storage'
-import { getSupabase } from '@/lib/supabase'
+import { LISTING_IMAGES_BUCKET } from '../../../config/storage'
+import { getSupabase } from '../../../lib/supabase'
 
 // A listing's photos in Storage, for a draft's publish and for an edit's new photos alike: each at a fixed
 // path, so uploading it again (a retry after a lost answer) overwrites it instead of adding another.

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useDraft } from '@/device/drafts'
 import { PageHeader } from '../../../components/page-header'
+import { useDraft } from '../../../device/drafts'
 import { notify } from '../../../lib/toast'
 import type { OpenedDraft } from '../drafts/api/open-draft'
 import { DRAFT_MESSAGES } from '../drafts/draft-messages'

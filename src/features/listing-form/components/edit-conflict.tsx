@@ -1,17 +1,17 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { Button } from '@/components/button'
-import { ChoiceToggle } from '@/components/choice-toggle'
-import { Spinner } from '@/components/spinner'
-import { dropEdits } from '@/device/listing-edits'
-import { mirrorListings } from '@/device/listings'
-import { type OutboxEntry, resendWith } from '@/device/outbox'
-import { useOnlineStatus } from '@/hooks/use-online-status'
-import { notify } from '@/lib/toast'
-import type { Listing } from '@/types/listing'
-import type { EditFields, EditPhoto, ListingEditPayload } from '@/types/listing-edit'
-import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '@/utils/listing-edit'
-import { statusLabel } from '@/utils/market-status'
+import { Button } from '../../../components/button'
+import { ChoiceToggle } from '../../../components/choice-toggle'
+import { Spinner } from '../../../components/spinner'
+import { dropEdits } from '../../../device/listing-edits'
+import { mirrorListings } from '../../../device/listings'
+import { type OutboxEntry, resendWith } from '../../../device/outbox'
+import { useOnlineStatus } from '../../../hooks/use-online-status'
+import { notify } from '../../../lib/toast'
+import type { Listing } from '../../../types/listing'
+import type { EditFields, EditPhoto, ListingEditPayload } from '../../../types/listing-edit'
+import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '../../../utils/listing-edit'
+import { statusLabel } from '../../../utils/market-status'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
 import { ListingDeleted } from './edit-refused'
 import { useFinishPublish } from './use-finish-publish'
@@ -117,7 +117,7 @@ export function EditConflict({
       await resendWith(entry.seq, settled)
       const { sendQueuedEdits } = await import('../edit/edit-outbox')
       await sendQueuedEdits(userId)
-      const { outboxStore } = await import('@/device/outbox')
+      const { outboxStore } = await import('../../../device/outbox')
       const left = (await outboxStore().pending(userId)).filter((other) => other.thing === entry.thing)
       if (left.length === 0)
         await finish({ status: 'published', listingId: listing.id, type: server.fields.type })

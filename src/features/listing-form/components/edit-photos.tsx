@@ -1,8 +1,8 @@
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/icons'
-import { TextField } from '@/components/text-field'
-import type { EditPhoto } from '@/types/listing-edit'
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../components/icons'
+import { TextField } from '../../../components/text-field'
+import type { EditPhoto } from '../../../types/listing-edit'
 import { IMAGE_ACCEPT, LISTING_LIMITS } from '../listing-schema'
-import '@/components/photo-picker.css'
+import '../../../components/photo-picker.css'
 
 /** A photo of the listing being edited, with what shows it (its URL, or the device's copy of a new one). */
 export type EditPhotoItem = { key: string; photo: EditPhoto; src: string }

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router'
-import { Button } from '@/components/button'
-import { dropEdits } from '@/device/listing-edits'
-import { forgetListing } from '@/device/listings'
-import { type OutboxEntry, retryThing, useOutbox } from '@/device/outbox'
-import type { ListingEditPayload } from '@/types/listing-edit'
-import { listingThing } from '@/types/listing-edit'
+import { Button } from '../../../components/button'
+import { dropEdits } from '../../../device/listing-edits'
+import { forgetListing } from '../../../device/listings'
+import { type OutboxEntry, retryThing, useOutbox } from '../../../device/outbox'
+import type { ListingEditPayload } from '../../../types/listing-edit'
+import { listingThing } from '../../../types/listing-edit'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
 
 /** A read-only copy of the person's text, selectable to copy. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { editPhotoBlob, editPhotoPath, type NewEditPhoto } from '@/device/drafts'
-import type { EditPhoto } from '@/types/listing-edit'
+import { editPhotoBlob, editPhotoPath, type NewEditPhoto } from '../../../device/drafts'
+import type { EditPhoto } from '../../../types/listing-edit'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
 import { LISTING_LIMITS, LISTING_MESSAGES } from '../listing-schema'
 import { shrinkImage } from '../shrink-image'

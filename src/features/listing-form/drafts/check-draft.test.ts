@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ListingFormText as DraftValues } from '@/types/listing'
+import type { ListingFormText as DraftValues } from '../../../types/listing'
 import { LISTING_MESSAGES as M } from '../listing-schema'
 import { checkDraft, draftFieldErrors } from './check-draft'
 import { toDraftValues } from './draft-values'

@@ -1,4 +1,4 @@
-import type { ListingFormText as DraftValues } from '@/types/listing'
+import type { ListingFormText as DraftValues } from '../../../types/listing'
 import {
   type ImageChoice,
   LISTING_FIELD_ORDER,

@@ -1,4 +1,4 @@
-import type { Draft } from '@/device/drafts'
+import type { Draft } from '../../../device/drafts'
 
 /** How the Drafts block names a draft's state. */
 export function draftStatusText(draft: Pick<Draft, 'state' | 'progress' | 'reason'>): string {

@@ -1,4 +1,4 @@
-import type { ListingFormText as DraftValues } from '@/types/listing'
+import type { ListingFormText as DraftValues } from '../../../types/listing'
 import { DEFAULT_LISTING_VALUES } from '../listing-schema'
 
 const TEXT_FIELDS = [

@@ -1,5 +1,5 @@
-import type { Draft, DraftStore } from '@/device/drafts'
-import { classifyFailure, OutboxFailure } from '@/lib/outbox/failure'
+import type { Draft, DraftStore } from '../../../device/drafts'
+import { classifyFailure, OutboxFailure } from '../../../lib/outbox/failure'
 import { LISTING_MESSAGES } from '../listing-schema'
 import { type DraftListingRow, draftListingRow } from '../listing-shapes'
 import { checkDraft } from './check-draft'

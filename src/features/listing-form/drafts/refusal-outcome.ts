@@ -1,4 +1,4 @@
-import type { DraftStep } from '@/device/drafts'
+import type { DraftStep } from '../../../device/drafts'
 import type { ListingField } from '../listing-schema'
 import { PUBLISH_MESSAGES, type PublishOutcome } from '../publish-outcome'
 

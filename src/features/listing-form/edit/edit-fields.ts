@@ -1,4 +1,4 @@
-import type { EditFields } from '@/types/listing-edit'
+import type { EditFields } from '../../../types/listing-edit'
 import type { ListingDraft } from '../listing-schema'
 
 /** The fields a validated form becomes, with its place and status. */

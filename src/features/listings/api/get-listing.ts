@@ -1,4 +1,4 @@
-import { forgetListing, mirrorListings, readStoredListing } from '@/device/listings'
+import { forgetListing, mirrorListings, readStoredListing } from '../../../device/listings'
 import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'

@@ -1,4 +1,9 @@
-import { type ListingsViewKey, mirrorPage, readStoredView, type StoredListingsView } from '@/device/listings'
+import {
+  type ListingsViewKey,
+  mirrorPage,
+  readStoredView,
+  type StoredListingsView,
+} from '../../../device/listings'
 import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'

@@ -1,4 +1,4 @@
-import { keepPriceHistories } from '@/device/listings-price-history'
+import { keepPriceHistories } from '../../../device/listings-price-history'
 import { readPublic } from '../../../lib/supabase'
 import { groupPriceHistory, PRICE_HISTORY_COLUMNS, type PriceChange } from '../../../types/price-change'
 

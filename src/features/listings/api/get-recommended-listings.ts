@@ -1,4 +1,4 @@
-import { mirrorPage, readStoredView } from '@/device/listings'
+import { mirrorPage, readStoredView } from '../../../device/listings'
 import { earlyListings } from '../../../first-screen/early-listings'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'

@@ -1,4 +1,4 @@
-import type { Listing, ListingPosition } from '@/types/listing'
+import type { Listing, ListingPosition } from '../../../types/listing'
 
 /** Lists show 10 listings a page and fetch one more to know whether another page exists (spec §9). */
 export const PAGE_SIZE = 10

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react'
-import { useStoredView } from '@/device/listings'
-import { useShowsHomes } from '@/hooks/use-device-data-shown'
 import { ListingCard } from '../../../components/listing-card'
 import { LoadMoreButton } from '../../../components/load-more-button'
+import { useStoredView } from '../../../device/listings'
+import { useShowsHomes } from '../../../hooks/use-device-data-shown'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
 import {

@@ -1,4 +1,4 @@
-import { NeedsConnection } from '@/components/needs-connection'
+import { NeedsConnection } from '../../../components/needs-connection'
 import { LISTINGS_LOAD_ERROR } from './listings-feed'
 
 export const LISTINGS_UNAVAILABLE = {

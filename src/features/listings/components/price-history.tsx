@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useStoredPriceHistory } from '@/device/listings-price-history'
+import { useStoredPriceHistory } from '../../../device/listings-price-history'
 import type { Listing } from '../../../types/listing'
 import type { PriceChange } from '../../../types/price-change'
 import { priceChangeText } from '../../../utils/format-market'

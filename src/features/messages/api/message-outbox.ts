@@ -1,7 +1,7 @@
-import { outboxStore } from '@/device/outbox'
-import type { OutboxEntry } from '@/lib/outbox/drain'
-import { registerOutboxKinds, runOutbox } from '@/lib/outbox/runner'
-import { type EnquiryPayload, MESSAGE_KINDS, type ReplyPayload } from '@/types/message-outbox'
+import { outboxStore } from '../../../device/outbox'
+import type { OutboxEntry } from '../../../lib/outbox/drain'
+import { registerOutboxKinds, runOutbox } from '../../../lib/outbox/runner'
+import { type EnquiryPayload, MESSAGE_KINDS, type ReplyPayload } from '../../../types/message-outbox'
 import { sendEnquiry, sendReply } from './messages-remote'
 
 // Messages written on this device reach the server through the one outbox: each by its client id, so a

@@ -1,8 +1,8 @@
-import { toAppError } from '@/lib/errors'
-import { toOutboxFailure } from '@/lib/outbox/failure'
-import { getSupabase } from '@/lib/supabase'
-import type { Database, Tables } from '@/types/database'
-import type { ListingType } from '@/types/listing'
+import { toAppError } from '../../../lib/errors'
+import { toOutboxFailure } from '../../../lib/outbox/failure'
+import { getSupabase } from '../../../lib/supabase'
+import type { Database, Tables } from '../../../types/database'
+import type { ListingType } from '../../../types/listing'
 
 // The server's conversations and messages (RLS: only the two participants read them). Sends are
 // idempotent by the message's client id, so the outbox may send one again after a lost answer.

@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { queueWrite, retryThing, useOutbox } from '@/device/outbox'
-import { listingImageUrl } from '@/lib/image-transform'
-import { useUnsavedChanges } from '@/pwa/unsaved-changes'
+import { queueWrite, retryThing, useOutbox } from '../../../device/outbox'
+import { listingImageUrl } from '../../../lib/image-transform'
+import { useUnsavedChanges } from '../../../pwa/unsaved-changes'
 import {
   type EnquiryPayload,
   isSendable,
   MESSAGE_KINDS,
   MESSAGE_MAX,
   type ReplyPayload,
-} from '@/types/message-outbox'
+} from '../../../types/message-outbox'
 import { type ConversationSummary, type Message, setBlocked } from '../api/messages-remote'
 import { conversationPrice, formatWhen, otherPartyName } from './format'
 import { useConversation } from './use-conversation'

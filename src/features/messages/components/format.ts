@@ -1,4 +1,4 @@
-import { formatPounds } from '@/utils/format-price'
+import { formatPounds } from '../../../utils/format-price'
 
 /** The price the conversation's listing asks, as everywhere else ("£1,250 / month" for rent). */
 export function conversationPrice(price: number | null, category: 'rent' | 'sale' | null): string {

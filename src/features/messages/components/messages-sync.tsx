@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useUserId } from '@/hooks/use-session'
+import { useUserId } from '../../../hooks/use-session'
 import { clearUnread, refreshUnread } from '../api/unread'
 
 /** Fired (on window) when something says there may be new messages: a push, a conversation opened. */
@@ -31,7 +31,7 @@ export function MessagesSync() {
     // The outbox's code loads with the first sync, not with every screen's entry.
     let live = true
     let sentEvent: string | null = null
-    void import('@/lib/outbox/runner').then(({ OUTBOX_SENT_EVENT }) => {
+    void import('../../../lib/outbox/runner').then(({ OUTBOX_SENT_EVENT }) => {
       if (!live) return
       sentEvent = OUTBOX_SENT_EVENT
       window.addEventListener(sentEvent, refresh)

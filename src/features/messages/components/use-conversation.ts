@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { keepSeenMessages, readSeenMessages } from '@/device/messages-seen'
-import { OUTBOX_SENT_EVENT } from '@/lib/outbox/runner'
+import { keepSeenMessages, readSeenMessages } from '../../../device/messages-seen'
+import { OUTBOX_SENT_EVENT } from '../../../lib/outbox/runner'
 import {
   type ConversationSummary,
   fetchConversations,

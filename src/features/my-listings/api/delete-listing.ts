@@ -1,7 +1,7 @@
-import { forgetListing } from '@/device/listings'
-import { AppError, toAppError } from '@/lib/errors'
-import { getSupabase } from '@/lib/supabase'
-import { storagePathsFromUrls } from '@/utils/listing-image-paths'
+import { forgetListing } from '../../../device/listings'
+import { AppError, toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
+import { storagePathsFromUrls } from '../../../utils/listing-image-paths'
 import { removeListingImages } from './remove-listing-images'
 
 /**

@@ -1,5 +1,5 @@
-import { toAppError } from '@/lib/errors'
-import { getSupabase } from '@/lib/supabase'
+import { toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
 
 /** The user's listings that reports have hidden from lists and search until an operator reviews them. */
 export async function getHiddenListings(userId: string): Promise<{ id: string; name: string }[]> {

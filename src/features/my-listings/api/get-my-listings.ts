@@ -1,7 +1,7 @@
-import { replaceListingsOf } from '@/device/listings'
-import { toAppError } from '@/lib/errors'
-import { getSupabase } from '@/lib/supabase'
-import { LISTING_COLUMNS, type Listing, parseListingRows } from '@/types/listing'
+import { replaceListingsOf } from '../../../device/listings'
+import { toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
+import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 
 /** The signed-in user's listings, newest first (spec §7: userRef == current user id). */
 export async function getMyListings(userId: string): Promise<Listing[]> {

@@ -1,6 +1,6 @@
-import { LISTING_IMAGES_BUCKET } from '@/config/storage'
-import { toAppError } from '@/lib/errors'
-import { getSupabase } from '@/lib/supabase'
+import { LISTING_IMAGES_BUCKET } from '../../../config/storage'
+import { toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
 
 /** Removes stored photos by bucket path (after the listing they belong to is deleted). */
 export async function removeListingImages(paths: readonly string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { useLastFetchedAt } from '@/device/meta'
-import { useHomesShown } from '@/hooks/use-device-data-shown'
-import { useOnlineStatus } from '@/hooks/use-online-status'
+import { useLastFetchedAt } from '../../../device/meta'
+import { useHomesShown } from '../../../hooks/use-device-data-shown'
+import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { formatAge } from '../format-age'
 import './offline.css'
 

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useUnsentDraftCount } from '@/device/drafts'
-import { forgetDeviceData } from '@/device/forget-device-data'
-import { useUnsentWriteCount } from '@/device/outbox'
 import { Button } from '../../../components/button'
+import { useUnsentDraftCount } from '../../../device/drafts'
+import { forgetDeviceData } from '../../../device/forget-device-data'
+import { useUnsentWriteCount } from '../../../device/outbox'
 import { signOut } from '../api/sign-out'
 
 export const LOGOUT_MESSAGES = {

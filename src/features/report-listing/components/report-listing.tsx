@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
-import { notify } from '@/lib/toast'
 import { Button } from '../../../components/button'
+import { notify } from '../../../lib/toast'
 import { REPORT_REASONS, type ReportReason, reportListing } from '../api/report-listing'
 import './report-listing.css'
 

@@ -1,7 +1,7 @@
-import { env } from '@/config/env'
-import { queueWrite } from '@/device/outbox'
-import { toOutboxFailure } from '@/lib/outbox/failure'
-import { getSupabase } from '@/lib/supabase'
+import { env } from '../../../config/env'
+import { queueWrite } from '../../../device/outbox'
+import { toOutboxFailure } from '../../../lib/outbox/failure'
+import { getSupabase } from '../../../lib/supabase'
 
 /**
  * Whether alerts can reach this device as notifications: 'ready' (permission given), 'ask' (not asked yet),

@@ -1,5 +1,5 @@
-import { AppError, toAppError } from '@/lib/errors'
-import { getSupabase } from '@/lib/supabase'
+import { AppError, toAppError } from '../../../lib/errors'
+import { getSupabase } from '../../../lib/supabase'
 
 /** Whether the person asked to hear when a saved home changes (profiles.saved_home_alerts). */
 export async function getSavedHomeAlerts(userId: string): Promise<boolean> {

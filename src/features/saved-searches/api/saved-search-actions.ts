@@ -1,11 +1,11 @@
-import { outboxStore, retryThing } from '@/device/outbox'
+import { outboxStore, retryThing } from '../../../device/outbox'
 import {
   changeSavedSearch,
   createSavedSearch,
   deleteSavedSearch,
   discardSavedSearchChanges,
   type SavedSearchAlerts,
-} from '@/device/saved-searches'
+} from '../../../device/saved-searches'
 import { savedSearchName, toSavedParams } from '../search-name'
 import { enablePushAlerts, type PushReach } from './push-alerts'
 import { sendQueuedWrites, syncSavedSearches } from './sync-saved-searches'

@@ -3,10 +3,10 @@ import type {
   SavedSearchCreate,
   SavedSearchPatch,
   ServerSavedSearch,
-} from '@/device/saved-searches'
-import { toOutboxFailure } from '@/lib/outbox/failure'
-import { getSupabase } from '@/lib/supabase'
-import type { Json } from '@/types/database'
+} from '../../../device/saved-searches'
+import { toOutboxFailure } from '../../../lib/outbox/failure'
+import { getSupabase } from '../../../lib/supabase'
+import type { Json } from '../../../types/database'
 
 // The server's saved searches (public.saved_searches, RLS: each person only their own). Every write is
 // idempotent, so the outbox may send one again after a lost answer: a create by the client's id ignores a

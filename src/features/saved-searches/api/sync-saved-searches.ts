@@ -1,4 +1,4 @@
-import { outboxStore } from '@/device/outbox'
+import { outboxStore } from '../../../device/outbox'
 import {
   hasQueuedWrites,
   markSavedSearchOpened,
@@ -6,9 +6,9 @@ import {
   SAVED_SEARCH_KINDS,
   type SavedSearchCreate,
   type SavedSearchPatch,
-} from '@/device/saved-searches'
-import type { OutboxEntry } from '@/lib/outbox/drain'
-import { registerOutboxKinds, runOutbox, whileOutboxHeld } from '@/lib/outbox/runner'
+} from '../../../device/saved-searches'
+import type { OutboxEntry } from '../../../lib/outbox/drain'
+import { registerOutboxKinds, runOutbox, whileOutboxHeld } from '../../../lib/outbox/runner'
 import { KEEP_SUBSCRIPTION_KIND, keepSubscription, type PushSubscriptionKeys } from './push-alerts'
 import {
   fetchSavedSearches,

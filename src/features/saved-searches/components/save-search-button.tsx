@@ -1,8 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '@/components/button'
-import { useSession } from '@/hooks/use-session'
-import type { HomeSearch } from '@/types/home-search'
+import { Button } from '../../../components/button'
+import { useSession } from '../../../hooks/use-session'
+import type { HomeSearch } from '../../../types/home-search'
 import { SAVE_SEARCH_LABEL } from '../save-search-copy'
 import './save-search.css'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { useOnlineStatus } from '@/hooks/use-online-status'
-import { useUserId } from '@/hooks/use-session'
-import { notify } from '@/lib/toast'
+import { useOnlineStatus } from '../../../hooks/use-online-status'
+import { useUserId } from '../../../hooks/use-session'
+import { notify } from '../../../lib/toast'
 import { enablePushAlerts, inAppOnlyLine, type PushReach } from '../api/push-alerts'
 import { getSavedHomeAlerts, setSavedHomeAlerts } from '../api/saved-home-alerts'
 

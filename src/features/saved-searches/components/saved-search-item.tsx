@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { Button } from '@/components/button'
-import type { OutboxEntry } from '@/device/outbox'
-import type { SavedSearchAlerts, StoredSavedSearch } from '@/device/saved-searches'
+import { Button } from '../../../components/button'
+import type { OutboxEntry } from '../../../device/outbox'
+import type { SavedSearchAlerts, StoredSavedSearch } from '../../../device/saved-searches'
 import type { PushReach } from '../api/push-alerts'
 import {
   discardSavedSearch,

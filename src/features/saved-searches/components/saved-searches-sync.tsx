@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useUserId } from '@/hooks/use-session'
+import { useUserId } from '../../../hooks/use-session'
 
 /**
  * Sends the signed-in person's queued writes (the outbox) and refreshes their saved searches and `N new`
@@ -30,7 +30,7 @@ export function SavedSearchesSync() {
       else window.clearTimeout(idle)
       window.removeEventListener('online', sync)
       document.removeEventListener('visibilitychange', whenVisible)
-      void import('@/lib/outbox/runner').then(({ stopOutbox }) => stopOutbox())
+      void import('../../../lib/outbox/runner').then(({ stopOutbox }) => stopOutbox())
     }
   }, [userId])
   return null

@@ -1,6 +1,6 @@
 import { createElement, type ReactNode, useEffect, useRef, useState } from 'react'
-import { useUserId } from '@/hooks/use-session'
-import type { Listing } from '@/types/listing'
+import { useUserId } from '../../../hooks/use-session'
+import type { Listing } from '../../../types/listing'
 
 export type OpenedSavedSearch = {
   /** New homes first, each group in the search's order; undefined when nothing is badged. */

@@ -1,4 +1,4 @@
-import { listingImageUrl } from '@/lib/image-transform'
+import { listingImageUrl } from '../../../lib/image-transform'
 
 /** How many photos of a saved home are fetched ahead so they show offline (the cover first). */
 const PHOTOS_KEPT = 6

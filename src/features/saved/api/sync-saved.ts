@@ -1,6 +1,6 @@
-import { mirrorListings, missingListingIds } from '@/device/listings'
-import { dropSavedOp, forgetSaved, mergeSavedWithServer, pendingSavedOps } from '@/device/saved'
-import { isNetworkError, toAppError } from '@/lib/errors'
+import { mirrorListings, missingListingIds } from '../../../device/listings'
+import { dropSavedOp, forgetSaved, mergeSavedWithServer, pendingSavedOps } from '../../../device/saved'
+import { isNetworkError, toAppError } from '../../../lib/errors'
 import { keepPhotosOffline } from './keep-photos-offline'
 import { refreshSavedHomes } from './refresh-saved-homes'
 import {

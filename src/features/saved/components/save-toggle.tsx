@@ -1,6 +1,6 @@
-import { requestPersistentStorage } from '@/device/persistent-storage'
-import { toggleSaved, useIsSaved } from '@/device/saved'
 import { HeartIcon } from '../../../components/heart-icon'
+import { requestPersistentStorage } from '../../../device/persistent-storage'
+import { toggleSaved, useIsSaved } from '../../../device/saved'
 import { useUserId } from '../../../hooks/use-session'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
-import { useSavedListings } from '@/device/saved'
-import { useShowsHomes } from '@/hooks/use-device-data-shown'
-import { useUserId } from '@/hooks/use-session'
 import { ListingCard } from '../../../components/listing-card'
 import { Spinner } from '../../../components/spinner'
+import { useSavedListings } from '../../../device/saved'
+import { useShowsHomes } from '../../../hooks/use-device-data-shown'
+import { useUserId } from '../../../hooks/use-session'
 import { SaveToggle } from './save-toggle'
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseHomeSearch } from '../../../types/home-search'
-import { CLUSTER_CELLS, clusterCell, countArgs } from './search-homes'
+import { countArgs } from './search-homes'
+import { CLUSTER_CELLS, clusterCell } from './search-map-data'
 
 describe('countArgs', () => {
   it("sends count_listings the search's filters and area, as the list's filters read them", () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { searchStoredListings } from '../../../device/listings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import type { HomeSearch } from '../../../types/home-search'
-import { fetchSearchMap, type SearchMapData } from '../api/search-homes'
+import { fetchSearchMap, type SearchMapData } from '../api/search-map-data'
 import { MAP_LIMIT, resultsKey } from '../search-query'
 
 type MapHomes = SearchMapData

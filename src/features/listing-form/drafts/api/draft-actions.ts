@@ -1,4 +1,4 @@
-import { deleteDraft, publishSoon } from '@/device/drafts'
+import { deleteDraft, publishSoon } from '../../../../device/drafts'
 import { announceDraftsChanged } from '../draft-events'
 
 /** Forgets a draft and its photos ('Delete' / 'Dismiss' on the Profile). */

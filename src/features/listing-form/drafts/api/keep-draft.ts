@@ -1,5 +1,5 @@
-import { type DraftNotSaved, saveDraft } from '@/device/drafts'
-import { requestPersistentStorage } from '@/device/persistent-storage'
+import { type DraftNotSaved, saveDraft } from '../../../../device/drafts'
+import { requestPersistentStorage } from '../../../../device/persistent-storage'
 import type { ListingFormValues } from '../../listing-schema'
 import { shrinkImage } from '../../shrink-image'
 import { announceDraftsChanged } from '../draft-events'

@@ -1,5 +1,5 @@
-import { env } from '@/config/env'
-import { deleteDraft, readDraft } from '@/device/drafts'
+import { env } from '../../../../config/env'
+import { deleteDraft, readDraft } from '../../../../device/drafts'
 import type { PublishOutcome } from '../../publish-outcome'
 import { draftFieldErrors } from '../check-draft'
 import { announceDraftsChanged } from '../draft-events'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { type Draft, useDrafts } from '@/device/drafts'
 import { Button } from '../../../../components/button'
+import { type Draft, useDrafts } from '../../../../device/drafts'
 import { pluralise } from '../../../../utils/pluralise'
 import { draftStatusText } from '../draft-status'
 import './drafts.css'

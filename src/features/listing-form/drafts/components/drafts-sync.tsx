@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { LISTING_EDIT_QUEUED_EVENT } from '@/types/listing-edit-event'
 import { useUserId } from '../../../../hooks/use-session'
+import { LISTING_EDIT_QUEUED_EVENT } from '../../../../types/listing-edit-event'
 import { DRAFTS_SAVED_EVENT } from '../draft-events'
 
 /**
@@ -30,7 +30,7 @@ export function DraftsSync() {
       window.removeEventListener(DRAFTS_SAVED_EVENT, run)
       window.removeEventListener(LISTING_EDIT_QUEUED_EVENT, run)
       document.removeEventListener('visibilitychange', whenVisible)
-      void import('@/lib/outbox/runner').then(({ stopOutbox }) => stopOutbox())
+      void import('../../../../lib/outbox/runner').then(({ stopOutbox }) => stopOutbox())
     }
   }, [userId])
   return null

@@ -1,0 +1,80 @@
+// A search's map, apart from its list: only the map view (loaded when the map opens) reads it, so the
+// first render of /search does not carry it.
+import { toAppError } from '../../../lib/errors'
+import { getPublicDb } from '../../../lib/supabase'
+import { type HomeSearch, parseBbox } from '../../../types/home-search'
+import { type Listing, parseListingRows } from '../../../types/listing'
+import type { MapCluster } from '../../../types/search-map'
+import { bboxFilters, MAP_LIMIT, searchFilters } from '../search-query'
+import { countSearch, ordered, selectListings } from './search-homes'
+
+/** The grid sizes of listing_clusters, in degrees, finest first. */
+export const CLUSTER_CELLS = [0.015625, 0.0625, 0.25, 1] as const
+/** A map of clusters has at most about this many cells across its wider side. */
+const CELLS_ACROSS = 24
+const WORLD = [-180, -90, 180, 90] as const
+
+/** The grid for a box: the finest whose cells number at most CELLS_ACROSS across it. */
+export function clusterCell([west, south, east, north]: readonly number[]): number {
+  const span = Math.max((east ?? 0) - (west ?? 0), (north ?? 0) - (south ?? 0))
+  return CLUSTER_CELLS.find((cell) => span / cell <= CELLS_ACROSS) ?? 1
+}
+
+/** Whether the map's clusters can stand for a search's homes: they count by type and offer only (every home on the market). */
+const clusterable = (search: HomeSearch) =>
+  !search.q?.trim() &&
+  search.minPrice === undefined &&
+  search.maxPrice === undefined &&
+  search.minBeds === undefined &&
+  search.minBaths === undefined &&
+  !search.parking &&
+  !search.furnished &&
+  search.underOffer !== false
+
+/** A search's map: its homes, or where there are too many to draw, clusters that count them. */
+export type SearchMapData = { listings: Listing[]; clusters: MapCluster[]; total: number }
+
+/**
+ * A search's map. First the capped count of its homes in the area; up to MAP_LIMIT, the homes themselves
+ * (in the search's order); more, and the search filters by type and offer only, clusters from
+ * listing_clusters, each counting the homes of one grid cell (the grid fine enough for about 24 cells
+ * across the area), whatever the table holds. Other filters with more than MAP_LIMIT homes: the first
+ * MAP_LIMIT homes, as before. `total` is the capped count (exact below 1,000).
+ */
+export async function fetchSearchMap(search: HomeSearch): Promise<SearchMapData> {
+  const db = await getPublicDb()
+  const total = await countSearch(search)
+  if (total > MAP_LIMIT && clusterable(search)) {
+    const box = (search.bbox ? parseBbox(search.bbox) : null) ?? WORLD
+    const [west, south, east, north] = box
+    const cell = clusterCell(box)
+    const { data, error } = await db.rpc(
+      'map_clusters',
+      {
+        cell,
+        west,
+        south,
+        east,
+        north,
+        ...(search.type ? { type: search.type } : {}),
+        ...(search.offer ? { offer: true } : {}),
+      },
+      { get: true },
+    )
+    if (error) throw toAppError(error)
+    const clusters = (data ?? []).map(
+      (row): MapCluster => ({
+        key: `${cell}:${row.cell_x}:${row.cell_y}`,
+        homes: row.homes,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        bbox: [row.cell_x * cell, row.cell_y * cell, (row.cell_x + 1) * cell, (row.cell_y + 1) * cell],
+      }),
+    )
+    return { listings: [], clusters, total }
+  }
+  const filters = [...searchFilters(search), ...bboxFilters(search.bbox)]
+  const { data, error } = await ordered(selectListings(db, filters), search).limit(MAP_LIMIT)
+  if (error) throw toAppError(error)
+  return { listings: parseListingRows(data), clusters: [], total }
+}
