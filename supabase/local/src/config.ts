@@ -135,14 +135,17 @@ export function e2ePortOffset(env: NodeJS.ProcessEnv = process.env): number {
   return offset.data
 }
 
-/** How many end-to-end stacks, one per Playwright worker (ROOST_E2E_WORKERS, 2 when unset). */
+/**
+ * How many end-to-end stacks, one per Playwright worker (ROOST_E2E_WORKERS, 1 when unset). On two cores the
+ * suite is bound by Chromium's CPU, so a second worker gains nothing there; on a bigger machine it does.
+ */
 export function e2eWorkers(env: NodeJS.ProcessEnv = process.env): number {
   const workers = z.coerce
     .number()
     .int()
     .min(1)
     .max(4)
-    .default(2)
+    .default(1)
     .safeParse(env.ROOST_E2E_WORKERS || undefined)
   if (!workers.success) throw new Error('ROOST_E2E_WORKERS must be a whole number from 1 to 4')
   return workers.data

@@ -30,9 +30,9 @@ describe('end-to-end stacks, one per worker', () => {
     expect(() => e2eSlot({ ROOST_E2E_SLOT: 'x' })).toThrow(/ROOST_E2E_SLOT/)
   })
 
-  it('runs two workers unless told otherwise, and at most as many as there are stacks', () => {
-    expect(e2eWorkers({})).toBe(2)
-    expect(e2eWorkers({ ROOST_E2E_WORKERS: '1' })).toBe(1)
+  it('runs one worker unless told otherwise, and at most as many as there are stacks', () => {
+    expect(e2eWorkers({})).toBe(1)
+    expect(e2eWorkers({ ROOST_E2E_WORKERS: '2' })).toBe(2)
     expect(() => e2eWorkers({ ROOST_E2E_WORKERS: String(E2E_MAX_WORKERS + 1) })).toThrow(/ROOST_E2E_WORKERS/)
   })
 })
