@@ -27,6 +27,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Checks at 100,000 generated listings, on the integration stack: minutes, not part of `npm test`.
+          name: 'scale',
+          environment: 'node',
+          include: ['tests/scale/**/*.test.ts'],
+          globalSetup: ['tests/integration/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
+        },
+      },
     ],
   },
 })

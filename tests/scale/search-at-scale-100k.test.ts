@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withDatabase } from './support/clients'
+import { withDatabase } from '../integration/support/clients'
 
 /**
  * Word search at 100,000 listings, where the planner's choices differ from the demo data's: as anon, the
