@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseHomeSearch } from '../../../types/home-search'
-import { countArgs } from './search-homes'
+import { resultsKey } from '../search-query'
+import { countArgs, type FirstPageAhead, firstPageAheadFor } from './search-homes'
 import { CLUSTER_CELLS, clusterCell } from './search-map-data'
 
 describe('countArgs', () => {
@@ -51,5 +52,16 @@ describe('clusterCell', () => {
     expect(clusterCell([-0.2, 51.45, 0.0, 51.55])).toBe(0.015625)
     expect(clusterCell([-180, -90, 180, 90])).toBe(1)
     expect(CLUSTER_CELLS).toEqual([0.015625, 0.0625, 0.25, 1])
+  })
+})
+
+describe('firstPageAheadFor', () => {
+  it('hands the page asked for ahead to one screen only: a later visit to the same search asks afresh', () => {
+    const search = parseHomeSearch({ type: 'rent', q: 'hackney' })
+    const page = Promise.resolve({ listings: [], nextCursor: null, total: 0 }) as FirstPageAhead['page']
+    const ahead: FirstPageAhead = { key: resultsKey(search), startedAt: Date.now(), page }
+    expect(firstPageAheadFor(parseHomeSearch({ type: 'sale' }), ahead)).toBeUndefined()
+    expect(firstPageAheadFor(search, ahead)).toBe(page)
+    expect(firstPageAheadFor(search, ahead)).toBeUndefined()
   })
 })

@@ -105,8 +105,11 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
 /** How long a first page fetched ahead waits for its screen: older, the screen asks afresh. */
 const AHEAD_MAX_AGE_MS = 10_000
 
-/** A search's first page, asked for before its screen is there (by the route's loader), and when. */
-export type FirstPageAhead = { key: string; startedAt: number; page: Promise<SearchPage> }
+/**
+ * A search's first page, asked for before its screen is there (by the route's loader), and when. `taken` once
+ * a screen has used it: the route keeps its loader data, and a later visit to the same search asks afresh.
+ */
+export type FirstPageAhead = { key: string; startedAt: number; page: Promise<SearchPage>; taken?: boolean }
 
 /**
  * Starts a search's first page before its screen is there, so the request does not wait for the screen's
@@ -118,11 +121,12 @@ export function fetchFirstPageAhead(search: HomeSearch): FirstPageAhead {
   return { key: resultsKey(search), startedAt: Date.now(), page }
 }
 
-/** The first page fetched ahead, if it is this search's and recent enough. */
+/** The first page fetched ahead, once, if it is this search's and recent enough. */
 export function firstPageAheadFor(
   search: HomeSearch,
   ahead: FirstPageAhead | null | undefined,
 ): Promise<SearchPage> | undefined {
-  if (!ahead || ahead.key !== resultsKey(search)) return undefined
+  if (!ahead || ahead.taken || ahead.key !== resultsKey(search)) return undefined
+  ahead.taken = true
   return Date.now() - ahead.startedAt <= AHEAD_MAX_AGE_MS ? ahead.page : undefined
 }
