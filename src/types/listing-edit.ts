@@ -1,4 +1,4 @@
-import type { ListingRow } from './listing'
+import type { ListingDescriptionKey, ListingRow } from './listing'
 
 // A change to a published listing made on this device, as the outbox keeps it (kind `listing.edit`) until the
 // server takes it. It carries the version it started from: the server refuses it when the listing changed
@@ -13,20 +13,7 @@ export const listingThing = (listingId: string) => `listing:${listingId}`
 export type EditFields = Omit<
   Pick<
     ListingRow,
-    | 'type'
-    | 'name'
-    | 'bedrooms'
-    | 'bathrooms'
-    | 'parking'
-    | 'furnished'
-    | 'location'
-    | 'description'
-    | 'offer'
-    | 'regular_price'
-    | 'discounted_price'
-    | 'latitude'
-    | 'longitude'
-    | 'status'
+    ListingDescriptionKey | 'regular_price' | 'discounted_price' | 'latitude' | 'longitude' | 'status'
   >,
   'latitude' | 'longitude'
 > & {

@@ -200,3 +200,15 @@ type ListingFormTextField =
 export type ListingFormText = Pick<Listing, ListingFormChoice> & {
   [F in ListingFormTextField | 'address' | keyof Pick<ListingRow, 'latitude' | 'longitude'>]: string
 }
+
+/** The fields that describe a home, named alike in the row and in the app's shape (forms and edits pick them). */
+export type ListingDescriptionKey =
+  | 'type'
+  | 'name'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'parking'
+  | 'furnished'
+  | 'location'
+  | 'description'
+  | 'offer'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { Listing, ListingFormText } from '../../types/listing'
+import type { Listing, ListingDescriptionKey, ListingFormText } from '../../types/listing'
 import { toFieldErrors } from '../../utils/field-errors'
 
 /** Spec §5 and §9: the limits of a listing. */
@@ -85,20 +85,7 @@ export const LISTING_FIELD_ORDER: readonly ListingField[] = [
 ]
 
 /** A validated listing, ready to geocode, upload and save. */
-export type ListingDraft = Pick<
-  Listing,
-  | 'type'
-  | 'name'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'parking'
-  | 'furnished'
-  | 'location'
-  | 'description'
-  | 'offer'
-  | 'regularPrice'
-  | 'discountedPrice'
-> & {
+export type ListingDraft = Pick<Listing, ListingDescriptionKey | 'regularPrice' | 'discountedPrice'> & {
   /** Set when coordinates are typed in (geocoding off); otherwise the geocoder fills them. */
   coordinates: { lat: number; lng: number } | null
   images: ImageChoice[]
