@@ -915,6 +915,8 @@ export type Database = {
           match_area: unknown
           match_baths: number | null
           match_beds: number | null
+          match_cell: number | null
+          match_flags: number | null
           match_key: string | null
           match_price: unknown
           match_type: string | null
@@ -932,6 +934,8 @@ export type Database = {
           match_area?: never
           match_baths?: never
           match_beds?: never
+          match_cell?: never
+          match_flags?: never
           match_key?: never
           match_price?: never
           match_type?: never
@@ -949,6 +953,8 @@ export type Database = {
           match_area?: never
           match_baths?: never
           match_beds?: never
+          match_cell?: never
+          match_flags?: never
           match_key?: never
           match_price?: never
           match_type?: never
@@ -1181,6 +1187,15 @@ export type Database = {
         }
         Returns: boolean
       }
+      listing_search_flags: {
+        Args: {
+          furnished: boolean
+          offer: boolean
+          parking: boolean
+          status: string
+        }
+        Returns: number
+      }
       map_clusters: {
         Args: {
           cell: number
@@ -1234,6 +1249,8 @@ export type Database = {
         Returns: string
       }
       review_listing_reports: { Args: { listing_id: string }; Returns: number }
+      saved_search_area: { Args: { params: Json }; Returns: unknown }
+      saved_search_flags: { Args: { params: Json }; Returns: number }
       saved_search_new_counts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1251,9 +1268,14 @@ export type Database = {
           user_id: string
         }[]
       }
+      search_area_cell: { Args: { area: unknown }; Returns: number }
       search_bbox_valid: { Args: { bbox: string }; Returns: boolean }
       search_fold: { Args: { value: string }; Returns: string }
       search_key: { Args: { q: string }; Returns: string }
+      search_point_cells: {
+        Args: { latitude: number; longitude: number }
+        Returns: number[]
+      }
       search_text_pieces: { Args: { folded: string }; Returns: string[] }
       search_words: { Args: { q: string }; Returns: string[] }
       search_words_in: {
