@@ -78,7 +78,13 @@ series as (
     end as status,
     -- Two fractions in [-1, 1) from g: the position's offset from the town's centre.
     ((g * 2654435761) % 10007) / 5003.5 - 1 as dy,
-    ((g * 40503) % 10009) / 5004.5 - 1 as dx
+    ((g * 40503) % 10009) / 5004.5 - 1 as dx,
+    -- Rooms, parking and furnishing from hashes of g, each apart from the others and from the type and price,
+    -- so that a search combining them finds the share it would on a real site.
+    (hashint8(g) & 2147483647) % 6 as bedrooms_pick,
+    (hashint8(g + 1000003) & 2147483647) % 3 as bathrooms_pick,
+    (hashint8(g + 2000003) & 2147483647) % 3 = 0 as parking,
+    (hashint8(g + 3000017) & 2147483647) % 4 = 0 as furnished
   from generate_series($1::bigint, $2::bigint) as g
 )
 insert into public.listings (
@@ -88,7 +94,7 @@ insert into public.listings (
 )
 select
   o.id,
-  s.type, 'Bench home no. ' || s.g, 1 + s.g % 6, 1 + s.g % 3, s.g % 3 = 0, s.g % 4 = 0,
+  s.type, 'Bench home no. ' || s.g, 1 + s.bedrooms_pick, 1 + s.bathrooms_pick, s.parking, s.furnished,
   town.name, s.offer, s.regular_price,
   case when s.offer then s.regular_price - greatest(s.regular_price / 10, 1) end,
   -- The template's pictures, addressed in the new owner's folder.
