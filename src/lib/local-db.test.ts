@@ -3,9 +3,9 @@ import { Dexie } from 'dexie'
 import { expect, it } from 'vitest'
 import { RoostDb } from './local-db'
 
-it('a draft kept before descriptions existed opens with an empty description', async () => {
-  // The schema as version 2 shipped it, with a draft written then.
-  const shipped = new Dexie('roost-upgrade')
+/** A device database with the schema's versions 1 and 2 as they shipped; a test adds the later ones it needs. */
+function shippedUpToVersion2(name: string): Dexie {
+  const shipped = new Dexie(name)
   shipped.version(1).stores({
     listings: 'id, [type+createdAt], createdAt, userRef, seenAt',
     views: 'key',
@@ -16,6 +16,12 @@ it('a draft kept before descriptions existed opens with an empty description', a
   shipped
     .version(2)
     .stores({ drafts: 'id, ownerId, state, updatedAt', draftPhotos: '[draftId+index], draftId' })
+  return shipped
+}
+
+it('a draft kept before descriptions existed opens with an empty description', async () => {
+  // The schema as version 2 shipped it, with a draft written then.
+  const shipped = shippedUpToVersion2('roost-upgrade')
   await shipped.table('drafts').put({ id: 'd1', ownerId: 'u1', values: { name: 'Garden flat by the park' } })
   shipped.close()
 
@@ -33,17 +39,7 @@ it('a draft kept before descriptions existed opens with an empty description', a
 
 it('drafts kept before publishing was an outbox kind are queued in the outbox; one needing attention stays refused', async () => {
   // The schema as version 7 shipped it (versions 1–5 and 7), with drafts written then.
-  const shipped = new Dexie('roost-upgrade-8')
-  shipped.version(1).stores({
-    listings: 'id, [type+createdAt], createdAt, userRef, seenAt',
-    views: 'key',
-    saved: 'listingId, savedAt',
-    savedOps: '++seq, listingId, userId',
-    meta: 'key',
-  })
-  shipped
-    .version(2)
-    .stores({ drafts: 'id, ownerId, state, updatedAt', draftPhotos: '[draftId+index], draftId' })
+  const shipped = shippedUpToVersion2('roost-upgrade-8')
   shipped.version(3).stores({})
   shipped.version(4).stores({ savedSearches: 'id, userId', outbox: '++seq, userId, thing' })
   shipped.version(5).stores({ messagesSeen: 'key, userId' })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
 import { startPushService } from '../integration/support/push-service'
 import { newAccount } from './support/accounts'
@@ -18,6 +18,29 @@ import { API_URL } from './support/stack'
 
 // Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
 test.slow()
+
+/**
+ * A new account, with notifications allowed for the app, that saves a rent search for a word of its own
+ * (`prefix` and a unique part); the service worker is ready first, so a push can reach it. Gives the
+ * account, the word and the app's origin.
+ */
+async function saveRentSearchAllowingNotifications(
+  page: Page,
+  context: BrowserContext,
+  baseURL: string | undefined,
+  label: string,
+  prefix: string,
+) {
+  const origin = new URL(baseURL ?? '').origin
+  await context.grantPermissions(['notifications'], { origin })
+  const account = await newSignedInAccount(page, label)
+  await waitForServiceWorker(page)
+  const word = uniqueWord(prefix)
+  await page.goto(`/search?type=rent&q=${word}`)
+  await page.getByRole('button', { name: 'Save search' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `Saved as “Rent · ${word}”` })).toBeVisible()
+  return { account, word, origin }
+}
 
 test('choosing Instant is what asks for notifications, and the subscription is kept on the server', async ({
   page,
@@ -62,14 +85,13 @@ test('a push shows its notification, and tapping it opens the saved search with 
   context,
   baseURL,
 }) => {
-  const origin = new URL(baseURL ?? '').origin
-  await context.grantPermissions(['notifications'], { origin })
-  const account = await newSignedInAccount(page, 'push-show')
-  await waitForServiceWorker(page)
-  const word = uniqueWord('Zp')
-  await page.goto(`/search?type=rent&q=${word}`)
-  await page.getByRole('button', { name: 'Save search' }).click()
-  await expect(page.getByRole('status').filter({ hasText: `Saved as “Rent · ${word}”` })).toBeVisible()
+  const { account, word, origin } = await saveRentSearchAllowingNotifications(
+    page,
+    context,
+    baseURL,
+    'push-show',
+    'Zp',
+  )
   const server = await clientOf(account.email, account.password)
   await expect.poll(async () => (await serverSavedSearches(server)).length).toBe(1)
   const [saved] = await serverSavedSearches(server)
@@ -115,15 +137,14 @@ test('the whole chain: a home published elsewhere reaches the phone as a notific
   try {
     const subscription = pushService.createSubscription()
     await standInPushManager(page, subscription.endpoint, subscription.keys)
-    const origin = new URL(baseURL ?? '').origin
-    await context.grantPermissions(['notifications'], { origin })
-    const account = await newSignedInAccount(page, 'push-chain')
-    await waitForServiceWorker(page)
-    const word = uniqueWord('Zc')
-    await page.goto(`/search?type=rent&q=${word}`)
-    await page.getByRole('button', { name: 'Save search' }).click()
+    const { account, word, origin } = await saveRentSearchAllowingNotifications(
+      page,
+      context,
+      baseURL,
+      'push-chain',
+      'Zc',
+    )
     const name = `Rent · ${word}`
-    await expect(page.getByRole('status').filter({ hasText: `Saved as “${name}”` })).toBeVisible()
     await openSavedSearches(page)
     const item = savedSearchItem(page, name)
     await item.getByRole('button', { name: 'Instant' }).click()
