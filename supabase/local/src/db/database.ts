@@ -120,17 +120,19 @@ async function acquire(pool: pg.Pool): Promise<pg.PoolClient> {
   }
 }
 
+/**
+ * Runs `work` in one transaction on a connection of `pool`. `begin` is the statement (or, given the
+ * connection, the statements) that open the transaction: sent as one simple query, one round trip.
+ */
 async function inTransaction<T>(
   pool: pg.Pool,
-  begin: string,
-  setup: (client: pg.PoolClient) => Promise<void>,
+  begin: string | ((client: pg.PoolClient) => string),
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await acquire(pool)
   let broken: Error | undefined
   try {
-    await client.query(begin)
-    await setup(client)
+    await client.query(typeof begin === 'string' ? begin : begin(client))
     const result = await work(client)
     await client.query('commit')
     return result
@@ -150,7 +152,7 @@ function servicePool(url: string, max: number): ServicePool {
   return {
     pool,
     query: pool.query.bind(pool) as pg.Pool['query'],
-    transaction: (work) => inTransaction(pool, 'begin', async () => {}, work),
+    transaction: (work) => inTransaction(pool, 'begin', work),
   }
 }
 
@@ -205,15 +207,18 @@ export function connectDatabase(urls: DatabaseUrls): Database {
       }
       // Settings of the database role: applied after the role switch, as a login as that role would.
       for (const [name, value] of await settingsOf(scope.claims.role)) settings[name] = value
-      const names = Object.keys(settings)
-      const sql = `select ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`
-      const params = names.flatMap((name) => [name, settings[name] ?? ''])
+      // The transaction is opened and the settings made in one round trip: a simple query of two
+      // statements, each value quoted by the driver as a literal.
+      const start = scope.readOnly ? 'begin isolation level read committed read only' : 'begin'
       return inTransaction(
         api,
-        scope.readOnly ? 'begin isolation level read committed read only' : 'begin',
-        async (client) => {
-          await client.query(sql, params)
-        },
+        (client) =>
+          `${start}; select ${Object.entries(settings)
+            .map(
+              ([name, value]) =>
+                `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
+            )
+            .join(', ')}`,
         work,
       )
     },

@@ -7,7 +7,7 @@ import {
   type KeyObject,
 } from 'node:crypto'
 import { decodeProtectedHeader, type JWK, jwtVerify, SignJWT } from 'jose'
-import { type JwtPayload, signJwt, type VerifiedJwt, verifyJwt } from '../jwt'
+import { type JwtPayload, rememberVerified, signJwt, type VerifiedJwt, verifyJwt } from '../jwt'
 
 /** How Auth signs access tokens: the project secret (HS256), or an asymmetric P-256 key (ES256). */
 export type SigningAlgorithm = 'HS256' | 'ES256'
@@ -82,6 +82,10 @@ export async function verifyAccessToken(token: string, keys: TokenKeys): Promise
   if (keys.algorithm !== 'ES256' || kid !== key.kid) {
     return { ok: false, reason: 'signature is invalid', expired: false }
   }
+  return rememberVerified(`ES256\n${keys.secret}\n${token}`, () => verifyEs256(token, key))
+}
+
+async function verifyEs256(token: string, key: Es256Key): Promise<VerifiedJwt> {
   try {
     const { payload } = await jwtVerify(token, key.publicKey, {
       algorithms: ['ES256'],
