@@ -93,11 +93,11 @@ const LISTING_ROW_COLUMNS = {
 
 const COLUMN_NAMES = Object.keys(LISTING_ROW_COLUMNS) as (keyof ListingRow)[]
 
-/** The columns of a row that are missing or hold the wrong kind of value (none: it is a ListingRow). */
-function badColumns(row: unknown): string[] {
+/** The columns of a row that are missing or hold the wrong kind of value (none: it has every one of `columns`). */
+function badColumns(row: unknown, columns: readonly (keyof ListingRow)[] = COLUMN_NAMES): string[] {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return ['(not an object)']
   const record = row as Record<string, unknown>
-  return COLUMN_NAMES.filter((column) => !CHECK_KIND[LISTING_ROW_COLUMNS[column]](record[column]))
+  return columns.filter((column) => !CHECK_KIND[LISTING_ROW_COLUMNS[column]](record[column]))
 }
 
 /** The Recommended slider shows the 5 newest listings (spec §2, §9). */
@@ -170,6 +170,39 @@ export function parseListingRows(rows: unknown): Listing[] {
     if (bad.length > 0)
       throw new Error(`Listing row ${index} from the API has bad columns: ${bad.join(', ')}`)
     return toListing(row as ListingRow)
+  })
+}
+
+/**
+ * The columns the search map draws a home from (a marker and its card): a few hundred bytes of a row, without
+ * the description that makes up most of a whole one, so a map of 500 homes is a fraction of their rows.
+ */
+const MAP_HOME_COLUMN_NAMES = [
+  'id',
+  'type',
+  'name',
+  'location',
+  'offer',
+  'regular_price',
+  'discounted_price',
+  'image_urls',
+  'latitude',
+  'longitude',
+] as const satisfies readonly (keyof ListingRow)[]
+
+export type MapHomeRow = Pick<ListingRow, (typeof MAP_HOME_COLUMN_NAMES)[number]>
+
+/** What the search map selects of each home. */
+export const MAP_HOME_COLUMNS = MAP_HOME_COLUMN_NAMES.join(',')
+
+/** Parses the map's rows from the API (MAP_HOME_COLUMNS), as strictly as parseListingRows. */
+export function parseMapHomeRows(rows: unknown): MapHomeRow[] {
+  if (!Array.isArray(rows)) throw new Error('Map homes from the API are not a list')
+  return rows.map((row: unknown, index) => {
+    const bad = badColumns(row, MAP_HOME_COLUMN_NAMES)
+    if (bad.length > 0)
+      throw new Error(`Map home row ${index} from the API has bad columns: ${bad.join(', ')}`)
+    return row as MapHomeRow
   })
 }
 

@@ -3,7 +3,7 @@
 // timed at concurrency 1 and 8 against the budgets, with EXPLAIN (ANALYZE, BUFFERS) as anon of the SQL each
 // becomes; then the /search landing page (its rows and its count) at a fixed rate on loopback.
 import pg from 'pg'
-import { LISTING_COLUMNS } from '../../src/types/listing'
+import { LISTING_COLUMNS, MAP_HOME_COLUMNS } from '../../src/types/listing'
 import { quantile, round, timeLoop } from './stats'
 
 export type ScaleOptions = {
@@ -68,6 +68,8 @@ export type ScaleReport = {
 const COLUMNS = LISTING_COLUMNS
 const enc = encodeURIComponent
 const SELECT = `select=${enc(COLUMNS)}`
+/** What the search map selects of each home (search-map-data.ts). */
+const MAP_SELECT = `select=${enc(MAP_HOME_COLUMNS)}`
 const NEWEST = 'order=created_at.desc,id.desc'
 const PRICE_UP = 'order=effective_price.asc,id.asc'
 const PRICE_DOWN = 'order=effective_price.desc,id.desc'
@@ -307,9 +309,9 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
             },
           }
         : {
-            path: `/rest/v1/market_listings?${SELECT}${type ? `&type=eq.${type}` : ''}&longitude=gte.${west}&longitude=lte.${east}&latitude=gte.${south}&latitude=lte.${north}&${NEWEST}&limit=500`,
+            path: `/rest/v1/market_listings?${MAP_SELECT}${type ? `&type=eq.${type}` : ''}&longitude=gte.${west}&longitude=lte.${east}&latitude=gte.${south}&latitude=lte.${north}&${NEWEST}&limit=500`,
             sql: {
-              text: `select ${COLUMNS} from public.market_listings where ${type ? 'type = $5 and ' : ''}longitude >= $1 and longitude <= $2 and latitude >= $3 and latitude <= $4 ${SQL_NEWEST} limit 500`,
+              text: `select ${MAP_HOME_COLUMNS} from public.market_listings where ${type ? 'type = $5 and ' : ''}longitude >= $1 and longitude <= $2 and latitude >= $3 and latitude <= $4 ${SQL_NEWEST} limit 500`,
               params: [west, east, south, north, ...(type ? [type] : [])],
             },
           }
@@ -388,7 +390,7 @@ async function explainAsAnon(db: pg.Pool, sql: { text: string; params: unknown[]
     await client.query('rollback')
     const plan = result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')
     return {
-      sql: sql.text.replace(COLUMNS, '<listing columns>'),
+      sql: sql.text.replace(COLUMNS, '<listing columns>').replace(MAP_HOME_COLUMNS, '<map columns>'),
       plan,
       executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? Number.NaN),
     }
@@ -625,7 +627,10 @@ export function scaleMarkdown(reports: ScaleReport[]): string {
       md.push('')
       md.push(`### ${f.name}: ${f.what}`)
       md.push('')
-      for (const path of f.paths) md.push(`- \`GET ${path.replace(enc(COLUMNS), '<listing columns>')}\``)
+      for (const path of f.paths)
+        md.push(
+          `- \`GET ${path.replace(enc(COLUMNS), '<listing columns>').replace(enc(MAP_HOME_COLUMNS), '<map columns>')}\``,
+        )
       for (const e of f.explain) {
         md.push('')
         md.push('```sql')

@@ -3,10 +3,11 @@
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { type HomeSearch, parseBbox } from '../../../types/home-search'
-import { type Listing, parseListingRows } from '../../../types/listing'
-import type { MapCluster } from '../../../types/search-map'
+import { MAP_HOME_COLUMNS, parseMapHomeRows } from '../../../types/listing'
+import type { MapCluster, MapHome } from '../../../types/search-map'
+import { toMapHome } from '../map-homes'
 import { bboxFilters, MAP_LIMIT, searchFilters } from '../search-query'
-import { countSearch, ordered, selectListings } from './search-homes'
+import { countSearch, ordered } from './search-homes'
 
 /** The grid sizes of listing_clusters, in degrees, finest first. */
 export const CLUSTER_CELLS = [0.015625, 0.0625, 0.25, 1] as const
@@ -32,7 +33,7 @@ const clusterable = (search: HomeSearch) =>
   search.underOffer !== false
 
 /** A search's map: its homes, or where there are too many to draw, clusters that count them. */
-export type SearchMapData = { listings: Listing[]; clusters: MapCluster[]; total: number }
+export type SearchMapData = { homes: MapHome[]; clusters: MapCluster[]; total: number }
 
 /**
  * A search's map. First the capped count of its homes in the area; up to MAP_LIMIT, the homes themselves
@@ -71,10 +72,13 @@ export async function fetchSearchMap(search: HomeSearch): Promise<SearchMapData>
         bbox: [row.cell_x * cell, row.cell_y * cell, (row.cell_x + 1) * cell, (row.cell_y + 1) * cell],
       }),
     )
-    return { listings: [], clusters, total }
+    return { homes: [], clusters, total }
   }
+  // Only what a marker and its card show: the list, not the map, is where a home's whole row comes from.
   const filters = [...searchFilters(search), ...bboxFilters(search.bbox)]
-  const { data, error } = await ordered(selectListings(db, filters), search).limit(MAP_LIMIT)
+  let query = db.from('market_listings').select(MAP_HOME_COLUMNS)
+  for (const filter of filters) query = query.filter(filter.column, filter.operator, filter.value)
+  const { data, error } = await ordered(query, search).limit(MAP_LIMIT)
   if (error) throw toAppError(error)
-  return { listings: parseListingRows(data), clusters: [], total }
+  return { homes: parseMapHomeRows(data).map(toMapHome), clusters: [], total }
 }

@@ -3,7 +3,7 @@ import { formatBbox, type HomeSearch, parseBbox } from '../../../types/home-sear
 import type { SearchMapProps } from '../../../types/search-map'
 import { formatHomeCount } from '../../../utils/format-home-count'
 import { useSearchMap } from '../hooks/use-search-map'
-import { listingHref, toMapHomes } from '../map-homes'
+import { listingHref } from '../map-homes'
 
 type SearchMapViewProps = {
   search: HomeSearch
@@ -35,7 +35,7 @@ export default function SearchMapView({ search, onSearch, renderMap }: SearchMap
           )}
           {renderMap ? (
             renderMap({
-              homes: toMapHomes(mapHomes.listings),
+              homes: mapHomes.homes,
               clusters: mapHomes.clusters,
               total: mapHomes.total,
               bbox: search.bbox ? parseBbox(search.bbox) : null,

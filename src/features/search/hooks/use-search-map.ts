@@ -3,6 +3,7 @@ import { searchStoredListings } from '../../../device/listings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import type { HomeSearch } from '../../../types/home-search'
 import { fetchSearchMap, type SearchMapData } from '../api/search-map-data'
+import { toMapHomes } from '../map-homes'
 import { MAP_LIMIT, resultsKey } from '../search-query'
 
 type MapHomes = SearchMapData
@@ -40,7 +41,7 @@ export function useSearchMap(search: HomeSearch): SearchMapResults {
     const homes = key.startsWith('server')
       ? fetchSearchMap(latest.current)
       : searchStoredListings(latest.current).then((stored) => ({
-          listings: stored.slice(0, MAP_LIMIT),
+          homes: toMapHomes(stored.slice(0, MAP_LIMIT)),
           clusters: [],
           total: stored.length,
         }))
