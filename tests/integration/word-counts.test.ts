@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { anonClient, serviceClient, signedInUser, withDatabase } from './support/clients'
+
+/**
+ * A search with words that matches many homes is counted from an eighth of the listings first (ids starting
+ * 0 or 1, with a trigram index of their own): 1,001 there is 1,001 in all; fewer, and the other seven eighths
+ * add what is missing. Either way the number is what counting every home gives (checked below 1,001 by
+ * search-at-scale.test.ts, for every role).
+ */
+
+/** A word no seed listing or other test has. */
+const WORD = 'octantique'
+/** 1,100 homes to rent in the eighth (700 of them let agreed) and 10,900 outside it: enough for the planner to expect many. */
+const IN_EIGHTH = 1100
+const LET_AGREED_IN_EIGHTH = 700
+const OUTSIDE = 10_900
+const idIn = (eighth: boolean) => `${eighth ? '1' : 'e'}${randomUUID().slice(1)}`
+
+const service = serviceClient()
+let ids: string[] = []
+
+/**
+ * A count as anon in a connection of its own, with the statements count_listings ran (auto_explain reports
+ * each nested statement to the client as a notice, with its text).
+ */
+async function countWithStatements(
+  args: Record<string, unknown>,
+): Promise<{ count: number; statements: string[] }> {
+  return withDatabase(async (db) => {
+    const statements: string[] = []
+    db.on('notice', (notice) => {
+      const text = /Query Text: ([\s\S]*?)\n[A-Z]/.exec(notice.message ?? '')?.[1]
+      if (text) statements.push(text.replace(/\s+/g, ' '))
+    })
+    await db.query("load 'auto_explain'")
+    await db.query('set auto_explain.log_min_duration = 0')
+    await db.query('set auto_explain.log_nested_statements = on')
+    await db.query("set auto_explain.log_level = 'notice'")
+    const names = Object.keys(args)
+    await db.query('begin')
+    await db.query('set local role anon')
+    const counted = await db.query<{ count: number }>(
+      `select public.count_listings(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')}) as count`,
+      Object.values(args),
+    )
+    await db.query('commit')
+    return {
+      count: counted.rows[0]?.count ?? Number.NaN,
+      // The counts themselves: not the planner's estimate, nor the call.
+      statements: statements.filter((text) => text.startsWith('select count(*)')),
+    }
+  })
+}
+
+/** Which part of the listings a count statement read: the eighth, the rest, or all. */
+const partOf = (statement: string) =>
+  statement.includes("id < '20000000-0000-0000-0000-000000000000'")
+    ? 'eighth'
+    : statement.includes("id >= '20000000-0000-0000-0000-000000000000'")
+      ? 'rest'
+      : 'all'
+
+const count = async (args: Record<string, unknown>) => {
+  const { data, error } = await anonClient().rpc('count_listings', args, { get: true })
+  if (error) throw error
+  return data as number
+}
+
+beforeAll(async () => {
+  const landlord = await signedInUser('Eighth Landlord')
+  const rows = Array.from({ length: IN_EIGHTH + OUTSIDE }, (_, i) => ({
+    id: idIn(i < IN_EIGHTH),
+    type: 'rent',
+    name: `${WORD} home ${i}`,
+    location: 'Octant Row, Nowhere',
+    offer: false,
+    regular_price: 1000,
+    image_urls: ['https://example.com/a.jpg'],
+    latitude: 20,
+    longitude: -30,
+    user_ref: landlord.id,
+  }))
+  for (let from = 0; from < rows.length; from += 1000) {
+    const { error } = await service.from('listings').insert(rows.slice(from, from + 1000))
+    if (error) throw error
+  }
+  ids = rows.map((row) => row.id)
+  await withDatabase(async (db) => {
+    await db.query(`update public.listings set status = 'let_agreed' where id = any($1::uuid[])`, [
+      ids.slice(0, LET_AGREED_IN_EIGHTH),
+    ])
+    // As a running site's statistics would have it: the planner knows the word is common, and that few
+    // homes are held for review.
+    await db.query('analyze public.listings, public.listing_review_holds')
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await withDatabase(async (db) => {
+    await db.query('delete from public.listings where id = any($1::uuid[])', [ids])
+    await db.query('analyze public.listings')
+  })
+})
+
+describe('a common word’s count', () => {
+  it('is 1,001 from the eighth alone when it holds 1,001 matches', async () => {
+    expect(await count({ words: WORD })).toBe(1001)
+    const { count: counted, statements } = await countWithStatements({ words: WORD })
+    expect(counted).toBe(1001)
+    expect(statements.map(partOf)).toEqual(['eighth'])
+  })
+
+  it('takes what the eighth lacks of 1,001 from the rest: 400 available there, 601 more outside', async () => {
+    expect(await count({ words: WORD, available_only: true })).toBe(1001)
+    const { count: counted, statements } = await countWithStatements({ words: WORD, available_only: true })
+    expect(counted).toBe(1001)
+    expect(statements.map(partOf)).toEqual(['eighth', 'rest'])
+    expect(statements[1]).toContain('limit 601')
+  })
+
+  it('is exact below the cap, whichever part holds the homes', async () => {
+    // For sale: 300 available homes of the eighth and 400 outside it.
+    await withDatabase((db) =>
+      db.query(`update public.listings set type = 'sale' where id = any($1::uuid[])`, [
+        [
+          ...ids.slice(LET_AGREED_IN_EIGHTH, LET_AGREED_IN_EIGHTH + 300),
+          ...ids.slice(IN_EIGHTH, IN_EIGHTH + 400),
+        ],
+      ]),
+    )
+    expect(await count({ words: WORD, type: 'sale' })).toBe(700)
+    // Few expected: counted whole, at once.
+    expect((await countWithStatements({ words: WORD, type: 'sale' })).statements.map(partOf)).toEqual(['all'])
+    expect(await count({ words: `home ${WORD}`, type: 'sale', available_only: true })).toBe(700)
+    expect(await count({ words: `${WORD}zz` })).toBe(0)
+  })
+})
