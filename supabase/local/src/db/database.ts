@@ -47,6 +47,12 @@ export type Database = {
    * settings (its `statement_timeout`) apply to the transaction, as PostgREST applies them.
    */
   asCaller<T>(scope: RequestScope, work: (client: pg.PoolClient) => Promise<T>): Promise<T>
+  /**
+   * One read as the caller, as `asCaller` with `readOnly` runs it, in one round trip: the transaction, its
+   * settings, the statement (its values written in as literals) and the commit go as one simple query.
+   * Values other than text, numbers, booleans and null are sent as parameters, in round trips of their own.
+   */
+  readAsCaller(scope: RequestScope, statement: { text: string; values: unknown[] }): Promise<pg.QueryResult>
   /** True when the database answers within a second. */
   ping(): Promise<boolean>
   close(): Promise<void>
@@ -121,30 +127,39 @@ async function acquire(pool: pg.Pool): Promise<pg.PoolClient> {
 }
 
 /**
- * Runs `work` in one transaction on a connection of `pool`. `begin` is the statement (or, given the
- * connection, the statements) that open the transaction: sent as one simple query, one round trip.
+ * Runs `run` on a connection of `pool`; when it throws, rolls back whatever transaction it left open, and
+ * drops the connection if that fails too (Postgres restarted, backend killed) instead of reusing it.
  */
-async function inTransaction<T>(
-  pool: pg.Pool,
-  begin: string | ((client: pg.PoolClient) => string),
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
+async function onConnection<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await acquire(pool)
   let broken: Error | undefined
   try {
-    await client.query(typeof begin === 'string' ? begin : begin(client))
-    const result = await work(client)
-    await client.query('commit')
-    return result
+    return await run(client)
   } catch (error) {
     await client.query('rollback').catch((rollbackError: Error) => {
-      // The connection is gone (Postgres restarted, backend killed): drop it instead of reusing it.
       broken = rollbackError
     })
     throw error
   } finally {
     client.release(broken)
   }
+}
+
+/**
+ * Runs `work` in one transaction on a connection of `pool`. `begin` is the statement (or, given the
+ * connection, the statements) that open the transaction: sent as one simple query, one round trip.
+ */
+function inTransaction<T>(
+  pool: pg.Pool,
+  begin: string | ((client: pg.PoolClient) => string),
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return onConnection(pool, async (client) => {
+    await client.query(typeof begin === 'string' ? begin : begin(client))
+    const result = await work(client)
+    await client.query('commit')
+    return result
+  })
 }
 
 function servicePool(url: string, max: number): ServicePool {
@@ -154,6 +169,27 @@ function servicePool(url: string, max: number): ServicePool {
     query: pool.query.bind(pool) as pg.Pool['query'],
     transaction: (work) => inTransaction(pool, 'begin', work),
   }
+}
+
+/** A quoted identifier, a quoted literal, or a `$n` placeholder (the only thing replaced). */
+const PLACEHOLDERS = /("(?:[^"]|"")*")|('(?:[^']|'')*')|(?<![\w$])\$(\d+)/g
+
+/**
+ * The statement with each `$n` written as the literal of its value, quoted by the driver; undefined when a
+ * value is not text, a number, a boolean or null (its conversion is left to the driver, as a parameter).
+ * Placeholders inside quoted identifiers and literals are left alone.
+ */
+export function withLiterals(
+  statement: { text: string; values: unknown[] },
+  quote: (value: string) => string,
+): string | undefined {
+  const simple = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value)
+  if (!statement.values.every(simple)) return undefined
+  return statement.text.replace(PLACEHOLDERS, (token, _identifier, _literal, n: string | undefined) => {
+    if (n === undefined) return token
+    const value = statement.values[Number(n) - 1]
+    return value === null || value === undefined ? 'null' : quote(String(value))
+  })
 }
 
 export function connectDatabase(urls: DatabaseUrls): Database {
@@ -188,39 +224,60 @@ export function connectDatabase(urls: DatabaseUrls): Database {
     return (await roleSettings).get(role) ?? []
   }
 
+  /**
+   * What opens a request's transaction: `begin` (read only for reads) and the settings of the caller in one
+   * `select set_config(…)`, each value quoted by the driver as a literal.
+   */
+  const openingOf = async (scope: RequestScope) => {
+    const settings: Record<string, string> = {
+      search_path: 'public, extensions',
+      role: scope.claims.role,
+      'request.jwt.claims': JSON.stringify(scope.claims),
+      'request.jwt.claim.sub': scope.claims.sub ?? '',
+      'request.jwt.claim.role': scope.claims.role,
+      'request.method': scope.method ?? '',
+      'request.path': scope.path ?? '',
+      'request.headers': JSON.stringify(scope.headers ?? {}),
+      ...scope.settings,
+    }
+    // Settings of the database role: applied after the role switch, as a login as that role would.
+    for (const [name, value] of await settingsOf(scope.claims.role)) settings[name] = value
+    const start = scope.readOnly ? 'begin isolation level read committed read only' : 'begin'
+    return (client: pg.PoolClient) =>
+      `${start}; select ${Object.entries(settings)
+        .map(
+          ([name, value]) =>
+            `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
+        )
+        .join(', ')}`
+  }
+
   return {
     admin,
     auth,
     storage,
     api,
     async asCaller(scope, work) {
-      const settings: Record<string, string> = {
-        search_path: 'public, extensions',
-        role: scope.claims.role,
-        'request.jwt.claims': JSON.stringify(scope.claims),
-        'request.jwt.claim.sub': scope.claims.sub ?? '',
-        'request.jwt.claim.role': scope.claims.role,
-        'request.method': scope.method ?? '',
-        'request.path': scope.path ?? '',
-        'request.headers': JSON.stringify(scope.headers ?? {}),
-        ...scope.settings,
-      }
-      // Settings of the database role: applied after the role switch, as a login as that role would.
-      for (const [name, value] of await settingsOf(scope.claims.role)) settings[name] = value
-      // The transaction is opened and the settings made in one round trip: a simple query of two
-      // statements, each value quoted by the driver as a literal.
-      const start = scope.readOnly ? 'begin isolation level read committed read only' : 'begin'
-      return inTransaction(
-        api,
-        (client) =>
-          `${start}; select ${Object.entries(settings)
-            .map(
-              ([name, value]) =>
-                `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
-            )
-            .join(', ')}`,
-        work,
-      )
+      return inTransaction(api, await openingOf(scope), work)
+    },
+    async readAsCaller(scope, statement) {
+      const opening = await openingOf({ ...scope, readOnly: true })
+      return onConnection(api, async (client) => {
+        const inline = withLiterals(statement, (value) => client.escapeLiteral(value))
+        if (inline === undefined) {
+          await client.query(opening(client))
+          const result = await client.query(statement.text, statement.values)
+          await client.query('commit')
+          return result
+        }
+        // One simple query of four statements; its results are theirs, in order.
+        const results = (await client.query(
+          `${opening(client)}; ${inline}; commit`,
+        )) as unknown as pg.QueryResult[]
+        const result = results[2]
+        if (!result) throw new Error('A read as the caller returned no result')
+        return result
+      })
     },
     async ping() {
       const client = await api.connect().catch(() => undefined)

@@ -30,6 +30,13 @@ export async function runAsCaller(
   check: (row: StatementRow) => void = () => {},
   countPlan?: Statement,
 ): Promise<StatementRow> {
+  // A plain read (the most common request) goes in one round trip; nothing of it needs rolling back.
+  if (readOnly && !countPlan) {
+    const result = await db.readAsCaller(request.scope(readOnly), statement)
+    const row = result.rows[0] ?? { total: null, page_total: '0', body: null }
+    check(row)
+    return row
+  }
   try {
     return await db.asCaller(request.scope(readOnly), async (client) => {
       let planned: number | undefined
