@@ -6,7 +6,7 @@
  * names a type: at a million listings 17% are rents of £2,000 or less, where
  * the planner, taking type and price as independent, expected 8.5%. With
  * that, `london` for rent up to £2,000 was expected to match 6,028 homes
- * (there are 17,000), under the 10,000 at which count_listings counts an
+ * (there are 17,000), under the 8,000 at which count_listings counts an
  * eighth first, and its count took 70-110 ms instead of 30-40.
  *
  * A list of the most common (type, price) pairs fixes it: rents take a few
