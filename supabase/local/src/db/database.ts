@@ -146,16 +146,16 @@ async function onConnection<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Pr
 }
 
 /**
- * Runs `work` in one transaction on a connection of `pool`. `begin` is the statement (or, given the
- * connection, the statements) that open the transaction: sent as one simple query, one round trip.
+ * Runs `work` in one transaction on a connection of `pool`. `begin` is the statement (or statements) that
+ * open the transaction: sent as one simple query, one round trip.
  */
 function inTransaction<T>(
   pool: pg.Pool,
-  begin: string | ((client: pg.PoolClient) => string),
+  begin: string,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   return onConnection(pool, async (client) => {
-    await client.query(typeof begin === 'string' ? begin : begin(client))
+    await client.query(begin)
     const result = await work(client)
     await client.query('commit')
     return result
@@ -179,16 +179,13 @@ const PLACEHOLDERS = /("(?:[^"]|"")*")|('(?:[^']|'')*')|(?<![\w$])\$(\d+)/g
  * value is not text, a number, a boolean or null (its conversion is left to the driver, as a parameter).
  * Placeholders inside quoted identifiers and literals are left alone.
  */
-export function withLiterals(
-  statement: { text: string; values: unknown[] },
-  quote: (value: string) => string,
-): string | undefined {
+export function withLiterals(statement: { text: string; values: unknown[] }): string | undefined {
   const simple = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value)
   if (!statement.values.every(simple)) return undefined
   return statement.text.replace(PLACEHOLDERS, (token, _identifier, _literal, n: string | undefined) => {
     if (n === undefined) return token
     const value = statement.values[Number(n) - 1]
-    return value === null || value === undefined ? 'null' : quote(String(value))
+    return value === null || value === undefined ? 'null' : pg.escapeLiteral(String(value))
   })
 }
 
@@ -243,13 +240,10 @@ export function connectDatabase(urls: DatabaseUrls): Database {
     // Settings of the database role: applied after the role switch, as a login as that role would.
     for (const [name, value] of await settingsOf(scope.claims.role)) settings[name] = value
     const start = scope.readOnly ? 'begin isolation level read committed read only' : 'begin'
-    return (client: pg.PoolClient) =>
-      `${start}; select ${Object.entries(settings)
-        .map(
-          ([name, value]) =>
-            `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
-        )
-        .join(', ')}`
+    const calls = Object.entries(settings).map(
+      ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`,
+    )
+    return `${start}; select ${calls.join(', ')}`
   }
 
   return {
@@ -262,18 +256,13 @@ export function connectDatabase(urls: DatabaseUrls): Database {
     },
     async readAsCaller(scope, statement) {
       const opening = await openingOf({ ...scope, readOnly: true })
+      const inline = withLiterals(statement)
+      if (inline === undefined) {
+        return inTransaction(api, opening, (client) => client.query(statement.text, statement.values))
+      }
       return onConnection(api, async (client) => {
-        const inline = withLiterals(statement, (value) => client.escapeLiteral(value))
-        if (inline === undefined) {
-          await client.query(opening(client))
-          const result = await client.query(statement.text, statement.values)
-          await client.query('commit')
-          return result
-        }
         // One simple query of four statements; its results are theirs, in order.
-        const results = (await client.query(
-          `${opening(client)}; ${inline}; commit`,
-        )) as unknown as pg.QueryResult[]
+        const results = (await client.query(`${opening}; ${inline}; commit`)) as unknown as pg.QueryResult[]
         const result = results[2]
         if (!result) throw new Error('A read as the caller returned no result')
         return result
