@@ -2,9 +2,13 @@
 // the search map, sent as the app sends it (anonymous GETs through the stack's gateway and PostgREST),
 // timed at concurrency 1 and 8 against the budgets, with EXPLAIN (ANALYZE, BUFFERS) as anon of the SQL each
 // becomes; then the /search landing page (its rows and its count) at a fixed rate on loopback.
+import { spawn } from 'node:child_process'
+import readline from 'node:readline'
 import pg from 'pg'
 import { LISTING_COLUMNS, MAP_HOME_COLUMNS } from '../../src/types/listing'
-import { quantile, round, timeLoop } from './stats'
+import { REPO_ROOT } from '../../supabase/local/src/config'
+import type { LoadCommand, LoadFigures, Loop, MeasureCommand, Measured } from './search-scale-client'
+import { round } from './stats'
 
 export type ScaleOptions = {
   apiUrl: string
@@ -19,8 +23,6 @@ export type ScaleOptions = {
 
 /** Budgets of the issue: p95 at concurrency 1 and 8, and the landing page under load. */
 export const BUDGETS = { c1P95Ms: 20, c8P95Ms: 60, loadP99Ms: 100 } as const
-/** A request slower than this counts as a timeout (anon's statement_timeout is 3 s). */
-const TIMEOUT_MS = 3000
 
 type Request = {
   name: string
@@ -38,7 +40,6 @@ type Request = {
   prefer?: string
 }
 
-type Loop = { p50Ms: number; p95Ms: number; maxMs: number; timeouts: number; errors: number }
 export type ScaleFigures = {
   name: string
   what: string
@@ -49,16 +50,6 @@ export type ScaleFigures = {
   withinBudget: boolean
   before?: true
   explain: { sql: string; plan: string; executionMs: number }[]
-}
-export type LoadFigures = {
-  rate: number
-  seconds: number
-  sent: number
-  ok: number
-  errors: number
-  p50Ms: number
-  p99Ms: number
-  maxMs: number
 }
 export type ScaleReport = {
   listings: number
@@ -427,121 +418,52 @@ async function explainAsAnon(db: pg.Pool, sql: { text: string; params: unknown[]
   }
 }
 
-async function measure(opts: ScaleOptions, request: Request) {
-  const headers: Record<string, string> = {
-    apikey: opts.anonKey,
-    ...(request.prefer ? { prefer: request.prefer } : {}),
+/** The client process (search-scale-client.ts): one command at a time, one JSON line back for each. */
+function startClient() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/search-scale-client.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const answers = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const send = async <T>(command: MeasureCommand | LoadCommand): Promise<T> => {
+    child.stdin.write(`${JSON.stringify(command)}\n`)
+    const next = await answers.next()
+    if (next.done) throw new Error('the search-scale client exited')
+    const answer = JSON.parse(next.value) as { result?: T; error?: string }
+    if (answer.error !== undefined) throw new Error(answer.error)
+    return answer.result as T
   }
-  // The old requests take up to seconds each at a million: a few are enough to compare.
-  const count = request.before ? Math.min(opts.requests, 10) : opts.requests
-  let timeouts = 0
-  let errors = 0
-  let rows: number[] = []
-  const once = async () => {
-    const answers = await Promise.all(
-      request.paths.map(async (path) => {
-        const started = performance.now()
-        const response = await fetch(`${opts.apiUrl}${path}`, {
-          headers,
-          signal: AbortSignal.timeout(10_000),
-        })
-        const body = (await response.json()) as unknown
-        const ms = performance.now() - started
-        if (ms >= TIMEOUT_MS || response.status === 504 || response.status === 500) timeouts += 1
-        else if (!response.ok) {
-          errors += 1
-          throw new Error(`${request.name}: ${response.status} ${JSON.stringify(body)}`)
-        }
-        return Array.isArray(body) ? body.length : Number(body)
-      }),
-    )
-    rows = answers
-  }
-  if (count === 0) {
-    // Plans only (SCALE_REQUESTS=0): one request, to check the answer, and no timing.
-    await once()
-    const none = { p50Ms: Number.NaN, p95Ms: Number.NaN, maxMs: Number.NaN, timeouts, errors }
-    return { rows, c1: none, c8: none }
-  }
-  for (let i = 0; i < (request.before ? 1 : opts.warmup); i++) await once()
-  const loop = async (concurrency: number): Promise<Loop> => {
-    timeouts = 0
-    errors = 0
-    const { latencies } = await timeLoop(once, count, concurrency)
-    return {
-      p50Ms: round(quantile(latencies, 0.5), 1),
-      p95Ms: round(quantile(latencies, 0.95), 1),
-      maxMs: round(Math.max(...latencies), 1),
-      timeouts,
-      errors,
-    }
-  }
-  const c1 = await loop(1)
-  const c8 = await loop(8)
-  return { rows, c1, c8 }
-}
-
-/** The landing page's two reads at `rate` a second for `seconds`, open loop, at most 400 in flight. */
-async function loadLanding(opts: ScaleOptions): Promise<LoadFigures> {
-  const paths = [`/rest/v1/market_listings?${SELECT}&${NEWEST}&limit=11`, '/rest/v1/rpc/count_listings']
-  const latencies: number[] = []
-  let sent = 0
-  let ok = 0
-  let errors = 0
-  let inFlight = 0
-  const pending: Promise<void>[] = []
-  const started = performance.now()
-  const total = opts.load.rate * opts.load.seconds
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / opts.load.rate
-    const wait = due - performance.now()
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    if (inFlight >= 400) {
-      errors += 1
-      continue
-    }
-    sent += 1
-    inFlight += 1
-    const t = performance.now()
-    pending.push(
-      Promise.all(
-        paths.map((path) =>
-          fetch(`${opts.apiUrl}${path}`, {
-            headers: { apikey: opts.anonKey },
-            signal: AbortSignal.timeout(10_000),
-          }).then(async (r) => {
-            await r.arrayBuffer()
-            if (!r.ok) throw new Error(String(r.status))
-          }),
-        ),
-      ).then(
-        () => {
-          ok += 1
-          latencies.push(performance.now() - t)
-          inFlight -= 1
-        },
-        () => {
-          errors += 1
-          inFlight -= 1
-        },
-      ),
-    )
-  }
-  await Promise.all(pending)
   return {
-    rate: opts.load.rate,
-    seconds: opts.load.seconds,
-    sent,
-    ok,
-    errors,
-    p50Ms: round(quantile(latencies, 0.5), 1),
-    p99Ms: round(quantile(latencies, 0.99), 1),
-    maxMs: round(Math.max(...latencies), 1),
+    measure: (opts: ScaleOptions, request: Request) =>
+      send<Measured>({
+        kind: 'measure',
+        apiUrl: opts.apiUrl,
+        anonKey: opts.anonKey,
+        name: request.name,
+        paths: request.paths,
+        ...(request.prefer ? { prefer: request.prefer } : {}),
+        // The old requests take up to seconds each at a million: a few are enough to compare.
+        count: request.before ? Math.min(opts.requests, 10) : opts.requests,
+        warmup: request.before ? 1 : opts.warmup,
+      }),
+    loadLanding: (opts: ScaleOptions) =>
+      send<LoadFigures>({
+        kind: 'load',
+        apiUrl: opts.apiUrl,
+        anonKey: opts.anonKey,
+        paths: [`/rest/v1/market_listings?${SELECT}&${NEWEST}&limit=11`, '/rest/v1/rpc/count_listings'],
+        rate: opts.load.rate,
+        seconds: opts.load.seconds,
+      }),
+    close: () => {
+      child.stdin.end()
+    },
   }
 }
 
 export async function benchSearchScale(opts: ScaleOptions): Promise<ScaleReport> {
   const db = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 })
+  const client = startClient()
   try {
     const listings = Number((await db.query('select count(*) as n from public.listings')).rows[0].n)
     const settings: Record<string, string> = {}
@@ -557,7 +479,7 @@ export async function benchSearchScale(opts: ScaleOptions): Promise<ScaleReport>
     const requests = await buildRequests(db)
     const figures: ScaleFigures[] = []
     for (const request of requests) {
-      const { rows, c1, c8 } = await measure(opts, request)
+      const { rows, c1, c8 } = await client.measure(opts, request)
       const explain = []
       for (const sql of request.sql) explain.push(await explainAsAnon(db, sql))
       figures.push({
@@ -578,11 +500,12 @@ export async function benchSearchScale(opts: ScaleOptions): Promise<ScaleReport>
     }
     const load =
       opts.load.seconds > 0
-        ? await loadLanding(opts)
+        ? await client.loadLanding(opts)
         : { ...opts.load, sent: 0, ok: 0, errors: 0, p50Ms: Number.NaN, p99Ms: Number.NaN, maxMs: Number.NaN }
     console.log(`[scale] landing load: ${JSON.stringify(load)}`)
     return { listings, settings, requests: figures, load, budgets: BUDGETS }
   } finally {
+    client.close()
     await db.end()
   }
 }
