@@ -985,6 +985,7 @@ export type Database = {
         Row: {
           bathrooms: number | null
           bedrooms: number | null
+          cover_url: string | null
           created_at: string | null
           description: string | null
           discounted_price: number | null
@@ -1013,6 +1014,7 @@ export type Database = {
         Insert: {
           bathrooms?: number | null
           bedrooms?: number | null
+          cover_url?: never
           created_at?: string | null
           description?: string | null
           discounted_price?: number | null
@@ -1041,6 +1043,7 @@ export type Database = {
         Update: {
           bathrooms?: number | null
           bedrooms?: number | null
+          cover_url?: never
           created_at?: string | null
           description?: string | null
           discounted_price?: number | null

@@ -175,7 +175,8 @@ export function parseListingRows(rows: unknown): Listing[] {
 
 /**
  * The columns the search map draws a home from (a marker and its card): a few hundred bytes of a row, without
- * the description that makes up most of a whole one, so a map of 500 homes is a fraction of their rows.
+ * the description that makes up most of a whole one, and with only the cover picture's address
+ * (market_listings' cover_url, the first of image_urls), so a map of 500 homes is a fraction of their rows.
  */
 const MAP_HOME_COLUMN_NAMES = [
   'id',
@@ -185,21 +186,23 @@ const MAP_HOME_COLUMN_NAMES = [
   'offer',
   'regular_price',
   'discounted_price',
-  'image_urls',
   'latitude',
   'longitude',
 ] as const satisfies readonly (keyof ListingRow)[]
 
-export type MapHomeRow = Pick<ListingRow, (typeof MAP_HOME_COLUMN_NAMES)[number]>
+export type MapHomeRow = Pick<ListingRow, (typeof MAP_HOME_COLUMN_NAMES)[number]> & {
+  cover_url: Tables<'market_listings'>['cover_url']
+}
 
 /** What the search map selects of each home. */
-export const MAP_HOME_COLUMNS = MAP_HOME_COLUMN_NAMES.join(',')
+export const MAP_HOME_COLUMNS = [...MAP_HOME_COLUMN_NAMES, 'cover_url'].join(',')
 
 /** Parses the map's rows from the API (MAP_HOME_COLUMNS), as strictly as parseListingRows. */
 export function parseMapHomeRows(rows: unknown): MapHomeRow[] {
   if (!Array.isArray(rows)) throw new Error('Map homes from the API are not a list')
   return rows.map((row: unknown, index) => {
     const bad = badColumns(row, MAP_HOME_COLUMN_NAMES)
+    if (!CHECK_KIND['string|null']((row as Record<string, unknown> | null)?.cover_url)) bad.push('cover_url')
     if (bad.length > 0)
       throw new Error(`Map home row ${index} from the API has bad columns: ${bad.join(', ')}`)
     return row as MapHomeRow

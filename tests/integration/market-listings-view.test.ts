@@ -13,13 +13,17 @@ let landlord: TestUser
 let other: TestUser
 const word = `Viewword${randomUUID().slice(0, 8)}`
 const ids = { listed: randomUUID(), held: randomUUID(), gone: randomUUID() }
+const pictures = [
+  'https://images.example.com/listings/x/y/cover.jpg',
+  'https://images.example.com/listings/x/y/kitchen.jpg',
+]
 
 beforeAll(async () => {
   ;[landlord, other] = await Promise.all([signedInUser('View Landlord'), signedInUser('View Other')])
   for (const id of Object.values(ids)) {
     const { error } = await landlord.client
       .from('listings')
-      .insert(validListing(id, { name: `${word} flat`.slice(0, 32) }))
+      .insert(validListing(id, { name: `${word} flat`.slice(0, 32), image_urls: pictures }))
     if (error) throw error
   }
   await withDatabase(async (db) => {
@@ -60,6 +64,16 @@ describe('market_listings', () => {
     }
     // Its page still opens for its landlord, off the lists.
     expect(await found(landlord.client, 'listings')).toEqual(Object.values(ids).sort())
+  })
+
+  it('gives the search map each home’s cover, the first of its pictures, and nothing of the others', async () => {
+    const { data, error } = await anonClient()
+      .from('market_listings')
+      .select('id,cover_url')
+      .eq('id', ids.listed)
+      .single()
+    if (error) throw error
+    expect(data).toEqual({ id: ids.listed, cover_url: pictures[0] })
   })
 
   it('keeps a place or keyword search on the trigram index for visitors and signed-in people', async () => {

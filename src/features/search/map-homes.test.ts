@@ -11,13 +11,22 @@ const row = aListingRow({
   image_urls: ['https://example.com/a.jpg', 'https://example.com/b.jpg'],
 })
 
-/** A row as the map selects it: only MAP_HOME_COLUMNS. */
-const mapColumnsOf = (whole: Record<string, unknown>) =>
-  Object.fromEntries(MAP_HOME_COLUMNS.split(',').map((column) => [column, whole[column]]))
+/**
+ * A row as the map selects it: only MAP_HOME_COLUMNS, cover_url being the first of image_urls as
+ * market_listings computes it (tests/integration/market-listings-view.test.ts checks the view).
+ */
+const mapColumnsOf = (whole: Record<string, unknown>) => {
+  const view = { ...whole, cover_url: (whole.image_urls as string[])[0] ?? null }
+  return Object.fromEntries(
+    MAP_HOME_COLUMNS.split(',').map((column) => [column, view[column as keyof typeof view]]),
+  )
+}
 
 describe('the search map’s homes', () => {
-  it('select no description, the bulk of a row', () => {
+  it('select no description, the bulk of a row, and only the cover of the pictures', () => {
     expect(MAP_HOME_COLUMNS.split(',')).not.toContain('description')
+    expect(MAP_HOME_COLUMNS.split(',')).not.toContain('image_urls')
+    expect(MAP_HOME_COLUMNS.split(',')).toContain('cover_url')
   })
 
   it('are the same homes from the map’s columns as from whole rows, on offer or not, with or without pictures', () => {
@@ -39,6 +48,9 @@ describe('the search map’s homes', () => {
     const { latitude: _latitude, ...withoutLatitude } = mapColumnsOf(row)
     expect(() => parseMapHomeRows([{ ...withoutLatitude, offer: 'yes' }])).toThrow(
       'Map home row 0 from the API has bad columns: offer, latitude',
+    )
+    expect(() => parseMapHomeRows([{ ...mapColumnsOf(row), cover_url: 7 }])).toThrow(
+      'Map home row 0 from the API has bad columns: cover_url',
     )
     expect(() => parseMapHomeRows({ rows: [] })).toThrow(/not a list/)
   })

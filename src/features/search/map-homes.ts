@@ -31,7 +31,7 @@ export function toMapHome(row: MapHomeRow): MapHome {
     }),
     latitude: row.latitude,
     longitude: row.longitude,
-    coverUrl: row.image_urls[0] ?? null,
+    coverUrl: row.cover_url,
   }
 }
 
