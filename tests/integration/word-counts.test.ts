@@ -25,12 +25,16 @@ let ids: string[] = []
  */
 async function countWithStatements(
   args: Record<string, unknown>,
-): Promise<{ count: number; statements: string[] }> {
+): Promise<{ count: number; statements: string[]; plans: string[] }> {
   return withDatabase(async (db) => {
     const statements: string[] = []
+    const plans: string[] = []
     db.on('notice', (notice) => {
       const text = /Query Text: ([\s\S]*?)\n[A-Z]/.exec(notice.message ?? '')?.[1]
-      if (text) statements.push(text.replace(/\s+/g, ' '))
+      if (text?.startsWith('select count(*)')) {
+        statements.push(text.replace(/\s+/g, ' '))
+        plans.push(notice.message ?? '')
+      }
     })
     await db.query("load 'auto_explain'")
     await db.query('set auto_explain.log_min_duration = 0')
@@ -44,11 +48,8 @@ async function countWithStatements(
       Object.values(args),
     )
     await db.query('commit')
-    return {
-      count: counted.rows[0]?.count ?? Number.NaN,
-      // The counts themselves: not the planner's estimate, nor the call.
-      statements: statements.filter((text) => text.startsWith('select count(*)')),
-    }
+    // The counts themselves: not the planner's estimate, nor the call.
+    return { count: counted.rows[0]?.count ?? Number.NaN, statements, plans }
   })
 }
 
@@ -128,6 +129,55 @@ describe('a common word’s count', () => {
     expect(counted).toBe(1001)
     expect(statements.map(partOf)).toEqual(['eighth', 'rest'])
     expect(statements[1]).toContain('limit 601')
+  })
+
+  it('with a price, reads the eighth through its price index as well, from half as many expected', async () => {
+    // The eighth's price index has a predicate of its own (`id <= 1fffffff-…`), so the statement names both.
+    const priced = { words: WORD, max_price: 1500 }
+    expect(await count(priced)).toBe(1001)
+    const { count: counted, statements } = await countWithStatements(priced)
+    expect(counted).toBe(1001)
+    expect(statements.map(partOf)).toEqual(['eighth'])
+    expect(statements[0]).toContain("id <= '1fffffff-ffff-ffff-ffff-ffffffffffff'")
+    expect(statements[0]).not.toContain('offset 0')
+
+    const available = { ...priced, available_only: true }
+    expect(await count(available)).toBe(1001)
+    const rest = await countWithStatements(available)
+    expect(rest.statements.map(partOf)).toEqual(['eighth', 'rest'])
+    expect(rest.statements[1]).toContain('limit 601')
+  })
+
+  it('with type, parking and furnished, reads an index led by them (only homes that have both)', async () => {
+    const some = ids.slice(IN_EIGHTH, IN_EIGHTH + 40)
+    await withDatabase(async (db) => {
+      await db.query(
+        'update public.listings set parking = true, furnished = true where id = any($1::uuid[])',
+        [some],
+      )
+      await db.query('update public.listings set parking = true where id = any($1::uuid[])', [
+        ids.slice(IN_EIGHTH + 40, IN_EIGHTH + 1040),
+      ])
+    })
+    const filters = { type: 'rent', min_price: 900, max_price: 1100, parking: true, furnished: true }
+    const { count: counted, plans } = await countWithStatements(filters)
+    const { count: exact, error } = await anonClient()
+      .from('market_listings')
+      .select('id', { count: 'exact', head: true })
+      .eq('type', 'rent')
+      .gte('effective_price', 900)
+      .lte('effective_price', 1100)
+      .is('parking', true)
+      .is('furnished', true)
+    if (error) throw error
+    expect(counted).toBe(exact)
+    expect(counted).toBeGreaterThanOrEqual(some.length)
+    expect(plans[0]).toContain('listings_type_amenities_price_idx')
+    await withDatabase((db) =>
+      db.query('update public.listings set parking = false, furnished = false where id = any($1::uuid[])', [
+        ids.slice(IN_EIGHTH, IN_EIGHTH + 1040),
+      ]),
+    )
   })
 
   it('is planned knowing that rents are the cheap homes (statistics of type and price together)', async () => {
