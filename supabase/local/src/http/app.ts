@@ -58,7 +58,10 @@ export function buildApp(deps: StackDeps): Hono {
   )
   app.use('*', requireApiKey(deps.config, OPEN_PATHS))
   for (const [path, maxSize] of Object.entries(BODY_LIMITS)) {
-    app.use(path, bodyLimit({ maxSize, onError: (c) => c.json(TOO_LARGE, 413) }))
+    const limit = bodyLimit({ maxSize, onError: (c) => c.json(TOO_LARGE, 413) })
+    // A GET or HEAD is read without a body (the Node adapter never streams one for them), and asking the
+    // request for its body builds a whole Web Request, abort signal and all: most requests are reads.
+    app.use(path, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next)))
   }
   if (deps.config.restQueryApiKey === 'postgrest') app.use('/rest/v1/*', passQueryApiKeyOn)
   app.use('/rest/v1/*', refuseEndedSessions(deps, refuseForRest))
