@@ -520,6 +520,7 @@ export function scaleMarkdown(reports: ScaleReport[]): string {
     `Every request of /search and the search map, as the app sends it (anon, through the stack), ${reports[0]?.requests.length ?? 0} requests; ` +
       `budgets at 1,000,000: p95 ≤ ${BUDGETS.c1P95Ms} ms at concurrency 1, ≤ ${BUDGETS.c8P95Ms} ms at 8, no timeouts. ` +
       'A row that sends two requests (a page and its count) times the slower of the two, sent together. ' +
+      'Requests are sent from a process of their own (search-scale-client.ts, node:http), which shares the 2 CPUs with the stack. ' +
       '"EXPLAIN ms" is the database\'s own execution time of the row\'s statements (EXPLAIN ANALYZE as anon; for ' +
       'count_listings, the whole call as auto_explain times it, planning its statements included, with the plan of ' +
       'each count it ran), ' +
