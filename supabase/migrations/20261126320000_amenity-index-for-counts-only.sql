@@ -113,10 +113,6 @@ begin
     )
     into counted
     using patterns, type, min_price, max_price, min_beds, min_baths, west, east, south, north;
-    if counted > 1000 then
-      return counted;
-    end if;
-    conditions := array_append(conditions, format('id >= %L::uuid', eighth_below));
   elsif expected >= eighth_worth_it then
     -- The eighth first. `offset 0` keeps the other filters out of the inner scan, so it reads the eighth's
     -- trigram index alone and checks the filters on its rows as they come, until 1,001 pass.
@@ -137,6 +133,8 @@ begin
     )
     into counted
     using patterns, type, min_price, max_price, min_beds, min_baths, west, east, south, north;
+  end if;
+  if (priced and expected >= priced_eighth_worth_it) or expected >= eighth_worth_it then
     if counted > 1000 then
       return counted;
     end if;
