@@ -54,6 +54,8 @@ export type MeasureCommand = {
   name: string
   paths: string[]
   prefer?: string
+  /** The paths one after the other rather than together. */
+  inTurn?: boolean
   count: number
   warmup: number
 }
@@ -77,23 +79,28 @@ async function measure(command: MeasureCommand): Promise<Measured> {
   let errors = 0
   let rows: number[] = []
   const once = async () => {
-    rows = await Promise.all(
-      command.paths.map(async (path) => {
-        const started = performance.now()
-        const response = await get(`${command.apiUrl}${path}`, headers)
-        const ms = performance.now() - started
-        if (ms >= TIMEOUT_MS || response.status === 504 || response.status === 500) {
-          timeouts += 1
-          return Number.NaN
-        }
-        if (response.status < 200 || response.status > 299) {
-          errors += 1
-          throw new Error(`${command.name}: ${response.status} ${response.body}`)
-        }
-        const body = JSON.parse(response.body) as unknown
-        return Array.isArray(body) ? body.length : Number(body)
-      }),
-    )
+    const send = async (path: string) => {
+      const started = performance.now()
+      const response = await get(`${command.apiUrl}${path}`, headers)
+      const ms = performance.now() - started
+      if (ms >= TIMEOUT_MS || response.status === 504 || response.status === 500) {
+        timeouts += 1
+        return Number.NaN
+      }
+      if (response.status < 200 || response.status > 299) {
+        errors += 1
+        throw new Error(`${command.name}: ${response.status} ${response.body}`)
+      }
+      const body = JSON.parse(response.body) as unknown
+      return Array.isArray(body) ? body.length : Number(body)
+    }
+    if (!command.inTurn) {
+      rows = await Promise.all(command.paths.map(send))
+      return
+    }
+    const answers: number[] = []
+    for (const path of command.paths) answers.push(await send(path))
+    rows = answers
   }
   if (command.count === 0) {
     // Plans only (SCALE_REQUESTS=0): one request, to check the answer, and no timing.
