@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, signedInUser, withDatabase } from './support/clients'
+import { insertListingsQuietly } from './support/insert-listings'
 
 /**
  * A search with words that matches many homes is counted from an eighth of the listings first (ids starting
@@ -81,22 +82,7 @@ beforeAll(async () => {
     longitude: -30,
     user_ref: landlord.id,
   }))
-  await withDatabase(async (db) => {
-    // Saved searches other tests left would each take these 12,000 homes as new matches to alert about,
-    // which is not what this file is about: the insert skips that trigger, in its own transaction only.
-    await db.query('begin')
-    await db.query('alter table public.listings disable trigger listings_queue_alerts')
-    await db.query(
-      `insert into public.listings
-         (id, type, name, location, offer, regular_price, image_urls, latitude, longitude, user_ref)
-       select r.id, r.type, r.name, r.location, r.offer, r.regular_price, r.image_urls, r.latitude, r.longitude,
-         r.user_ref
-       from jsonb_populate_recordset(null::public.listings, $1::jsonb) as r`,
-      [JSON.stringify(rows)],
-    )
-    await db.query('alter table public.listings enable trigger listings_queue_alerts')
-    await db.query('commit')
-  })
+  await insertListingsQuietly(rows)
   ids = rows.map((row) => row.id)
   await withDatabase(async (db) => {
     await db.query(`update public.listings set status = 'let_agreed' where id = any($1::uuid[])`, [
