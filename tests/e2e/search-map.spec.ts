@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { holdRequests } from './support/hold'
 import { anon } from './support/stack'
 
 /** The search the journey keeps through every view: homes to rent in London, cheapest first. */
@@ -179,4 +180,35 @@ test.describe('the map of search results', () => {
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(Math.min(inside, 10))
     await expect(page.getByRole('searchbox', { name: 'Search by place or keyword' })).toHaveValue(FILTERS.q)
   })
+})
+
+test('at city zoom the map asks for its homes alongside their count, not after it', async ({ page }) => {
+  // Clapham to Greenwich: a box of the finest cluster grid (at most 0.375° across), with fewer than 500 homes.
+  const area: Area = [-0.2, 51.44, -0.0, 51.5]
+  const [west, south, east, north] = area
+  const { count: inside, error } = await anon
+    .from('listings')
+    .select('id', { count: 'exact', head: true })
+    .gte('longitude', west)
+    .lte('longitude', east)
+    .gte('latitude', south)
+    .lte('latitude', north)
+  if (error || inside === null) throw error ?? new Error('no count')
+  expect(inside).toBeGreaterThan(1)
+  expect(inside).toBeLessThan(500)
+
+  // Every count stays unanswered until the map's homes have been asked for: a map that waited for its count
+  // would never ask.
+  const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_listings\?/)
+  const homesAsked = page.waitForRequest(/\/rest\/v1\/market_listings\?select=[^&]*cover_url/, {
+    timeout: 30_000,
+  })
+  await page.goto(`/search?view=map&bbox=${area.join(',')}`)
+  await homesAsked
+  expect(counts.count()).toBeGreaterThan(0)
+  counts.release()
+
+  await expect(countHeading(page)).toHaveText(homes(inside))
+  await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => homesOnMarkers(page)).toBe(inside)
 })

@@ -36,49 +36,85 @@ const clusterable = (search: HomeSearch) =>
 export type SearchMapData = { homes: MapHome[]; clusters: MapCluster[]; total: number }
 
 /**
- * A search's map. First the capped count of its homes in the area; up to MAP_LIMIT, the homes themselves
- * (in the search's order); more, and the search filters by type and offer only, clusters from
- * listing_clusters, each counting the homes of one grid cell (the grid fine enough for about 24 cells
- * across the area), whatever the table holds. Other filters with more than MAP_LIMIT homes: the first
- * MAP_LIMIT homes, as before. `total` is the capped count (exact below 1,000).
+ * A search's map: the capped count of its homes in the area, and up to MAP_LIMIT of the homes themselves (in the
+ * search's order); or, with more than MAP_LIMIT and a search that filters by type and offer only, clusters from
+ * listing_clusters, each counting the homes of one grid cell (the grid fine enough for about 24 cells across the
+ * area), whatever the table holds. Other filters with more than MAP_LIMIT homes: the first MAP_LIMIT homes.
+ * `total` is the capped count (exact below 1,000).
+ *
+ * An area of the finest grid (a town or part of a city) seldom holds more than MAP_LIMIT homes, so its homes are
+ * asked for alongside the count and the map takes one round trip; should clusters stand for them after all, the
+ * homes' answer is abandoned. A wider area asks for the count first, and then for clusters or homes.
  */
 export async function fetchSearchMap(search: HomeSearch): Promise<SearchMapData> {
-  const db = await getPublicDb()
-  const total = await countSearch(search)
-  if (total > MAP_LIMIT && clusterable(search)) {
-    const box = (search.bbox ? parseBbox(search.bbox) : null) ?? WORLD
-    const [west, south, east, north] = box
-    const cell = clusterCell(box)
-    const { data, error } = await db.rpc(
-      'map_clusters',
-      {
-        cell,
-        west,
-        south,
-        east,
-        north,
-        ...(search.type ? { type: search.type } : {}),
-        ...(search.offer ? { offer: true } : {}),
-      },
-      { get: true },
-    )
-    if (error) throw toAppError(error)
-    const clusters = (data ?? []).map(
-      (row): MapCluster => ({
-        key: `${cell}:${row.cell_x}:${row.cell_y}`,
-        homes: row.homes,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        bbox: [row.cell_x * cell, row.cell_y * cell, (row.cell_x + 1) * cell, (row.cell_y + 1) * cell],
-      }),
-    )
-    return { homes: [], clusters, total }
+  const box = (search.bbox ? parseBbox(search.bbox) : null) ?? WORLD
+  const cell = clusterCell(box)
+  if (cell !== CLUSTER_CELLS[0]) {
+    const total = await countSearch(search)
+    if (total > MAP_LIMIT && clusterable(search))
+      return { homes: [], clusters: await fetchClusters(search, box, cell), total }
+    return { homes: await fetchMapHomes(search), clusters: [], total }
   }
-  // Only what a marker and its card show: the list, not the map, is where a home's whole row comes from.
+  const homesAnswer = new AbortController()
+  const homes = fetchMapHomes(search, homesAnswer.signal)
+  homes.catch(() => undefined)
+  try {
+    const total = await countSearch(search)
+    if (total > MAP_LIMIT && clusterable(search)) {
+      homesAnswer.abort()
+      return { homes: [], clusters: await fetchClusters(search, box, cell), total }
+    }
+    return { homes: await homes, clusters: [], total }
+  } finally {
+    homesAnswer.abort()
+  }
+}
+
+/** The clusters of a box at one grid: the homes of each cell, by type and offer. */
+async function fetchClusters(
+  search: HomeSearch,
+  box: readonly number[],
+  cell: number,
+): Promise<MapCluster[]> {
+  const db = await getPublicDb()
+  const [west = -180, south = -90, east = 180, north = 90] = box
+  const { data, error } = await db.rpc(
+    'map_clusters',
+    {
+      cell,
+      west,
+      south,
+      east,
+      north,
+      ...(search.type ? { type: search.type } : {}),
+      ...(search.offer ? { offer: true } : {}),
+    },
+    { get: true },
+  )
+  if (error) throw toAppError(error)
+  return (data ?? []).map(
+    (row): MapCluster => ({
+      key: `${cell}:${row.cell_x}:${row.cell_y}`,
+      homes: row.homes,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      bbox: [row.cell_x * cell, row.cell_y * cell, (row.cell_x + 1) * cell, (row.cell_y + 1) * cell],
+    }),
+  )
+}
+
+/**
+ * The first MAP_LIMIT homes of a search in its area, with only what a marker and its card show: the list, not the
+ * map, is where a home's whole row comes from.
+ */
+async function fetchMapHomes(search: HomeSearch, signal?: AbortSignal): Promise<MapHome[]> {
+  const db = await getPublicDb()
   const filters = [...searchFilters(search), ...bboxFilters(search.bbox)]
   let query = db.from('market_listings').select(MAP_HOME_COLUMNS)
   for (const filter of filters) query = query.filter(filter.column, filter.operator, filter.value)
-  const { data, error } = await ordered(query, search).limit(MAP_LIMIT)
+  query = ordered(query, search).limit(MAP_LIMIT)
+  if (signal) query = query.abortSignal(signal)
+  const { data, error } = await query
   if (error) throw toAppError(error)
-  return { homes: parseMapHomeRows(data).map(toMapHome), clusters: [], total }
+  return parseMapHomeRows(data).map(toMapHome)
 }
