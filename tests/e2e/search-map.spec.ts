@@ -35,15 +35,18 @@ const viewButton = (page: Page, name: 'List' | 'Map') => page.getByRole('button'
 /** The URL's search parameters, as an object (the view and the area apart, they are the filters). */
 const searchOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 
-/** The homes the markers stand for: a price is one home, a cluster the number it shows. */
-async function homesOnMarkers(page: Page) {
-  let count = 0
-  for (const marker of await markers(page).all()) {
-    const cluster = (await marker.getAttribute('class'))?.includes('cluster')
-    count += cluster ? Number(await marker.textContent()) : 1
-  }
-  return count
-}
+/**
+ * The homes the markers stand for: a price is one home, a cluster the number it shows. Read in one go: markers
+ * read one by one could be redrawn in between, and a locator of one that has gone waits for it.
+ */
+const homesOnMarkers = (page: Page) =>
+  markers(page).evaluateAll((shown) =>
+    shown.reduce(
+      (count, marker) =>
+        count + (marker.classList.contains('search-map__cluster') ? Number(marker.textContent) : 1),
+      0,
+    ),
+  )
 
 /** A price marker, zooming into clusters until one shows. */
 async function aPriceMarker(page: Page): Promise<Locator> {
