@@ -5,7 +5,10 @@ import WebSocket from 'ws'
 import { DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
 import { type Account, newAccount, toast } from './support/accounts'
 import { sessionKey } from './support/drafts'
+import { ONLINE_ONLY } from './support/service-worker'
 import { API_URL } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 /**
  * Deleting an account that signs in with Google asks for a fresh Google sign-in instead of a password: a

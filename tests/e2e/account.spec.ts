@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test'
 import { publishThroughApi } from './account-publish'
 import { newAccount, restGet, signUp, toast } from './support/accounts'
 import { storedDrafts } from './support/drafts'
+import { ONLINE_ONLY } from './support/service-worker'
 import { apiClient, SESSION_KEY } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 test.describe('your data on the profile', () => {
   test('Download my data saves roost-data-<date>.json with the account’s data from the server', async ({

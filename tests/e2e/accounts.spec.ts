@@ -10,6 +10,9 @@ import {
   signUp,
   toast,
 } from './support/accounts'
+import { ONLINE_ONLY } from './support/service-worker'
+
+test.use(ONLINE_ONLY)
 
 const logout = async (page: Page) => {
   await page.getByRole('button', { name: 'Logout' }).click()

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { newAccount, signUp } from './support/accounts'
+import { ONLINE_ONLY } from './support/service-worker'
 import { apiClient } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 /**
  * The app tells the server when a signed-in person opens it (for emails to landlords away for a day): once on

@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { ONLINE_ONLY } from './support/service-worker'
 import { newestListings } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 test('the browsing screens have no WCAG 2 A/AA violations', async ({ page }) => {
   const [listing] = await newestListings()

@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test'
 import { watchApiRequests } from './support/api-requests'
 import { holdRequests } from './support/hold'
 import { pressLoadMoreWhileLoading } from './support/load-more'
+import { ONLINE_ONLY } from './support/service-worker'
 import { newestListings } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 test.describe('browsing listings as a visitor', () => {
   test('Explore shows the 5 newest listings in the Recommended slider and links both categories', async ({

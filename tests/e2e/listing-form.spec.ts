@@ -12,6 +12,9 @@ import {
   toast,
   userIdOf,
 } from './support/accounts'
+import { ONLINE_ONLY } from './support/service-worker'
+
+test.use(ONLINE_ONLY)
 
 const listingIdOf = (path: string) => path.split('/').pop() ?? ''
 

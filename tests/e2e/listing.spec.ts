@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
+import { ONLINE_ONLY } from './support/service-worker'
 import { anon, priceText, signInAs, someListing } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { newAccount, signUp, userIdOf } from './support/accounts'
 import { savedHomeAlertsOf } from './support/market'
+import { ONLINE_ONLY } from './support/service-worker'
+
+test.use(ONLINE_ONLY)
 
 test('a signed-in person chooses to hear when a saved home changes, on the Saved tab; a visitor is not offered it', async ({
   page,

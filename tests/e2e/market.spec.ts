@@ -10,6 +10,9 @@ import {
   statusChangedDaysAgo,
   uniqueWord,
 } from './support/market'
+import { ONLINE_ONLY } from './support/service-worker'
+
+test.use(ONLINE_ONLY)
 
 // Each test publishes its own homes, named with a word no other home holds, and removes them after.
 let made: MarketListing[] = []

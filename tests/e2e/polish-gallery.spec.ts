@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { ONLINE_ONLY } from './support/service-worker'
 import { anon } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 type PhotoListing = { id: string; type: 'rent' | 'sale'; name: string; image_urls: string[] }
 

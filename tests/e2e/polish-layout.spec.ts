@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { ONLINE_ONLY } from './support/service-worker'
 import { newestListings, priceText, type SeedListing } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 type Box = { x: number; y: number; width: number; height: number }
 

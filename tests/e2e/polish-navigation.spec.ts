@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { newAccount, toast } from './support/accounts'
+import { ONLINE_ONLY } from './support/service-worker'
 import { anon, signInAs, someListing } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 test.describe('an error toast does not outlive its moment', () => {
   test('a failed sign-in, then a sign-up: Profile shows no stale Bad User Credentials', async ({ page }) => {

@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { newAccount, photo, signUp, toast } from './support/accounts'
 import { draftItem } from './support/drafts'
+import { ONLINE_ONLY } from './support/service-worker'
+
+test.use(ONLINE_ONLY)
 
 const message = (page: Page, field: RegExp | string, text: string) =>
   expect(page.getByLabel(field)).toHaveAccessibleDescription(

@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
 import { newAccount, signUp, toast } from './support/accounts'
+import { ONLINE_ONLY } from './support/service-worker'
 import { newestListings } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 async function saveSignedOut(page: Page, count: number) {
   const listings = (await newestListings({ offer: true })).slice(0, count)

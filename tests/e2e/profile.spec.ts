@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createListing, E2E_API_URL, newAccount, signIn, signUp, toast } from './support/accounts'
+import { ONLINE_ONLY } from './support/service-worker'
+
+test.use(ONLINE_ONLY)
 
 test.describe('profile', () => {
   test('Personal Details stay read-only until change; done saves the name and the email', async ({

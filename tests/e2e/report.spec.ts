@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { publishThroughApi } from './account-publish'
 import { logoutUnasked, newAccount, restGet, signIn, signUp, toast } from './support/accounts'
+import { ONLINE_ONLY } from './support/service-worker'
 import { apiClient } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 /** A fresh person who reports the listing through the API (as the page would). */
 async function reportThroughApi(listingId: string, label: string): Promise<void> {

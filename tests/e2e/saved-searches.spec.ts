@@ -10,6 +10,9 @@ import {
   serverSavedSearches,
   uniqueWord,
 } from './support/saved-searches'
+import { ONLINE_ONLY } from './support/service-worker'
+
+test.use(ONLINE_ONLY)
 
 // Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
 test.slow()

@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
 import { pressLoadMoreWhileLoading } from './support/load-more'
+import { ONLINE_ONLY } from './support/service-worker'
 import { anon } from './support/stack'
+
+test.use(ONLINE_ONLY)
 
 /** How many listings match, asked of the API the way the contract says /search asks (DESIGN.md §9). */
 async function countMatching(filter: { words?: string[]; type?: 'rent' | 'sale'; minBeds?: number } = {}) {

@@ -1,6 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
+ * For specs about the app online, which neither test nor need the service worker: `test.use(ONLINE_ONLY)`.
+ * Without it each test's fresh context installs the worker, which downloads the whole app to precache it
+ * (about a seventh of such a spec's time on 2 cores). Offline, installation, update and push specs keep it.
+ */
+export const ONLINE_ONLY = { serviceWorkers: 'block' } as const
+
+/**
  * Waits until the service worker is activated and controls the page. In prompt mode the first visit is
  * not controlled (no clients.claim), so the page is reloaded once, as a returning visitor's would be.
  */
