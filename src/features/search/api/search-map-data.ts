@@ -35,6 +35,13 @@ const clusterable = (search: HomeSearch) =>
 /** A search's map: its homes, or where there are too many to draw, clusters that count them. */
 export type SearchMapData = { homes: MapHome[]; clusters: MapCluster[]; total: number }
 
+/** What fetchSearchMap asks the server for: a search's homes (up to `limit`), its capped count, its clusters. */
+export type MapAnswers = {
+  homes(limit: number): Promise<MapHome[]>
+  count(): Promise<number>
+  clusters(cell: number): Promise<MapCluster[]>
+}
+
 /**
  * A search's map: the capped count of its homes in the area, and up to MAP_LIMIT of the homes themselves (in the
  * search's order); or, with more than MAP_LIMIT and a search that filters by type and offer only, clusters from
@@ -42,32 +49,35 @@ export type SearchMapData = { homes: MapHome[]; clusters: MapCluster[]; total: n
  * area), whatever the table holds. Other filters with more than MAP_LIMIT homes: the first MAP_LIMIT homes.
  * `total` is the capped count (exact below 1,000).
  *
- * An area of the finest grid (a town or part of a city) seldom holds more than MAP_LIMIT homes, so its homes are
- * asked for alongside the count and the map takes one round trip; should clusters stand for them after all, the
- * homes' answer is abandoned. A wider area asks for the count first, and then for clusters or homes.
+ * An area of the finest grid (a town or part of a city) seldom holds more than MAP_LIMIT homes, so only its homes
+ * are asked for, one more than MAP_LIMIT: as many as that or fewer are all of them, and their number is the
+ * count, in one round trip. Only a busier area is counted, alongside its clusters. A wider area asks for the
+ * count first, and then for clusters or homes.
  */
-export async function fetchSearchMap(search: HomeSearch): Promise<SearchMapData> {
-  const box = (search.bbox ? parseBbox(search.bbox) : null) ?? WORLD
-  const cell = clusterCell(box)
+export async function mapOfSearch(search: HomeSearch, cell: number, ask: MapAnswers): Promise<SearchMapData> {
   if (cell !== CLUSTER_CELLS[0]) {
-    const total = await countSearch(search)
+    const total = await ask.count()
     if (total > MAP_LIMIT && clusterable(search))
-      return { homes: [], clusters: await fetchClusters(search, box, cell), total }
-    return { homes: await fetchMapHomes(search), clusters: [], total }
+      return { homes: [], clusters: await ask.clusters(cell), total }
+    return { homes: await ask.homes(MAP_LIMIT), clusters: [], total }
   }
-  const homesAnswer = new AbortController()
-  const homes = fetchMapHomes(search, homesAnswer.signal)
-  homes.catch(() => undefined)
-  try {
-    const total = await countSearch(search)
-    if (total > MAP_LIMIT && clusterable(search)) {
-      homesAnswer.abort()
-      return { homes: [], clusters: await fetchClusters(search, box, cell), total }
-    }
-    return { homes: await homes, clusters: [], total }
-  } finally {
-    homesAnswer.abort()
+  const found = await ask.homes(MAP_LIMIT + 1)
+  if (found.length <= MAP_LIMIT) return { homes: found, clusters: [], total: found.length }
+  if (clusterable(search)) {
+    const [total, clusters] = await Promise.all([ask.count(), ask.clusters(cell)])
+    return { homes: [], clusters, total }
   }
+  return { homes: found.slice(0, MAP_LIMIT), clusters: [], total: await ask.count() }
+}
+
+/** A search's map from the server (mapOfSearch). */
+export function fetchSearchMap(search: HomeSearch): Promise<SearchMapData> {
+  const box = (search.bbox ? parseBbox(search.bbox) : null) ?? WORLD
+  return mapOfSearch(search, clusterCell(box), {
+    homes: (limit) => fetchMapHomes(search, limit),
+    count: () => countSearch(search),
+    clusters: (cell) => fetchClusters(search, box, cell),
+  })
 }
 
 /** The clusters of a box at one grid: the homes of each cell, by type and offer. */
@@ -104,17 +114,15 @@ async function fetchClusters(
 }
 
 /**
- * The first MAP_LIMIT homes of a search in its area, with only what a marker and its card show: the list, not the
+ * The first `limit` homes of a search in its area, with only what a marker and its card show: the list, not the
  * map, is where a home's whole row comes from.
  */
-async function fetchMapHomes(search: HomeSearch, signal?: AbortSignal): Promise<MapHome[]> {
+async function fetchMapHomes(search: HomeSearch, limit: number): Promise<MapHome[]> {
   const db = await getPublicDb()
   const filters = [...searchFilters(search), ...bboxFilters(search.bbox)]
   let query = db.from('market_listings').select(MAP_HOME_COLUMNS)
   for (const filter of filters) query = query.filter(filter.column, filter.operator, filter.value)
-  query = ordered(query, search).limit(MAP_LIMIT)
-  if (signal) query = query.abortSignal(signal)
-  const { data, error } = await query
+  const { data, error } = await ordered(query, search).limit(limit)
   if (error) throw toAppError(error)
   return parseMapHomeRows(data).map(toMapHome)
 }
