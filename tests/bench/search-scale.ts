@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process'
 import readline from 'node:readline'
 import pg from 'pg'
+import { MAP_LIMIT } from '../../src/features/search/search-query'
 import { LISTING_COLUMNS, MAP_HOME_COLUMNS } from '../../src/types/listing'
 import { REPO_ROOT } from '../../supabase/local/src/config'
 import type { LoadCommand, LoadFigures, Loop, MeasureCommand, Measured } from './search-scale-client'
@@ -274,7 +275,7 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
       })
     }
   }
-  // The map, as fetchSearchMap asks: clusters where more than 500 homes (type and offer filters only), else homes.
+  // The map, as fetchSearchMap asks: clusters where more than MAP_LIMIT homes (type and offer filters only), else homes.
   for (const [zoom, box] of [
     ['country', UK_BOX],
     ['city', CITY_BOX],
@@ -287,7 +288,7 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
            and latitude between $${filters.length + 3} and $${filters.length + 4} limit 1001) c`,
         [...sqlWhere(filters).params, box[0], box[2], box[1], box[3]],
       )
-      const clusters = (count.rows[0]?.n ?? 0) > 500
+      const clusters = (count.rows[0]?.n ?? 0) > MAP_LIMIT
       const cell = clusterCell(box)
       const [west, south, east, north] = box
       const homes = (limit: number) => ({
@@ -311,14 +312,14 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
       const finest = cell === FINEST_CELL
       const sent = finest
         ? clusters
-          ? [homes(501), theCount, theClusters]
-          : [homes(501)]
-        : [theCount, clusters ? theClusters : homes(500)]
+          ? [homes(MAP_LIMIT + 1), theCount, theClusters]
+          : [homes(MAP_LIMIT + 1)]
+        : [theCount, clusters ? theClusters : homes(MAP_LIMIT)]
       const what = finest
         ? clusters
-          ? `its homes (up to 501), then the count in the box, then clusters (cells of ${cell}°)`
-          : 'its homes alone (up to 501: fewer are all of them, and their number is the count)'
-        : `the count in the box, then ${clusters ? `clusters (cells of ${cell}°)` : 'its homes (up to 500)'}`
+          ? `its homes (up to ${MAP_LIMIT + 1}), then the count in the box, then clusters (cells of ${cell}°)`
+          : `its homes alone (up to ${MAP_LIMIT + 1}: fewer are all of them, and their number is the count)`
+        : `the count in the box, then ${clusters ? `clusters (cells of ${cell}°)` : `its homes (up to ${MAP_LIMIT})`}`
       requests.push({
         name: `map/${zoom}${type ? `/${type}` : ''}`,
         what: `the search map at ${zoom} zoom${type ? ', homes to rent' : ''}: ${what}`,

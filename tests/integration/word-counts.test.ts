@@ -229,7 +229,7 @@ describe('a common word’s count', () => {
     expect(held).toBeLessThan(1200)
     const { plans } = await countWithStatements({ words: WORD, max_price: 1500 })
     // The join streams the listings, so the count stops at 1,001 rather than hashing every match first.
-    expect(plans[0]).toContain('Limit')
+    expect(plans[0]).toMatch(/(Nested Loop|Hash) Anti Join/)
     expect(plans[0]).not.toContain('Hash Right Anti Join')
   })
 

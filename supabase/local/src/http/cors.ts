@@ -70,7 +70,7 @@ export const corsMiddleware: MiddlewareHandler = async (c, next) => {
   try {
     allowOrigin(c.res.headers, origin)
   } catch {
-    // A response passed through from fetch has immutable headers: answer with a copy.
+    // A response with immutable headers (passed through from fetch, or Response.redirect): answer with a copy.
     c.res = new Response(c.res.body, c.res)
     allowOrigin(c.res.headers, origin)
   }
