@@ -5,8 +5,10 @@
 import { spawn } from 'node:child_process'
 import readline from 'node:readline'
 import pg from 'pg'
-import { MAP_LIMIT } from '../../src/features/search/search-query'
+import { mapOfSearch } from '../../src/features/search/map-plan'
+import { parseHomeSearch } from '../../src/types/home-search'
 import { LISTING_COLUMNS, MAP_HOME_COLUMNS } from '../../src/types/listing'
+import type { MapCluster, MapHome } from '../../src/types/search-map'
 import { REPO_ROOT } from '../../supabase/local/src/config'
 import type { LoadCommand, LoadFigures, Loop, MeasureCommand, Measured } from './search-scale-client'
 import { round } from './stats'
@@ -77,12 +79,6 @@ const SQL_DOWN = 'order by effective_price desc, id desc'
 /** The UK at country zoom, and a few streets of central London at city zoom. */
 export const UK_BOX = [-8.2, 49.9, 1.8, 58.7] as const
 export const CITY_BOX = [-0.135, 51.505, -0.115, 51.515] as const
-/** The grid the app picks for a box (fetchSearchMap's clusterCell): about 24 cells across. */
-const clusterCell = ([west, south, east, north]: readonly number[]) => {
-  const span = Math.max((east ?? 0) - (west ?? 0), (north ?? 0) - (south ?? 0))
-  return [FINEST_CELL, 0.0625, 0.25, 1].find((cell) => span / cell <= 24) ?? 1
-}
-const FINEST_CELL = 0.015625
 
 /** One search of the app: its PostgREST filters and the SQL conditions they become ($n from `from`). */
 type Search = { name: string; what: string; filters: [string, string, string | number][] }
@@ -275,56 +271,80 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
       })
     }
   }
-  // The map, as fetchSearchMap asks: clusters where more than MAP_LIMIT homes (type and offer filters only), else homes.
+  // The map, as fetchSearchMap asks: mapOfSearch itself decides, answered here from the database, and each
+  // request it makes is timed. Requests it makes before an earlier one has answered are sent together.
   for (const [zoom, box] of [
     ['country', UK_BOX],
     ['city', CITY_BOX],
   ] as const) {
     for (const type of [undefined, 'rent'] as const) {
       const filters: Search['filters'] = type ? [['type', 'eq', type]] : []
-      const count = await db.query<{ n: number }>(
-        `select count(*)::int as n from (select from public.market_listings where ${sqlWhere(filters).text}
-           and longitude between $${filters.length + 1} and $${filters.length + 2}
-           and latitude between $${filters.length + 3} and $${filters.length + 4} limit 1001) c`,
-        [...sqlWhere(filters).params, box[0], box[2], box[1], box[3]],
-      )
-      const clusters = (count.rows[0]?.n ?? 0) > MAP_LIMIT
-      const cell = clusterCell(box)
       const [west, south, east, north] = box
-      const homes = (limit: number) => ({
-        path: `/rest/v1/market_listings?${MAP_SELECT}${type ? `&type=eq.${type}` : ''}&longitude=gte.${west}&longitude=lte.${east}&latitude=gte.${south}&latitude=lte.${north}&${NEWEST}&limit=${limit}`,
-        sql: {
-          text: `select ${MAP_HOME_COLUMNS} from public.market_listings where ${type ? 'type = $5 and ' : ''}longitude >= $1 and longitude <= $2 and latitude >= $3 and latitude <= $4 ${SQL_NEWEST} limit ${limit}`,
-          params: [west, east, south, north, ...(type ? [type] : [])],
+      const sent: { path: string; sql: { text: string; params: unknown[] }; turn: number; what: string }[] =
+        []
+      let answered = 0
+      const ask = async <T>(request: Omit<(typeof sent)[number], 'turn'>, answer: () => Promise<T>) => {
+        sent.push({ ...request, turn: answered })
+        const result = await answer()
+        answered += 1
+        return result
+      }
+      const query = async (sql: { text: string; params: unknown[] }) =>
+        (await db.query(sql.text, sql.params)).rows
+      await mapOfSearch(parseHomeSearch({ type, bbox: box.join(',') }), box, {
+        homes: (limit) => {
+          const sql = {
+            text: `select ${MAP_HOME_COLUMNS} from public.market_listings where ${type ? 'type = $5 and ' : ''}longitude >= $1 and longitude <= $2 and latitude >= $3 and latitude <= $4 ${SQL_NEWEST} limit ${limit}`,
+            params: [west, east, south, north, ...(type ? [type] : [])],
+          }
+          const path = `/rest/v1/market_listings?${MAP_SELECT}${type ? `&type=eq.${type}` : ''}&longitude=gte.${west}&longitude=lte.${east}&latitude=gte.${south}&latitude=lte.${north}&${NEWEST}&limit=${limit}`
+          return ask(
+            { path, sql, what: `its homes (up to ${limit})` },
+            async () => (await query(sql)) as MapHome[],
+          )
+        },
+        count: () => {
+          const sql = countSql(filters, box)
+          return ask(
+            { path: countPath(countArgs(filters, box)), sql, what: 'the count in the box' },
+            async () => Number(Object.values((await query(sql))[0] ?? {})[0] ?? 0),
+          )
+        },
+        clusters: (cell) => {
+          const sql = {
+            text: 'select * from public.map_clusters($1, $2, $3, $4, $5, $6)',
+            params: [cell, west, south, east, north, type ?? null],
+          }
+          const path = `/rest/v1/rpc/map_clusters?cell=${cell}&west=${west}&south=${south}&east=${east}&north=${north}${type ? `&type=${type}` : ''}`
+          return ask({ path, sql, what: `clusters (cells of ${cell}°)` }, async () =>
+            (await query(sql)).map(
+              (row): MapCluster => ({
+                key: `${row.cell_x}:${row.cell_y}`,
+                homes: row.homes,
+                latitude: row.latitude,
+                longitude: row.longitude,
+                bbox: [
+                  row.cell_x * cell,
+                  row.cell_y * cell,
+                  (row.cell_x + 1) * cell,
+                  (row.cell_y + 1) * cell,
+                ],
+              }),
+            ),
+          )
         },
       })
-      const theCount = { path: countPath(countArgs(filters, box)), sql: countSql(filters, box) }
-      const theClusters = {
-        path: `/rest/v1/rpc/map_clusters?cell=${cell}&west=${west}&south=${south}&east=${east}&north=${north}${type ? `&type=${type}` : ''}`,
-        sql: {
-          text: 'select * from public.map_clusters($1, $2, $3, $4, $5, $6)',
-          params: [cell, west, south, east, north, type ?? null],
-        },
-      }
-      // At the finest grid the app asks for the homes alone, one more than it draws (fewer are all of them, and
-      // their number is the count); only with more does it count them and ask for clusters. A wider box: the
-      // count first, then clusters or homes.
-      const finest = cell === FINEST_CELL
-      const sent = finest
-        ? clusters
-          ? [homes(MAP_LIMIT + 1), theCount, theClusters]
-          : [homes(MAP_LIMIT + 1)]
-        : [theCount, clusters ? theClusters : homes(MAP_LIMIT)]
-      const what = finest
-        ? clusters
-          ? `its homes (up to ${MAP_LIMIT + 1}), then the count in the box, then clusters (cells of ${cell}°)`
-          : `its homes alone (up to ${MAP_LIMIT + 1}: fewer are all of them, and their number is the count)`
-        : `the count in the box, then ${clusters ? `clusters (cells of ${cell}°)` : `its homes (up to ${MAP_LIMIT})`}`
+      const turns = [...new Set(sent.map((request) => request.turn))].map((turn) =>
+        sent
+          .filter((request) => request.turn === turn)
+          .map((request) => request.what)
+          .join(' and '),
+      )
       requests.push({
         name: `map/${zoom}${type ? `/${type}` : ''}`,
-        what: `the search map at ${zoom} zoom${type ? ', homes to rent' : ''}: ${what}`,
+        what: `the search map at ${zoom} zoom${type ? ', homes to rent' : ''}: ${turns.join(', then ')}`,
         paths: sent.map((r) => r.path),
-        ...(sent.length > 1 ? { inTurn: true as const } : {}),
+        ...(turns.length > 1 ? { inTurn: true as const } : {}),
         sql: sent.map((r) => r.sql),
       })
     }

@@ -23,6 +23,19 @@ async function countMatching(area?: Area) {
   return count
 }
 
+/** How many homes of any search lie in `area`, asked of the API. */
+async function homesInArea([west, south, east, north]: Area) {
+  const { count, error } = await anon
+    .from('listings')
+    .select('id', { count: 'exact', head: true })
+    .gte('longitude', west)
+    .lte('longitude', east)
+    .gte('latitude', south)
+    .lte('latitude', north)
+  if (error || count === null) throw error ?? new Error('no count')
+  return count
+}
+
 const homes = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'home' : 'homes'}`
 const countHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Map of results' })
@@ -188,15 +201,7 @@ test.describe('the map of search results', () => {
 test('at city zoom the map takes one request, for its homes, and counts them itself', async ({ page }) => {
   // Clapham to Greenwich: a box of the finest cluster grid (at most 0.375° across), with fewer than 500 homes.
   const area: Area = [-0.2, 51.44, -0.0, 51.5]
-  const [west, south, east, north] = area
-  const { count: inside, error } = await anon
-    .from('listings')
-    .select('id', { count: 'exact', head: true })
-    .gte('longitude', west)
-    .lte('longitude', east)
-    .gte('latitude', south)
-    .lte('latitude', north)
-  if (error || inside === null) throw error ?? new Error('no count')
+  const inside = await homesInArea(area)
   expect(inside).toBeGreaterThan(1)
   expect(inside).toBeLessThan(500)
 
@@ -208,6 +213,32 @@ test('at city zoom the map takes one request, for its homes, and counts them its
   await page.goto(`/search?view=map&bbox=${area.join(',')}`)
   // One more than the map draws: as many as that or fewer are all the homes in the box.
   expect(new URL((await homesAsked).url()).searchParams.get('limit')).toBe('501')
+
+  await expect(countHeading(page)).toHaveText(homes(inside))
+  await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => homesOnMarkers(page)).toBe(inside)
+  expect(counts.count()).toBe(0)
+  counts.release()
+})
+
+test('at country zoom the map asks for clusters first, and with no more homes than it draws, for those homes alone', async ({
+  page,
+}) => {
+  // Great Britain: a box of cells of a degree, where the demo's homes are fewer than the map draws.
+  const area: Area = [-8.2, 49.9, 1.8, 58.7]
+  const inside = await homesInArea(area)
+  expect(inside).toBeGreaterThan(100)
+  expect(inside).toBeLessThan(500)
+
+  // Every count stays unanswered: the clusters already say the box holds no more homes than the map draws.
+  const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_listings\?/)
+  const clustersAsked = page.waitForRequest(/\/rest\/v1\/rpc\/map_clusters\?/, { timeout: 30_000 })
+  const homesAsked = page.waitForRequest(/\/rest\/v1\/market_listings\?select=[^&]*cover_url/, {
+    timeout: 30_000,
+  })
+  await page.goto(`/search?view=map&bbox=${area.join(',')}`)
+  expect(new URL((await clustersAsked).url()).searchParams.get('cell')).toBe('1')
+  expect(new URL((await homesAsked).url()).searchParams.get('limit')).toBe('500')
 
   await expect(countHeading(page)).toHaveText(homes(inside))
   await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { parseHomeSearch } from '../../../types/home-search'
+import { CLUSTER_CELLS, clusterCell } from '../map-plan'
 import { resultsKey } from '../search-query'
 import { countArgs, type FirstPageAhead, firstPageAheadFor } from './search-homes'
-import { CLUSTER_CELLS, clusterCell } from './search-map-data'
 
 describe('countArgs', () => {
   it("sends count_listings the search's filters and area, as the list's filters read them", () => {

@@ -1,79 +1,21 @@
 // A search's map, apart from its list: only the map view (loaded when the map opens) reads it, so the
-// first render of /search does not carry it.
+// first render of /search does not carry it. What it asks for, and in what order, is map-plan.ts's.
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { type HomeSearch, parseBbox } from '../../../types/home-search'
 import { MAP_HOME_COLUMNS, parseMapHomeRows } from '../../../types/listing'
 import type { MapCluster, MapHome } from '../../../types/search-map'
 import { toMapHome } from '../map-homes'
-import { bboxFilters, MAP_LIMIT, searchFilters } from '../search-query'
+import { mapOfSearch, type SearchMapData } from '../map-plan'
+import { bboxFilters, searchFilters } from '../search-query'
 import { countSearch, ordered } from './search-homes'
 
-/** The grid sizes of listing_clusters, in degrees, finest first. */
-export const CLUSTER_CELLS = [0.015625, 0.0625, 0.25, 1] as const
-/** A map of clusters has at most about this many cells across its wider side. */
-const CELLS_ACROSS = 24
 const WORLD = [-180, -90, 180, 90] as const
-
-/** The grid for a box: the finest whose cells number at most CELLS_ACROSS across it. */
-export function clusterCell([west, south, east, north]: readonly number[]): number {
-  const span = Math.max((east ?? 0) - (west ?? 0), (north ?? 0) - (south ?? 0))
-  return CLUSTER_CELLS.find((cell) => span / cell <= CELLS_ACROSS) ?? 1
-}
-
-/** Whether the map's clusters can stand for a search's homes: they count by type and offer only (every home on the market). */
-const clusterable = (search: HomeSearch) =>
-  !search.q?.trim() &&
-  search.minPrice === undefined &&
-  search.maxPrice === undefined &&
-  search.minBeds === undefined &&
-  search.minBaths === undefined &&
-  !search.parking &&
-  !search.furnished &&
-  search.underOffer !== false
-
-/** A search's map: its homes, or where there are too many to draw, clusters that count them. */
-export type SearchMapData = { homes: MapHome[]; clusters: MapCluster[]; total: number }
-
-/** What fetchSearchMap asks the server for: a search's homes (up to `limit`), its capped count, its clusters. */
-export type MapAnswers = {
-  homes(limit: number): Promise<MapHome[]>
-  count(): Promise<number>
-  clusters(cell: number): Promise<MapCluster[]>
-}
-
-/**
- * A search's map: the capped count of its homes in the area, and up to MAP_LIMIT of the homes themselves (in the
- * search's order); or, with more than MAP_LIMIT and a search that filters by type and offer only, clusters from
- * listing_clusters, each counting the homes of one grid cell (the grid fine enough for about 24 cells across the
- * area), whatever the table holds. Other filters with more than MAP_LIMIT homes: the first MAP_LIMIT homes.
- * `total` is the capped count (exact below 1,000).
- *
- * An area of the finest grid (a town or part of a city) seldom holds more than MAP_LIMIT homes, so only its homes
- * are asked for, one more than MAP_LIMIT: as many as that or fewer are all of them, and their number is the
- * count, in one round trip. Only a busier area is counted, alongside its clusters. A wider area asks for the
- * count first, and then for clusters or homes.
- */
-export async function mapOfSearch(search: HomeSearch, cell: number, ask: MapAnswers): Promise<SearchMapData> {
-  if (cell !== CLUSTER_CELLS[0]) {
-    const total = await ask.count()
-    if (total > MAP_LIMIT && clusterable(search))
-      return { homes: [], clusters: await ask.clusters(cell), total }
-    return { homes: await ask.homes(MAP_LIMIT), clusters: [], total }
-  }
-  const found = await ask.homes(MAP_LIMIT + 1)
-  if (found.length <= MAP_LIMIT) return { homes: found, clusters: [], total: found.length }
-  if (clusterable(search)) {
-    const [total, clusters] = await Promise.all([ask.count(), ask.clusters(cell)])
-    return { homes: [], clusters, total }
-  }
-  return { homes: found.slice(0, MAP_LIMIT), clusters: [], total: await ask.count() }
-}
 
 /** A search's map from the server (mapOfSearch). */
 export function fetchSearchMap(search: HomeSearch): Promise<SearchMapData> {
   const box = (search.bbox ? parseBbox(search.bbox) : null) ?? WORLD
-  return mapOfSearch(search, clusterCell(box), {
+  return mapOfSearch(search, box, {
     homes: (limit) => fetchMapHomes(search, limit),
     count: () => countSearch(search),
     clusters: (cell) => fetchClusters(search, box, cell),

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { searchStoredListings } from '../../../device/listings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import type { HomeSearch } from '../../../types/home-search'
-import { fetchSearchMap, type SearchMapData } from '../api/search-map-data'
+import { fetchSearchMap } from '../api/search-map-data'
 import { toMapHomes } from '../map-homes'
+import type { SearchMapData } from '../map-plan'
 import { MAP_LIMIT, resultsKey } from '../search-query'
 
 type MapHomes = SearchMapData
