@@ -274,6 +274,66 @@ export type Database = {
         }
         Relationships: []
       }
+      listing_place_vocabulary: {
+        Row: {
+          homes: number
+          word: string
+        }
+        Insert: {
+          homes: number
+          word: string
+        }
+        Update: {
+          homes?: number
+          word?: string
+        }
+        Relationships: []
+      }
+      listing_place_words: {
+        Row: {
+          bathrooms: number
+          bedrooms: number
+          effective_price: number
+          furnished: boolean
+          latitude: number
+          listing_id: string
+          longitude: number
+          offer: boolean
+          parking: boolean
+          status: string
+          type: string
+          word: string
+        }
+        Insert: {
+          bathrooms: number
+          bedrooms: number
+          effective_price: number
+          furnished: boolean
+          latitude: number
+          listing_id: string
+          longitude: number
+          offer: boolean
+          parking: boolean
+          status: string
+          type: string
+          word: string
+        }
+        Update: {
+          bathrooms?: number
+          bedrooms?: number
+          effective_price?: number
+          furnished?: boolean
+          latitude?: number
+          listing_id?: string
+          longitude?: number
+          offer?: boolean
+          parking?: boolean
+          status?: string
+          type?: string
+          word?: string
+        }
+        Relationships: []
+      }
       listing_price_history: {
         Row: {
           changed_at: string
@@ -1247,6 +1307,7 @@ export type Database = {
       }
       note_app_open: { Args: Record<PropertyKey, never>; Returns: string }
       open_saved_search: { Args: { search_id: string }; Returns: string }
+      place_words_of: { Args: { location: string }; Returns: string[] }
       request_client_address: {
         Args: Record<PropertyKey, never>
         Returns: string

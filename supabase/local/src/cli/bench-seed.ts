@@ -197,11 +197,12 @@ export async function seedBenchListings(
     else await insert()
   }
   // A vacuum cannot mark pages all-visible while another snapshot (autovacuum's, after the insert) is older
-  // than their rows, so repeat it until the visibility map covers the table.
+  // than their rows, so repeat it until the visibility map covers the tables counts read from their indexes.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    await admin.query('vacuum (analyze) public.listings')
+    await admin.query('vacuum (analyze) public.listings, public.listing_place_words')
     const { rows } = await admin.query<{ visible: number }>(
-      "select relallvisible::float / greatest(relpages, 1) as visible from pg_class where oid = 'public.listings'::regclass",
+      `select min(relallvisible::float / greatest(relpages, 1)) as visible from pg_class
+       where oid in ('public.listings'::regclass, 'public.listing_place_words'::regclass)`,
     )
     if ((rows[0]?.visible ?? 0) >= 0.99) break
     await new Promise((resolve) => setTimeout(resolve, 1000))
