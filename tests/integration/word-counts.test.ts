@@ -310,28 +310,25 @@ describe('a busy place’s count', () => {
   })
 
   it('leaves out a held home, and a home with a leaving date, then counts as before', async () => {
-    // Exactly 1,001 homes with two bathrooms, all outside the eighth and available; the planner, told that
-    // every home has two, still expects many (so the place is tried).
-    const twoBaths = ids.slice(IN_EIGHTH + 1000, IN_EIGHTH + 2001)
-    const setBaths = (n: number, which: string[]) =>
+    // Exactly 1,001 homes at £1,100 a month, all outside the eighth and available (the others are £1,000).
+    const pricier = ids.slice(IN_EIGHTH + 1000, IN_EIGHTH + 2001)
+    const setPrice = (price: number) =>
       withDatabase((db) =>
-        db.query('update public.listings set bathrooms = $1 where id = any($2::uuid[])', [n, which]),
+        db.query('update public.listings set regular_price = $1 where id = any($2::uuid[])', [
+          price,
+          pricier,
+        ]),
       )
-    await setBaths(2, ids)
-    await withDatabase((db) => db.query('analyze public.listings'))
-    await setBaths(
-      1,
-      ids.filter((id) => !twoBaths.includes(id)),
-    )
+    await setPrice(1100)
     try {
-      const search = { words: 'nowhere', min_baths: 2 }
+      const search = { words: 'nowhere', min_price: 1100 }
       expect((await countWithStatements(search)).statements.map(partOf)).toEqual(['place'])
       expect(await count(search)).toBe(1001)
 
       // Held for review: out of the place's count (which falls short), out of the count.
       await withDatabase((db) =>
         db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
-          twoBaths[0],
+          pricier[0],
           landlord.id,
         ]),
       )
@@ -343,24 +340,23 @@ describe('a busy place’s count', () => {
         expect(await count(search)).toBe(1000)
       } finally {
         await withDatabase((db) =>
-          db.query('delete from public.listing_review_holds where listing_id = $1', [twoBaths[0]]),
+          db.query('delete from public.listing_review_holds where listing_id = $1', [pricier[0]]),
         )
       }
 
       // Let agreed: on the market until its leaving date, so still counted, but no longer a place's home.
       await withDatabase((db) =>
-        db.query(`update public.listings set status = 'let_agreed' where id = $1`, [twoBaths[1]]),
+        db.query(`update public.listings set status = 'let_agreed' where id = $1`, [pricier[1]]),
       )
       const leaving = await countWithStatements(search)
       expect(leaving.count).toBe(1001)
       expect(leaving.statements.map(partOf)[0]).toBe('place')
       expect(leaving.statements.length).toBeGreaterThan(1)
       await withDatabase((db) =>
-        db.query(`update public.listings set status = 'available' where id = $1`, [twoBaths[1]]),
+        db.query(`update public.listings set status = 'available' where id = $1`, [pricier[1]]),
       )
     } finally {
-      await setBaths(1, twoBaths)
-      await withDatabase((db) => db.query('analyze public.listings'))
+      await setPrice(1000)
     }
   })
 
