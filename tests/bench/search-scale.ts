@@ -563,7 +563,7 @@ export function scaleMarkdown(reports: ScaleReport[]): string {
   md.push(
     `Every request of /search and the search map, as the app sends it (anon, through the stack), ${reports[0]?.requests.length ?? 0} requests; ` +
       `budgets at 1,000,000: p95 ≤ ${BUDGETS.c1P95Ms} ms at concurrency 1, ≤ ${BUDGETS.c8P95Ms} ms at 8, no timeouts. ` +
-      "A row that sends two requests (a page and its count) times the slower of the two, sent together; the map's two at country zoom (its count, then clusters) are timed one after the other, as the app sends them, and at city zoom the app sends one request, for its homes (up to 501; fewer are all of them, and their number is the count). " +
+      "A row that sends two requests (a page and its count) times the slower of the two, sent together; a map row sends what the app's mapOfSearch asks for (requests made after an earlier one answered are timed one after the other): at country zoom its clusters alone (1,000 homes in cells wholly inside the box make the count 1,000+), at city zoom its homes alone (up to 501; fewer are all of them, and their number is the count). " +
       'Requests are sent from a process of their own (search-scale-client.ts, node:http), which shares the 2 CPUs with the stack. ' +
       '"EXPLAIN ms" is the database\'s own execution time of the row\'s statements (EXPLAIN ANALYZE as anon; for ' +
       'count_listings, the whole call as auto_explain times it, planning its statements included, with the plan of ' +
