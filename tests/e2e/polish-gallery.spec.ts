@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { ONLINE_ONLY } from './support/service-worker'
 import { anon } from './support/stack'
 
@@ -13,6 +13,17 @@ async function listingWithPhotos(min: number): Promise<PhotoListing> {
   const listing = (data as PhotoListing[]).find((l) => l.image_urls.length >= min)
   if (!listing) throw new Error(`the seed has no listing with ${min} photos`)
   return listing
+}
+
+/**
+ * Waits until the full-screen viewer shows photo `n` at rest: Swiper has started (the count shows as soon as the
+ * dialog renders, but arrow keys and swipes are heard only from Swiper's start, once it has measured the opened
+ * dialog) and the photo fills the view (the count changes as a slide starts to move, and a finger that lands
+ * before it stops grabs the photos part way, as on a phone).
+ */
+async function photoAtRest(viewer: Locator, n: number, count: number) {
+  await expect(viewer.locator('.swiper-initialized')).toBeAttached()
+  await expect(viewer.getByRole('group', { name: `${n} / ${count}` })).toBeInViewport({ ratio: 0.99 })
 }
 
 /** The page's gallery, once Swiper has taken over from the cover. */
@@ -33,9 +44,11 @@ test.describe('the gallery full screen', () => {
     const viewer = page.getByRole('dialog', { name: `Photos of ${listing.name}` })
     await expect(viewer).toBeVisible()
     await expect(viewer.getByText(`1 / ${count}`, { exact: true })).toBeVisible()
+    await photoAtRest(viewer, 1, count)
 
     await page.keyboard.press('ArrowRight')
     await expect(viewer.getByText(`2 / ${count}`, { exact: true })).toBeVisible()
+    await photoAtRest(viewer, 2, count)
 
     // A swipe to the left, as a finger would.
     const box = await viewer.boundingBox()
@@ -56,6 +69,7 @@ test.describe('the gallery full screen', () => {
     // The close button returns too, at the photo shown last.
     await page.getByRole('button', { name: `View photo 3 of ${count} full screen` }).click()
     await expect(viewer.getByText(`3 / ${count}`, { exact: true })).toBeVisible()
+    await photoAtRest(viewer, 3, count)
     await page.keyboard.press('ArrowLeft')
     await expect(viewer.getByText(`2 / ${count}`, { exact: true })).toBeVisible()
     await viewer.getByRole('button', { name: 'Close photos' }).click()
