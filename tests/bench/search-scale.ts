@@ -175,6 +175,15 @@ const SEARCHES: Search[] = [
       ['effective_price', 'lte', 2000],
     ],
   },
+  {
+    name: 'q-words-rent-price',
+    what: '/search?q=flat&type=rent&maxPrice=1500 (a word of many descriptions, no place)',
+    filters: [
+      ['search_text', 'ilike', '%flat%'],
+      ['type', 'eq', 'rent'],
+      ['effective_price', 'lte', 1500],
+    ],
+  },
   // `few` is filled in from the data: a town with a handful of homes.
   { name: 'q-few', what: '/search?q=<a small town> (few homes)', filters: [] },
   {
