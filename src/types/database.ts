@@ -274,6 +274,21 @@ export type Database = {
         }
         Relationships: []
       }
+      listing_common_words: {
+        Row: {
+          bit: number
+          word: string
+        }
+        Insert: {
+          bit: number
+          word: string
+        }
+        Update: {
+          bit?: number
+          word?: string
+        }
+        Relationships: []
+      }
       listing_place_vocabulary: {
         Row: {
           homes: number
@@ -517,6 +532,51 @@ export type Database = {
             referencedColumns: ['id']
           },
         ]
+      }
+      listing_word_marks: {
+        Row: {
+          bathrooms: number
+          bedrooms: number
+          effective_price: number
+          furnished: boolean
+          latitude: number
+          listing_id: string
+          longitude: number
+          marks: number
+          offer: boolean
+          parking: boolean
+          status: string
+          type: string
+        }
+        Insert: {
+          bathrooms: number
+          bedrooms: number
+          effective_price: number
+          furnished: boolean
+          latitude: number
+          listing_id: string
+          longitude: number
+          marks: number
+          offer: boolean
+          parking: boolean
+          status: string
+          type: string
+        }
+        Update: {
+          bathrooms?: number
+          bedrooms?: number
+          effective_price?: number
+          furnished?: boolean
+          latitude?: number
+          listing_id?: string
+          longitude?: number
+          marks?: number
+          offer?: boolean
+          parking?: boolean
+          status?: string
+          type?: string
+        }
+        Relationships: []
       }
       listings: {
         Row: {
@@ -1193,6 +1253,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      common_word_marks: { Args: { text: string }; Returns: number }
       conversation_open_to: {
         Args: { conversation_id: string; sender: string }
         Returns: boolean

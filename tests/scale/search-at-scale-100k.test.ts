@@ -150,7 +150,21 @@ describe('at 100,000 listings, as anon', () => {
       },
       { words: ['hackn'] },
       { words: ['e8'] },
+      // Dictionary words (listing_common_words): counted from their marks, exactly when every row of the type
+      // and price was read, else as before.
       { words: ['cottage', 'river', 'quiet'] },
+      {
+        words: ['flat'],
+        where: "type = 'rent' and effective_price <= 1500",
+        args: { type: 'rent', max_price: 1500 },
+      },
+      { words: ['garden'], where: 'bedrooms >= 5', args: { min_beds: 5 } },
+      {
+        words: ['kitchen', 'Station'],
+        where: "type = 'sale' and effective_price >= 1500000",
+        args: { type: 'sale', min_price: 1500000 },
+      },
+      { words: ['garden'], where: "offer and type = 'rent'", args: { offer: true, type: 'rent' } },
       { words: ['zzqxnomatch'] },
       { words: [] },
     ]
