@@ -1369,6 +1369,10 @@ export type Database = {
       note_app_open: { Args: Record<PropertyKey, never>; Returns: string }
       open_saved_search: { Args: { search_id: string }; Returns: string }
       place_words_of: { Args: { location: string }; Returns: string[] }
+      places_named_in: {
+        Args: { location: string; text: string }
+        Returns: string[]
+      }
       request_client_address: {
         Args: Record<PropertyKey, never>
         Returns: string

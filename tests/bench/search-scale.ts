@@ -184,6 +184,15 @@ const SEARCHES: Search[] = [
       ['effective_price', 'lte', 1500],
     ],
   },
+  {
+    name: 'q-named-place-rent-price',
+    what: '/search?q=york&type=rent&maxPrice=2000 (a town many descriptions name, few of whose own homes match)',
+    filters: [
+      ['search_text', 'ilike', '%york%'],
+      ['type', 'eq', 'rent'],
+      ['effective_price', 'lte', 2000],
+    ],
+  },
   // `few` is filled in from the data: a town with a handful of homes.
   { name: 'q-few', what: '/search?q=<a small town> (few homes)', filters: [] },
   {

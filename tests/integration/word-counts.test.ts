@@ -378,6 +378,57 @@ describe('a busy place’s count', () => {
     )
   })
 
+  it('counts homes whose descriptions name a busy place as that place’s homes', async () => {
+    // 1,001 homes elsewhere, at £500 a month, whose descriptions name Nowhere (a place of 12,700 homes here).
+    const elsewhere = Array.from({ length: 1001 }, () => randomUUID())
+    await insertListingsQuietly(
+      elsewhere.map((id, i) => ({
+        id,
+        type: 'rent',
+        name: `Remote cabin ${i}`,
+        location: 'Distant Lane, Faraway',
+        description: 'A long way from Nowhere, and glad of it.',
+        offer: false,
+        regular_price: 500,
+        image_urls: ['https://example.com/a.jpg'],
+        latitude: 30,
+        longitude: -40,
+        user_ref: landlord.id,
+      })),
+    )
+    try {
+      const search = { words: 'nowhere', max_price: 600 }
+      expect(await count(search)).toBe(1001)
+      const named = await countWithStatements(search)
+      expect(named.count).toBe(1001)
+      expect(named.statements.map(partOf)).toEqual(['place'])
+      // Part of the word, any case.
+      expect((await countWithStatements({ ...search, words: 'WHERE' })).statements.map(partOf)).toEqual([
+        'place',
+      ])
+      // A home in Nowhere whose description names it is one of its homes once.
+      await withDatabase((db) =>
+        db.query(
+          `update public.listings set location = 'Octant Row, Nowhere', description = 'Right in Nowhere.'
+           where id = $1`,
+          [elsewhere[0]],
+        ),
+      )
+      const words = await withDatabase(async (db) => {
+        const { rows } = await db.query<{ word: string }>(
+          'select word from public.listing_place_words where listing_id = $1 order by word',
+          [elsewhere[0]],
+        )
+        return rows.map((row) => row.word)
+      })
+      expect(words).toEqual(['nowhere', 'octant', 'row'])
+    } finally {
+      await withDatabase((db) =>
+        db.query('delete from public.listings where id = any($1::uuid[])', [elsewhere]),
+      )
+    }
+  })
+
   it('follows each listing: its location, price and status; untouched by a change of anything else', async () => {
     type Row = { word: string; type: string; effective_price: number; xmin: string }
     const rowsOf = (id: string) =>
@@ -431,8 +482,14 @@ describe('a busy place’s count', () => {
       expect((await rowsOf(id)).map((r) => [r.type, r.effective_price])).toEqual(Array(3).fill(['sale', 950]))
 
       const before = await rowsOf(id)
-      await change(id, "name = 'Quillfeather house', description = 'Ivy on every wall.'")
+      await change(id, "image_urls = array['https://example.com/b.jpg']")
       expect(await rowsOf(id)).toEqual(before)
+
+      // A busy place (12,700 homes here) named in its text, capitalised; in lower case it names nothing.
+      await change(id, "description = 'Ten minutes from Nowhere.'")
+      expect((await rowsOf(id)).map((r) => r.word)).toEqual(['lane', 'nowhere', 'ostrovia', 'quillfeather'])
+      await change(id, "description = 'Ten minutes from nowhere.'")
+      expect((await rowsOf(id)).map((r) => r.word)).toEqual(['lane', 'ostrovia', 'quillfeather'])
 
       await change(id, "status = 'sold_stc'")
       expect(await rowsOf(id)).toEqual([])
@@ -456,10 +513,24 @@ describe('a busy place’s count', () => {
            select word, type, effective_price, listing_id, bedrooms, bathrooms, parking, furnished, offer, status,
              latitude, longitude
            from public.listing_place_words
+         ),
+         -- A place named in the text: which places were busy when a listing was written is history, but each such
+         -- row must be of a listing on the market whose text names the word, capitalised, and whose location lacks it.
+         named as (
+           select w.word, l.type, l.effective_price, l.id as listing_id, l.bedrooms, l.bathrooms, l.parking,
+             l.furnished, l.offer, l.status, l.latitude, l.longitude
+           from public.listings as l
+             join (select distinct listing_id, word from public.listing_place_words) as w on w.listing_id = l.id
+           where l.off_market_at is null
+             and length(w.word) >= 4
+             and w.word not in (select public.place_words_of(l.location))
+             and (l.name || ' ' || coalesce(l.description, '')) ~ ('\\m' || initcap(w.word) || '\\M')
          )
          select
            (select count(*) from (select * from expected except all select * from held) as m) as missing,
-           (select count(*) from (select * from held except all select * from expected) as e) as extra,
+           (select count(*) from (
+              select * from held except all (select * from expected union all select * from named)
+            ) as e) as extra,
            (select count(*) from public.listing_place_vocabulary as v
               full join (select word, count(*) as homes from held group by word) as c using (word)
               where coalesce(v.homes, 0) <> coalesce(c.homes, 0)) as miscounted`,
