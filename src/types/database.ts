@@ -313,6 +313,7 @@ export type Database = {
           latitude: number
           listing_id: string
           longitude: number
+          marks: number
           offer: boolean
           parking: boolean
           status: string
@@ -327,6 +328,7 @@ export type Database = {
           latitude: number
           listing_id: string
           longitude: number
+          marks?: number
           offer: boolean
           parking: boolean
           status: string
@@ -341,6 +343,7 @@ export type Database = {
           latitude?: number
           listing_id?: string
           longitude?: number
+          marks?: number
           offer?: boolean
           parking?: boolean
           status?: string

@@ -193,6 +193,16 @@ const SEARCHES: Search[] = [
       ['effective_price', 'lte', 2000],
     ],
   },
+  {
+    name: 'q-place-word-rent-price',
+    what: '/search?q=london garden&type=rent&maxPrice=2000 (a place and a common word)',
+    filters: [
+      ['search_text', 'ilike', '%london%'],
+      ['search_text', 'ilike', '%garden%'],
+      ['type', 'eq', 'rent'],
+      ['effective_price', 'lte', 2000],
+    ],
+  },
   // `few` is filled in from the data: a town with a handful of homes.
   { name: 'q-few', what: '/search?q=<a small town> (few homes)', filters: [] },
   {

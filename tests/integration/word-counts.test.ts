@@ -370,6 +370,25 @@ describe('a busy place’s count', () => {
     )
   })
 
+  it('with a common word as well, is 1,001 from the place’s rows marked with it, in either order', async () => {
+    // Every home in Nowhere here is named "octantique home N": marked with `home`, not with `garden`.
+    for (const words of ['nowhere home', 'HOM nowhere', 'owher home']) {
+      const args = { words, type: 'rent', max_price: 1500 }
+      expect(await count(args), words).toBe(1001)
+      const { count: counted, statements } = await countWithStatements(args)
+      expect(counted).toBe(1001)
+      expect(statements.map(partOf), words).toEqual(['place'])
+    }
+    const garden = await countWithStatements({ words: 'nowhere garden' })
+    expect(garden.count).toBe(0)
+    expect(garden.statements.map(partOf)[0]).toBe('place')
+    expect(garden.statements.length).toBeGreaterThan(1)
+    // A word in no dictionary word: the place's rows cannot tell, so it is counted as before.
+    expect((await countWithStatements({ words: `nowhere ${WORD}` })).statements.map(partOf)).not.toContain(
+      'place',
+    )
+  })
+
   it('leaves out a held home, and a home with a leaving date, then counts as before', async () => {
     await expectHeldAndLeavingLeftOut(
       { words: 'nowhere' },
@@ -502,7 +521,12 @@ describe('a busy place’s count', () => {
 
   it('agrees with the listings, word for word, and is read and written by no one but its trigger and count', async () => {
     await withDatabase(async (db) => {
-      const { rows } = await db.query<{ missing: string; extra: string; miscounted: string }>(
+      const { rows } = await db.query<{
+        missing: string
+        extra: string
+        miscounted: string
+        unmarked: string
+      }>(
         `with expected as (
            select w.word, l.type, l.effective_price, l.id as listing_id, l.bedrooms, l.bathrooms, l.parking,
              l.furnished, l.offer, l.status, l.latitude, l.longitude
@@ -533,9 +557,12 @@ describe('a busy place’s count', () => {
             ) as e) as extra,
            (select count(*) from public.listing_place_vocabulary as v
               full join (select word, count(*) as homes from held group by word) as c using (word)
-              where coalesce(v.homes, 0) <> coalesce(c.homes, 0)) as miscounted`,
+              where coalesce(v.homes, 0) <> coalesce(c.homes, 0)) as miscounted,
+           -- Each row carries its listing's marks.
+           (select count(*) from public.listing_place_words as p join public.listings as l on l.id = p.listing_id
+              where p.marks <> public.common_word_marks(l.search_text)) as unmarked`,
       )
-      expect(rows[0]).toEqual({ missing: '0', extra: '0', miscounted: '0' })
+      expect(rows[0]).toEqual({ missing: '0', extra: '0', miscounted: '0', unmarked: '0' })
     })
     for (const [role, client] of [
       ['anon', anonClient()],
