@@ -236,8 +236,8 @@ async function page50(
   if (sort.name === 'newest') {
     const at = `"${row.at}"`
     return {
-      rest: `created_at=lte.${enc(row.at)}&or=${enc(`(created_at.lt.${at},and(created_at.eq.${at},id.lt."${row.id}"))`)}`,
-      sql: `created_at <= $${n + 1} and (created_at < $${n + 1} or (created_at = $${n + 1} and id < $${n + 2}))`,
+      rest: `created_at=lte.${enc(row.at)}&or=${enc(`(created_at.lt.${at},id.lt."${row.id}")`)}`,
+      sql: `created_at <= $${n + 1} and (created_at < $${n + 1} or id < $${n + 2})`,
       params: [row.at, row.id],
     }
   }
@@ -245,8 +245,8 @@ async function page50(
     sort.name === 'price-asc' ? ['gt', 'gte', '>', '>='] : ['lt', 'lte', '<', '<=']
   const price = row.effective_price
   return {
-    rest: `effective_price=${bound}.${price}&or=${enc(`(effective_price.${beyond}.${price},and(effective_price.eq.${price},id.${beyond}."${row.id}"))`)}`,
-    sql: `effective_price ${eq} $${n + 1} and (effective_price ${cmp} $${n + 1} or (effective_price = $${n + 1} and id ${cmp} $${n + 2}))`,
+    rest: `effective_price=${bound}.${price}&or=${enc(`(effective_price.${beyond}.${price},id.${beyond}."${row.id}")`)}`,
+    sql: `effective_price ${eq} $${n + 1} and (effective_price ${cmp} $${n + 1} or id ${cmp} $${n + 2})`,
     params: [price, row.id],
   }
 }

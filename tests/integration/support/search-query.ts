@@ -69,20 +69,19 @@ export function searchPageQuery(
   if (search.offer) query = query.is('offer', true)
   const sort = search.sort ?? 'newest'
   if (cursor) {
-    // The `or` picks the rows after the cursor exactly; the plain bound beside it lets the index start there.
+    // The plain bound lets the index start at the cursor; with it, the `or` (beyond the key, or beyond the id at
+    // the bound) picks the rows after the cursor exactly (the app's afterCursor).
     if (sort === 'newest') {
       const at = `"${cursor.createdAt}"`
-      query = query
-        .lte('created_at', cursor.createdAt)
-        .or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${cursor.id})`)
+      query = query.lte('created_at', cursor.createdAt).or(`created_at.lt.${at},id.lt.${cursor.id}`)
     } else if (sort === 'price-asc') {
       query = query
         .gte('effective_price', cursor.price)
-        .or(`effective_price.gt.${cursor.price},and(effective_price.eq.${cursor.price},id.gt.${cursor.id})`)
+        .or(`effective_price.gt.${cursor.price},id.gt.${cursor.id}`)
     } else {
       query = query
         .lte('effective_price', cursor.price)
-        .or(`effective_price.lt.${cursor.price},and(effective_price.eq.${cursor.price},id.lt.${cursor.id})`)
+        .or(`effective_price.lt.${cursor.price},id.lt.${cursor.id}`)
     }
   }
   if (sort === 'newest') {
