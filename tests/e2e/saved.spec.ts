@@ -56,6 +56,12 @@ test.describe('saved homes', () => {
 
     // Unsaving offline works too, and the Saved screen follows.
     await page.getByRole('button', { name: `Remove ${listing.name} from saved` }).click()
+    // The heart follows the device's store, so once it is empty the removal is written (leaving sooner could
+    // close the page before its write ends, as saving waits for its own heart above).
+    await expect(page.getByRole('button', { name: `Save ${listing.name}` })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
     await page.goto('/saved')
     await expect(page.getByText('No saved homes yet', { exact: true })).toBeVisible()
   })
