@@ -2,7 +2,15 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
 import { startPushService } from '../integration/support/push-service'
 import { newAccount } from './support/accounts'
-import { deliverPush, shownNotifications, standIn, standInPushManager, tapNotification } from './support/push'
+import {
+  countShownNotifications,
+  deliverPush,
+  shownNotifications,
+  standIn,
+  standInPushManager,
+  tapNotification,
+  waitForNotificationsShown,
+} from './support/push'
 import {
   accountViaApi,
   clientOf,
@@ -33,6 +41,7 @@ async function saveRentSearchAllowingNotifications(
 ) {
   const origin = new URL(baseURL ?? '').origin
   await context.grantPermissions(['notifications'], { origin })
+  await countShownNotifications(context)
   const account = await newSignedInAccount(page, label)
   await waitForServiceWorker(page)
   const word = uniqueWord(prefix)
@@ -62,7 +71,11 @@ test('choosing Instant is what asks for notifications, and the subscription is k
   await expect.poll(async () => (await standIn(page)).asked).toBe(1)
   // Subscribed (once the service worker is ready) with the VAPID public key the app was built with: an
   // uncompressed P-256 point.
-  await expect.poll(async () => (await standIn(page)).subscribedWith?.length, { timeout: 20_000 }).toBe(65)
+  await expect
+    .poll(async () => (await standIn(page)).subscribedWith?.length, {
+      timeout: 20_000,
+    })
+    .toBe(65)
   expect((await standIn(page)).subscribedWith?.[0]).toBe(4)
 
   const server = await clientOf(account.email, account.password)
@@ -96,7 +109,10 @@ test('a push shows its notification, and tapping it opens the saved search with 
   await expect.poll(async () => (await serverSavedSearches(server)).length).toBe(1)
   const [saved] = await serverSavedSearches(server)
   const homeName = `${word} loft`.slice(0, 32)
-  await publishHome(await clientOf('chloe@example.com'), {
+  // A landlord of its own, so that repeated runs stay within a landlord's daily publishing limit.
+  const landlord = newAccount('push-show-landlord')
+  await accountViaApi(landlord)
+  await publishHome(await clientOf(landlord.email, landlord.password), {
     name: homeName,
     location: 'Hackney, London',
     price: 1700,
@@ -112,6 +128,7 @@ test('a push shows its notification, and tapping it opens the saved search with 
     tag: `saved-search-${saved?.id}`,
   }
   await deliverPush(context, page, JSON.stringify(payload))
+  await waitForNotificationsShown(context, 1)
 
   const shown = () => shownNotifications(page)
   await expect.poll(shown).toEqual([{ ...payload, url: `${origin}${url}` }])
@@ -170,26 +187,41 @@ test('the whole chain: a home published elsewhere reaches the phone as a notific
     // The stack calls send-alerts every minute, as pg_cron does on hosted; called now rather than waited for.
     const sent = await fetch(`${API_URL}/functions/v1/send-alerts`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ mode: 'instant' }),
     })
     expect(sent.status).toBe(200)
     const [received] = await pushService.waitForMessages(subscription.endpoint, 1, 60_000)
     // The search's parameters in the URL schema's order, as the sender writes them.
     const url = `/search?q=${word}&type=rent&from=${saved?.id}`
-    expect(received?.json).toMatchObject({ title: `1 new home · ${name}`, body: homeName, url })
+    expect(received?.json).toMatchObject({
+      title: `1 new home · ${name}`,
+      body: homeName,
+      url,
+    })
 
     // What the push service relays, the phone's service worker shows; a tap opens the search, new home first.
     // The worker is stopped first, as on a phone whose app is closed: the push itself must start it.
     const delivered = Date.now()
-    const delivery = await deliverPush(context, page, received?.text ?? '', { stopped: true })
-    await test
-      .info()
-      .attach('push delivery', { body: JSON.stringify(delivery), contentType: 'application/json' })
+    const delivery = await deliverPush(context, page, received?.text ?? '', {
+      stopped: true,
+    })
+    await test.info().attach('push delivery', {
+      body: JSON.stringify(delivery),
+      contentType: 'application/json',
+    })
+    await waitForNotificationsShown(context, 1)
     await expect
       .poll(() => shownNotifications(page), { timeout: 30_000 })
       .toEqual([
-        expect.objectContaining({ title: `1 new home · ${name}`, body: homeName, url: `${origin}${url}` }),
+        expect.objectContaining({
+          title: `1 new home · ${name}`,
+          body: homeName,
+          url: `${origin}${url}`,
+        }),
       ])
     await test.info().attach('push shown after', { body: `${Date.now() - delivered} ms` })
     await page.goto('/profile')

@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto'
-import type { BrowserContext, Page } from '@playwright/test'
+import { type BrowserContext, expect, type Page } from '@playwright/test'
 
 // Web Push reaches a phone through the browser maker's push service, a third party that a headless browser
 // here cannot reach. So: subscribing uses a stand-in PushManager in the page (it answers as a push service's
@@ -22,7 +22,10 @@ export async function standInPushManager(page: Page, endpoint: string, given?: P
       const standIn: StandIn = { asked: 0, subscribedWith: null }
       ;(window as unknown as { pushStandIn: StandIn }).pushStandIn = standIn
       let permission: NotificationPermission = 'default'
-      Object.defineProperty(Notification, 'permission', { get: () => permission, configurable: true })
+      Object.defineProperty(Notification, 'permission', {
+        get: () => permission,
+        configurable: true,
+      })
       Notification.requestPermission = async () => {
         standIn.asked++
         permission = 'granted'
@@ -48,7 +51,10 @@ export async function standInPushManager(page: Page, endpoint: string, given?: P
 function freshKeys(): PushKeys {
   const ecdh = createECDH('prime256v1')
   ecdh.generateKeys()
-  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  }
 }
 
 /** What the app has asked of the stand-in so far. */
@@ -84,7 +90,10 @@ export async function deliverPush(
   let changed: () => void = () => undefined
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
     for (const r of event.registrations) {
-      registrations.set(r.registrationId, { scope: r.scopeURL, deleted: r.isDeleted })
+      registrations.set(r.registrationId, {
+        scope: r.scopeURL,
+        deleted: r.isDeleted,
+      })
     }
     changed()
   })
@@ -147,7 +156,11 @@ export async function deliverPush(
         .filter(([, v]) => v.registrationId === registrationId)
         .map(([id, v]) => ({ id, status: v.status, running: v.running })),
     }
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data })
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data,
+    })
     return delivery
   } finally {
     await cdp.send('ServiceWorker.disable').catch(() => undefined)
@@ -155,7 +168,50 @@ export async function deliverPush(
   }
 }
 
-/** The notifications the service worker shows now. */
+/**
+ * Counts, in the service worker, the notifications it has finished showing (`self.notificationsShown`), so a test
+ * can wait for them before it reads them: Chromium's `getNotifications()` deletes every stored notification its
+ * display does not list yet, so a read while a push is still being shown loses that notification for good (as
+ * happened to these specs on a loaded runner). The count is added to the worker's push handlers as the browser
+ * fetches them, before the worker is installed; a worker started again by a push counts from 0.
+ * Call before the page's first visit.
+ */
+export async function countShownNotifications(context: BrowserContext): Promise<void> {
+  await context.route('**/push-worker.js', async (route) => {
+    const response = await route.fetch()
+    const counting = `
+;(() => {
+  const registration = self.registration
+  const show = registration.showNotification.bind(registration)
+  self.notificationsShown = 0
+  registration.showNotification = (...args) =>
+    show(...args).finally(() => {
+      self.notificationsShown++
+    })
+})()`
+    await route.fulfill({
+      response,
+      body: `${await response.text()}${counting}`,
+    })
+  })
+}
+
+/**
+ * Waits until the running service worker has finished showing `count` notifications (see
+ * countShownNotifications), so that reading them cannot lose one being shown.
+ */
+export async function waitForNotificationsShown(context: BrowserContext, count: number): Promise<void> {
+  const shownByWorker = async () =>
+    context
+      .serviceWorkers()
+      .at(-1)
+      ?.evaluate(() => (self as unknown as { notificationsShown?: number }).notificationsShown ?? -1)
+      .catch(() => undefined)
+  // A stopped worker is started by the push first: allowed as long as the whole chain is.
+  await expect.poll(shownByWorker, { timeout: 30_000 }).toBeGreaterThanOrEqual(count)
+}
+
+/** The notifications the service worker shows now: read once it has finished showing them. */
 export const shownNotifications = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
