@@ -101,4 +101,27 @@ describe('market_listings', () => {
       expect(plan).toContain('listings_search_text_idx')
     }
   })
+
+  it('walks the type’s own newest index for a page of one type sorted newest', async () => {
+    for (const type of ['rent', 'sale']) {
+      const plan = await withDatabase(async (db) => {
+        await db.query('begin')
+        try {
+          await db.query(`set local role anon`)
+          // Only an index in the sort's order is left: which one shows whether the page reads the other type too.
+          await db.query('set local enable_sort = off')
+          await db.query('set local enable_bitmapscan = off')
+          const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+            `explain select id from public.market_listings where search_text ilike $1 and type = $2
+             order by created_at desc, id desc limit 11`,
+            [`%${word}%`, type],
+          )
+          return rows.map((row) => row['QUERY PLAN']).join('\n')
+        } finally {
+          await db.query('rollback')
+        }
+      })
+      expect(plan, type).toContain(`listings_${type}_newest_idx`)
+    }
+  })
 })
