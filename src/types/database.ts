@@ -291,14 +291,17 @@ export type Database = {
       }
       listing_place_vocabulary: {
         Row: {
+          complete: boolean
           homes: number
           word: string
         }
         Insert: {
+          complete?: boolean
           homes: number
           word: string
         }
         Update: {
+          complete?: boolean
           homes?: number
           word?: string
         }
@@ -1257,6 +1260,7 @@ export type Database = {
         }[]
       }
       common_word_marks: { Args: { text: string }; Returns: number }
+      complete_place_words: { Args: { one_place?: string }; Returns: number }
       conversation_open_to: {
         Args: { conversation_id: string; sender: string }
         Returns: boolean
