@@ -1259,6 +1259,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      common_word_bits: { Args: { marks: number }; Returns: number[] }
       common_word_marks: { Args: { text: string }; Returns: number }
       complete_place_words: { Args: { one_place?: string }; Returns: number }
       conversation_open_to: {

@@ -163,9 +163,9 @@ beforeAll(async () => {
     await db.query(`update public.listings set status = 'let_agreed' where id = any($1::uuid[])`, [
       ids.slice(0, LET_AGREED_IN_EIGHTH),
     ])
-    // As a running site's statistics would have it: the planner knows the word is common. (That few homes
-    // are held for review it knows from the migrations.)
-    await db.query('analyze public.listings')
+    // As a running site's statistics would have it: the planner knows the word is common, and how many homes
+    // each dictionary word has. (That few homes are held for review it knows from the migrations.)
+    await db.query('analyze public.listings, public.listing_word_marks')
   })
 }, 120_000)
 
@@ -844,6 +844,83 @@ describe('a count of a word of many descriptions', () => {
       await setPrice(1000)
     }
   })
+
+  it('is exact below the cap by the words’ index: at once when few homes have them, else when a try cannot read them all', async () => {
+    // 9,000 cottages at £700 a month, 3,000 of them with gardens, 30 of those with five bedrooms at £2,500: with this
+    // file's 12,000 homes at £1,000, more rows to rent than a try reads (20,000).
+    const cottages = Array.from({ length: 9000 }, (_, i) => ({
+      id: randomUUID(),
+      type: 'rent',
+      name: `Tarn cottage ${i}`,
+      location: 'Tarn Side, Fellhead',
+      description: i < 3000 ? 'With a garden.' : 'By the water.',
+      offer: false,
+      bedrooms: i < 30 ? 5 : 1,
+      regular_price: i < 30 ? 2500 : 700,
+      image_urls: ['https://example.com/a.jpg'],
+      latitude: 40,
+      longitude: -50,
+      user_ref: landlord.id,
+    }))
+    const fiveBeds = cottages.slice(0, 30).map((home) => home.id)
+    const box = { west: -50.5, south: 39.5, east: -49.5, north: 40.5 }
+    const search = { words: 'garden cottage', type: 'rent', min_beds: 5, ...box }
+    // 40 of this file's homes (marked with `home`, which 12,000 homes have) get five bedrooms.
+    const homes = ids.slice(IN_EIGHTH + 6000, IN_EIGHTH + 6040)
+    const setBeds = (beds: number) =>
+      withDatabase((db) =>
+        db.query('update public.listings set bedrooms = $1 where id = any($2::uuid[])', [beds, homes]),
+      )
+    await insertListingsQuietly(cottages)
+    try {
+      // As a running site's statistics would have it: how many homes each dictionary word has.
+      await withDatabase((db) => db.query('analyze public.listing_word_marks'))
+
+      // Few homes with both words (3,000): counted by the words' index at once, then those leaving later.
+      const atOnce = ['marks', 'leavers']
+      for (const words of ['garden cottage', 'COTTAGE garden']) {
+        const counted = await countWithStatements({ ...search, words })
+        expect(counted.count, words).toBe(30)
+        expect(counted.statements.map(partOf), words).toEqual(atOnce)
+        expect(await count({ ...search, words }), words).toBe(30)
+      }
+      // One let agreed (counted with those leaving later), one held for review (out of the count).
+      await withDatabase(async (db) => {
+        await db.query(`update public.listings set status = 'let_agreed' where id = $1`, [fiveBeds[0]])
+        await db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
+          fiveBeds[1],
+          landlord.id,
+        ])
+      })
+      const settled = await countWithStatements(search)
+      expect(settled.count).toBe(29)
+      expect(settled.statements.map(partOf)).toEqual(atOnce)
+      expect(await count(search)).toBe(29)
+      // Many: 1,001 from the words' index as well.
+      const many = await countWithStatements({ words: 'garden cottage', type: 'rent', ...box })
+      expect(many.count).toBe(1001)
+      expect(many.statements.map(partOf)).toEqual(['marks'])
+      // Part of a dictionary word: not every home with it is marked, so as before.
+      const part = await countWithStatements({ ...search, words: 'garde cottage' })
+      expect(part.count).toBe(29)
+      expect(part.statements.map(partOf)).not.toEqual(atOnce)
+
+      // A word many homes have: the try first, which cannot read every row to rent, then the words' index.
+      await setBeds(5)
+      const tried = await countWithStatements({ words: 'home', type: 'rent', min_beds: 5, ...BOX })
+      expect(tried.count).toBe(40)
+      expect(tried.statements.map(partOf)).toEqual(['marks', 'marks', 'marks', 'leavers'])
+      expect(await count({ words: 'home', type: 'rent', min_beds: 5, ...BOX })).toBe(40)
+    } finally {
+      await setBeds(3)
+      await withDatabase(async (db) => {
+        await db.query('delete from public.listing_review_holds where listing_id = $1', [fiveBeds[1]])
+        await db.query('delete from public.listings where id = any($1::uuid[])', [
+          cottages.map((home) => home.id),
+        ])
+      })
+    }
+  }, 60_000)
 
   it('follows each listing’s words, price and status; untouched by a change of anything else', async () => {
     type Row = { marks: string; type: string; effective_price: number; bedrooms: number; xmin: string }
