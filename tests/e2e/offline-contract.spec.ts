@@ -87,6 +87,7 @@ for (const who of ['visitor', 'alice'] as Who[]) {
         await waitForServiceWorker(page)
         if (history === 'never seen') return
         for (const screen of screens) {
+          if (screen.newest) seed[screen.newest] = (await loadSeed(await userIdOf(ALICE)))[screen.newest]
           const opened = Date.now()
           await page.goto(screen.path(seed))
           const online = screen.online(seed)

@@ -47,6 +47,11 @@ export type Screen = {
   waitsOnHang?(history: History): boolean
   /** The list view the device keeps of this screen (src/device/listings.ts), for a list. */
   storedView?: string
+  /**
+   * For a list of the newest homes, the seed's listing it shows first. Other tests publish homes all the time, so
+   * the contract reads it again just before it opens the list online.
+   */
+  newest?: 'newest' | 'newestOffer' | 'newestRent' | 'newestSale'
 }
 
 export const TEXT = {
@@ -77,12 +82,14 @@ function list(
   heading: string,
   path: string,
   storedView: string,
-  first: (seed: Seed) => SeedListing,
+  newest: NonNullable<Screen['newest']>,
 ): Screen {
+  const first = (seed: Seed) => seed[newest]
   return {
     name,
     who: 'visitor',
     storedView,
+    newest,
     path: () => path,
     online: (seed) => ({ heading, text: first(seed).name }),
     shows: (seed, history, how) => ({
@@ -111,10 +118,10 @@ function form(name: string, path: string, heading: string, offlineText: string |
 }
 
 export const SCREENS: Screen[] = [
-  list('Explore', 'Explore', '/', 'recommended', (seed) => seed.newest),
-  list('Offers', 'Offers', '/offers', 'offers', (seed) => seed.newestOffer),
-  list('Places for Rent', 'Places for Rent', '/category/rent', 'category:rent', (seed) => seed.newestRent),
-  list('Places for Sale', 'Places for Sale', '/category/sale', 'category:sale', (seed) => seed.newestSale),
+  list('Explore', 'Explore', '/', 'recommended', 'newest'),
+  list('Offers', 'Offers', '/offers', 'offers', 'newestOffer'),
+  list('Places for Rent', 'Places for Rent', '/category/rent', 'category:rent', 'newestRent'),
+  list('Places for Sale', 'Places for Sale', '/category/sale', 'category:sale', 'newestSale'),
   {
     name: 'a listing',
     who: 'visitor',
