@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import readline from 'node:readline'
 import pg from 'pg'
 import { mapOfSearch } from '../../src/features/search/map-plan'
+import { afterCursor } from '../../src/features/search/search-query'
 import { parseHomeSearch } from '../../src/types/home-search'
 import { LISTING_COLUMNS, MAP_HOME_COLUMNS } from '../../src/types/listing'
 import type { MapCluster, MapHome } from '../../src/types/search-map'
@@ -233,21 +234,26 @@ async function page50(
   const row = rows[0]
   if (!row) return null
   const n = where.params.length
+  // What the app sends after that row (its afterCursor), and the same in SQL for EXPLAIN.
+  const { bound, or } = afterCursor(sort.name, {
+    createdAt: row.at,
+    price: row.effective_price,
+    reducedAt: null,
+    id: row.id,
+  })
+  const rest = `${bound.column}=${bound.operator}.${enc(String(bound.value))}&or=${enc(`(${or})`)}`
   if (sort.name === 'newest') {
-    const at = `"${row.at}"`
     return {
-      rest: `created_at=lte.${enc(row.at)}&or=${enc(`(created_at.lt.${at},id.lt."${row.id}")`)}`,
+      rest,
       sql: `created_at <= $${n + 1} and (created_at < $${n + 1} or id < $${n + 2})`,
       params: [row.at, row.id],
     }
   }
-  const [beyond, bound, cmp, eq] =
-    sort.name === 'price-asc' ? ['gt', 'gte', '>', '>='] : ['lt', 'lte', '<', '<=']
-  const price = row.effective_price
+  const [cmp, eq] = sort.name === 'price-asc' ? ['>', '>='] : ['<', '<=']
   return {
-    rest: `effective_price=${bound}.${price}&or=${enc(`(effective_price.${beyond}.${price},id.${beyond}."${row.id}")`)}`,
+    rest,
     sql: `effective_price ${eq} $${n + 1} and (effective_price ${cmp} $${n + 1} or id ${cmp} $${n + 2})`,
-    params: [price, row.id],
+    params: [row.effective_price, row.id],
   }
 }
 

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterCursor } from '../../../src/features/search/search-query'
 
 /**
  * The search the app runs, as plain PostgREST filters through supabase-js, and the same search in
@@ -69,20 +70,9 @@ export function searchPageQuery(
   if (search.offer) query = query.is('offer', true)
   const sort = search.sort ?? 'newest'
   if (cursor) {
-    // The plain bound lets the index start at the cursor; with it, the `or` (beyond the key, or beyond the id at
-    // the bound) picks the rows after the cursor exactly (the app's afterCursor).
-    if (sort === 'newest') {
-      const at = `"${cursor.createdAt}"`
-      query = query.lte('created_at', cursor.createdAt).or(`created_at.lt.${at},id.lt.${cursor.id}`)
-    } else if (sort === 'price-asc') {
-      query = query
-        .gte('effective_price', cursor.price)
-        .or(`effective_price.gt.${cursor.price},id.gt.${cursor.id}`)
-    } else {
-      query = query
-        .lte('effective_price', cursor.price)
-        .or(`effective_price.lt.${cursor.price},id.lt.${cursor.id}`)
-    }
+    // The app's keyset: the bound lets the index start at the cursor, and with it the `or` picks the rows after it.
+    const { bound, or } = afterCursor(sort, { ...cursor, reducedAt: null })
+    query = query.filter(bound.column, bound.operator, bound.value).or(or)
   }
   if (sort === 'newest') {
     query = query.order('created_at', { ascending: false }).order('id', { ascending: false })
