@@ -311,6 +311,7 @@ export type Database = {
         Row: {
           bathrooms: number
           bedrooms: number
+          created_at: string
           effective_price: number
           furnished: boolean
           latitude: number
@@ -326,6 +327,7 @@ export type Database = {
         Insert: {
           bathrooms: number
           bedrooms: number
+          created_at: string
           effective_price: number
           furnished: boolean
           latitude: number
@@ -341,6 +343,7 @@ export type Database = {
         Update: {
           bathrooms?: number
           bedrooms?: number
+          created_at?: string
           effective_price?: number
           furnished?: boolean
           latitude?: number
@@ -1409,6 +1412,62 @@ export type Database = {
       search_bbox_valid: { Args: { bbox: string }; Returns: boolean }
       search_fold: { Args: { value: string }; Returns: string }
       search_key: { Args: { q: string }; Returns: string }
+      search_newest: {
+        Args: {
+          after_created_at?: string
+          after_id?: string
+          available_only?: boolean
+          east?: number
+          furnished?: boolean
+          max_price?: number
+          min_baths?: number
+          min_beds?: number
+          min_price?: number
+          north?: number
+          offer?: boolean
+          page_size?: number
+          parking?: boolean
+          south?: number
+          type?: string
+          west?: number
+          words?: string
+        }
+        Returns: {
+          bathrooms: number | null
+          bedrooms: number | null
+          cover_url: string | null
+          created_at: string | null
+          description: string | null
+          discounted_price: number | null
+          effective_price: number | null
+          furnished: boolean | null
+          id: string | null
+          image_urls: string[] | null
+          latitude: number | null
+          location: string | null
+          longitude: number | null
+          name: string | null
+          off_market_at: string | null
+          offer: boolean | null
+          parking: boolean | null
+          price_reduced_at: string | null
+          price_reduced_by: number | null
+          regular_price: number | null
+          search_text: string | null
+          status: string | null
+          status_changed_at: string | null
+          type: string | null
+          updated_at: string | null
+          user_ref: string | null
+          version: number | null
+        }[]
+        SetofOptions: {
+          from: '*'
+          to: 'market_listings'
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       search_point_cells: {
         Args: { latitude: number; longitude: number }
         Returns: number[]

@@ -197,6 +197,56 @@ describe('at 100,000 listings, as anon', () => {
     })
   }, 600_000)
 
+  it('search_newest pages as the view does, from a place’s rows or the view’s query, to 501 homes deep', async () => {
+    const searches: { words: string[]; where?: string; args?: Record<string, unknown> }[] = [
+      // A complete place, alone or with dictionary words: read from its rows.
+      { words: ['london'] },
+      {
+        words: ['London', 'garden'],
+        where: "type = 'rent' and effective_price <= 2000",
+        args: { type: 'rent', max_price: 2000 },
+      },
+      { words: ['york'], where: 'bedrooms >= 3', args: { min_beds: 3 } },
+      {
+        words: ['manchester', 'flat', 'quiet'],
+        where: "type = 'rent' and effective_price >= 1000",
+        args: { type: 'rent', min_price: 1000 },
+      },
+      // Otherwise the view's query: part of a place, dictionary words alone, a word in none, nothing.
+      { words: ['hackn'] },
+      { words: ['cottage', 'river'], where: 'offer', args: { offer: true } },
+      { words: ['london', 'e8'] },
+      { words: ['zzqxnomatch'] },
+    ]
+    await asAnon(async () => {
+      for (const { words, where, args = {} } of searches) {
+        const label = `${words.join(' ')} ${where ?? ''}`
+        const expected = await ids('public.market_listings', words, where, 'created_at desc, id desc', 501)
+        const walked: string[] = []
+        let after: { created_at: string; id: string } | undefined
+        while (walked.length < 501) {
+          const all = {
+            words: words.join(' '),
+            ...args,
+            page_size: 100,
+            ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
+          }
+          const names = Object.keys(all)
+          // created_at as text: a Date would lose its microseconds, and the cursor its place.
+          const { rows } = await db.query<{ id: string; created_at: string }>(
+            `select id, created_at::text from public.search_newest(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')})`,
+            Object.values(all),
+          )
+          walked.push(...rows.map((row) => row.id))
+          after = rows.at(-1)
+          if (rows.length < 100) break
+        }
+        expect(walked.slice(0, 501), label).toEqual(expected)
+        if (words[0] !== 'zzqxnomatch') expect(expected.length, label).toBeGreaterThan(20)
+      }
+    })
+  }, 600_000)
+
   it("the country map's clusters add up to every home on the market, by type and offer", async () => {
     await asAnon(async () => {
       for (const [where, args] of [

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { anonClient, signedInUser, type TestUser, withDatabase } from './support/clients'
+import { insertListingsQuietly } from './support/insert-listings'
+import { readSearch, type Search } from './support/search-query'
+
+/**
+ * search_newest: a page of a search sorted newest, as the app asks for it. Its pages are market_listings' pages
+ * (the same homes in the same order, walked by the same cursor), whether it reads a complete place's rows or
+ * runs the view's query; it shows nobody a home the view hides.
+ */
+
+/** A place no seed listing or other test names, busy enough (over 1,000 homes) to be completed. */
+const PLACE = 'quillhaven'
+const AT_PLACE = 1060
+/** Homes elsewhere whose texts contain the place: in a word, capitalised, or inside another word. */
+const NAMING = [
+  'Ten minutes from quillhaven, with a garden.',
+  'A walk to Quillhaven harbour and the station.',
+  'Quillhavenside cottage with a garden and parking.',
+  'Views of QUILLHAVEN from the garden.',
+]
+
+let landlord: TestUser
+let homes: Record<string, unknown>[] = []
+const leaving: string[] = []
+const left: string[] = []
+let held: string
+
+/** The page as the app asks search_newest for it (GET, its arguments in the query string). */
+async function newestPage(
+  client: SupabaseClient,
+  search: Search,
+  after: { createdAt: string; id: string } | null,
+  pageSize: number,
+) {
+  const args = {
+    words: search.q ?? '',
+    ...(search.type ? { type: search.type } : {}),
+    ...(search.minPrice !== undefined ? { min_price: search.minPrice } : {}),
+    ...(search.maxPrice !== undefined ? { max_price: search.maxPrice } : {}),
+    ...(search.minBeds !== undefined ? { min_beds: search.minBeds } : {}),
+    ...(search.minBaths !== undefined ? { min_baths: search.minBaths } : {}),
+    ...(search.parking ? { parking: true } : {}),
+    ...(search.furnished ? { furnished: true } : {}),
+    ...(search.offer ? { offer: true } : {}),
+    ...(after ? { after_created_at: after.createdAt, after_id: after.id } : {}),
+    page_size: pageSize,
+  }
+  const { data, error } = await client.rpc('search_newest', args, { get: true }).select('id, created_at')
+  if (error) throw error
+  return data as { id: string; created_at: string }[]
+}
+
+/** Every page of a search from search_newest, walked by the cursor of each page's last home. */
+async function walkNewest(client: SupabaseClient, search: Search, pageSize = 11): Promise<string[]> {
+  const ids: string[] = []
+  let after: { createdAt: string; id: string } | null = null
+  for (let page = 0; page < 500; page += 1) {
+    const rows = await newestPage(client, search, after, pageSize)
+    ids.push(...rows.map((row) => row.id))
+    const last = rows.at(-1)
+    if (rows.length < pageSize || !last) return ids
+    after = { createdAt: last.created_at, id: last.id }
+  }
+  throw new Error('paging did not end')
+}
+
+/** The nested statements search_newest ran, as auto_explain reports them to the client. */
+async function statementsOf(words: string): Promise<string[]> {
+  return withDatabase(async (db) => {
+    const statements: string[] = []
+    db.on('notice', (notice) => {
+      const text = /Query Text: ([\s\S]*?)\n[A-Z]/.exec(notice.message ?? '')?.[1]
+      if (text && !text.includes('search_newest(')) statements.push(text.replace(/\s+/g, ' '))
+    })
+    await db.query("load 'auto_explain'")
+    await db.query('set auto_explain.log_min_duration = 0')
+    await db.query('set auto_explain.log_nested_statements = on')
+    await db.query("set auto_explain.log_level = 'notice'")
+    await db.query('begin')
+    await db.query('set local role anon')
+    await db.query('select id from public.search_newest(words => $1)', [words])
+    await db.query('commit')
+    return statements
+  })
+}
+const readsPlace = (statements: string[]) =>
+  statements.some((s) => s.includes('from public.listing_place_words'))
+
+beforeAll(async () => {
+  landlord = await signedInUser('Quillhaven Landlord')
+  const start = Date.now() - 3_600_000
+  const descriptions = [
+    'A home with a garden.',
+    'Gardening shed and a patio.',
+    'Kind regards from the owner.',
+    null,
+    'A flat with a balcony and a garden, near the station.',
+    'Near the station.',
+  ]
+  homes = Array.from({ length: AT_PLACE }, (_, i) => {
+    const rent = i % 2 === 1
+    const price = rent ? 600 + ((i * 37) % 2400) : 100_000 + ((i * 7919) % 900_000)
+    const offer = i % 5 === 0
+    return {
+      id: randomUUID(),
+      user_ref: landlord.id,
+      name: `Quill home ${i}`,
+      location: i % 7 === 0 ? 'Harbour Row, QUILLHAVEN' : 'Harbour Row, Quillhaven',
+      description: descriptions[i % descriptions.length],
+      type: rent ? 'rent' : 'sale',
+      regular_price: price,
+      offer,
+      discounted_price: offer ? price - (rent ? 50 : 5000) : null,
+      bedrooms: 1 + (i % 5),
+      bathrooms: 1 + (i % 3),
+      parking: i % 3 === 0,
+      furnished: i % 4 === 0,
+      image_urls: ['https://example.com/a.jpg'],
+      latitude: 41 + (i % 10) / 100,
+      longitude: -47 + (i % 10) / 100,
+      // Pairs published at the same moment: their ids decide their order.
+      created_at: new Date(start - Math.floor(i / 2) * 60_000).toISOString(),
+    }
+  })
+  const naming = NAMING.map((description, i) => ({
+    id: randomUUID(),
+    user_ref: landlord.id,
+    name: `Otherwick home ${i}`,
+    location: 'Mill Lane, Otherwick',
+    description,
+    type: i % 2 === 0 ? 'rent' : 'sale',
+    regular_price: i % 2 === 0 ? 1200 : 300_000,
+    offer: false,
+    bedrooms: 2,
+    bathrooms: 1,
+    parking: true,
+    furnished: false,
+    image_urls: ['https://example.com/a.jpg'],
+    latitude: 41.2,
+    longitude: -47.2,
+    created_at: new Date(start - (i * 97 + 13) * 60_000).toISOString(),
+  }))
+  homes.push(...naming)
+  await insertListingsQuietly(homes)
+  await withDatabase(async (db) => {
+    // Among the newest: four leaving on a later date (no place rows, still on the market), two gone, one held.
+    const ids = homes.map((home) => home.id as string)
+    leaving.push(ids[1] as string, ids[4] as string, ids[9] as string, ids[30] as string)
+    left.push(ids[2] as string, ids[7] as string)
+    held = ids[5] as string
+    await db.query(
+      `update public.listings set status = case when type = 'rent' then 'let_agreed' else 'sold_stc' end
+       where id = any($1::uuid[])`,
+      [leaving],
+    )
+    await db.query(
+      `update public.listings set status = case when type = 'rent' then 'let' else 'sold' end
+       where id = any($1::uuid[])`,
+      [left],
+    )
+    await db.query(
+      `update public.listings set status_changed_at = now() - interval '30 days' where id = any($1::uuid[])`,
+      [left],
+    )
+    await db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
+      held,
+      landlord.id,
+    ])
+    await db.query(`select public.complete_place_words($1)`, [PLACE])
+    await db.query('analyze public.listing_place_words')
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await withDatabase((db) =>
+    db.query('delete from public.listings where id = any($1::uuid[])', [homes.map((home) => home.id)]),
+  )
+})
+
+describe('search_newest', () => {
+  const searches: Search[] = [
+    { q: PLACE },
+    { q: 'QuillHaven' },
+    { q: `${PLACE} garden` },
+    { q: `garden ${PLACE} station` },
+    { q: `${PLACE} garden`, type: 'rent', maxPrice: 2000 },
+    { q: `${PLACE} station`, type: 'sale', minPrice: 300_000, minBeds: 3 },
+    { q: PLACE, minBaths: 2, parking: true },
+    { q: PLACE, furnished: true, offer: true },
+    { q: `${PLACE} flat`, type: 'rent' },
+    // Not read from the place's rows: part of its name, a word in no dictionary word, part of one.
+    { q: 'quillhav' },
+    { q: `${PLACE} gard` },
+    { q: `${PLACE} regards`, type: 'sale' },
+    { q: `${PLACE} harbour` },
+    { q: 'garden', maxPrice: 2500, type: 'rent' },
+    { q: 'zzqxnomatch' },
+  ]
+
+  it('gives market_listings’ pages, home for home, as anon and as the landlord', async () => {
+    for (const client of [anonClient(), landlord.client]) {
+      for (const search of searches) {
+        const expected = (await readSearch(client, { ...search, sort: 'newest' }, 'market_listings')).map(
+          (row) => row.id,
+        )
+        expect(await walkNewest(client, search), JSON.stringify(search)).toEqual(expected)
+      }
+    }
+    // The searches find homes of each kind: many, few, some leaving later, none.
+    const place = await walkNewest(anonClient(), { q: PLACE }, 100)
+    expect(place.length).toBe(AT_PLACE + NAMING.length - left.length - 1)
+    expect(place).toEqual(expect.arrayContaining(leaving))
+    expect(place).not.toContain(held)
+    for (const id of left) expect(place).not.toContain(id)
+    expect(
+      (await walkNewest(anonClient(), { q: `${PLACE} garden`, type: 'rent', maxPrice: 2000 })).length,
+    ).toBeGreaterThan(100)
+    expect(await walkNewest(anonClient(), { q: 'zzqxnomatch' })).toEqual([])
+  }, 120_000)
+
+  it('reads a complete place’s rows when each other word is a dictionary word, else the view as before', async () => {
+    for (const words of [PLACE, 'QUILLHAVEN', `${PLACE} garden`, `station ${PLACE} garden`]) {
+      expect(readsPlace(await statementsOf(words)), words).toBe(true)
+    }
+    for (const words of ['quillhav', `${PLACE} gard`, `${PLACE} harbour`, 'garden', '']) {
+      const statements = await statementsOf(words)
+      expect(readsPlace(statements), words).toBe(false)
+      expect(statements.join('\n'), words).toContain('from public.market_listings')
+    }
+  }, 60_000)
+
+  it('follows the listings: a new home comes first, one that leaves goes, a held one is never shown', async () => {
+    const search: Search = { q: `${PLACE} garden`, type: 'rent' }
+    // A landlord of its own: the file's landlord has published more today than the daily limit allows.
+    const publisher = await signedInUser('Quay Landlord')
+    const { data: added, error } = await publisher.client
+      .from('listings')
+      .insert({
+        name: 'Quill loft',
+        location: 'Quay Street, Quillhaven',
+        description: 'A loft with a roof garden.',
+        type: 'rent',
+        bedrooms: 1,
+        bathrooms: 1,
+        parking: false,
+        furnished: true,
+        offer: false,
+        regular_price: 1500,
+        image_urls: ['https://example.com/a.jpg'],
+        latitude: 41.3,
+        longitude: -47.3,
+      })
+      .select('id')
+      .single()
+    if (error) throw error
+    homes.push({ id: added.id })
+    const first = await newestPage(anonClient(), search, null, 11)
+    expect(first[0]?.id).toBe(added.id)
+
+    // Held for review: gone from every page, for everyone (its landlord too); released, back.
+    await withDatabase((db) =>
+      db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
+        added.id,
+        publisher.id,
+      ]),
+    )
+    for (const client of [anonClient(), publisher.client]) {
+      expect((await walkNewest(client, search)).includes(added.id)).toBe(false)
+    }
+    await withDatabase((db) =>
+      db.query('delete from public.listing_review_holds where listing_id = $1', [added.id]),
+    )
+    expect((await newestPage(anonClient(), search, null, 11))[0]?.id).toBe(added.id)
+
+    // Let: on the market until its leaving date, then gone.
+    const let_ = await publisher.client
+      .from('listings')
+      .update({ status: 'let' })
+      .eq('id', added.id)
+      .select('id')
+    if (let_.error) throw let_.error
+    expect((await newestPage(anonClient(), search, null, 11))[0]?.id).toBe(added.id)
+    await withDatabase((db) =>
+      db.query(`update public.listings set status_changed_at = now() - interval '30 days' where id = $1`, [
+        added.id,
+      ]),
+    )
+    expect(await walkNewest(anonClient(), search)).not.toContain(added.id)
+    expect(await walkNewest(anonClient(), search)).toEqual(
+      (await readSearch(anonClient(), { ...search, sort: 'newest' }, 'market_listings')).map((row) => row.id),
+    )
+  }, 60_000)
+
+  it('keeps each place row’s creation time its listing’s', async () => {
+    await withDatabase(async (db) => {
+      const { rows } = await db.query<{ wrong: string; rows: string }>(
+        `select count(*) filter (where p.created_at is distinct from l.created_at) as wrong, count(*) as rows
+         from public.listing_place_words as p join public.listings as l on l.id = p.listing_id`,
+      )
+      expect(rows[0]?.wrong).toBe('0')
+      expect(Number(rows[0]?.rows)).toBeGreaterThan(AT_PLACE)
+    })
+  })
+
+  it('refuses a page size out of range and half a cursor, with a clear message', async () => {
+    for (const args of [
+      { words: PLACE, page_size: 0 },
+      { words: PLACE, page_size: 101 },
+      { words: PLACE, after_id: randomUUID() },
+      { words: PLACE, after_created_at: new Date().toISOString() },
+    ]) {
+      const { data, error, status } = await anonClient().rpc('search_newest', args, { get: true })
+      expect(data, JSON.stringify(args)).toBeNull()
+      expect(status, JSON.stringify(args)).toBe(400)
+      expect(error?.code).toBe('22023')
+      expect(error?.message).toMatch(
+        /page_size must be from 1 to 100|after_created_at and after_id go together/,
+      )
+    }
+  })
+})
