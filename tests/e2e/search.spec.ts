@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
+import { newAccount } from './support/accounts'
 import { pressLoadMoreWhileLoading } from './support/load-more'
 import { ONLINE_ONLY } from './support/service-worker'
-import { anon } from './support/stack'
+import { anon, apiClient } from './support/stack'
 
 test.use(ONLINE_ONLY)
 
@@ -126,6 +127,63 @@ test.describe('searching for a home', () => {
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
     expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
+  })
+
+  test('a search with words pages newest first from search_newest, with no duplicate and no gap', async ({
+    page,
+  }) => {
+    // Twelve homes of a place nobody else has, published one after another by a landlord of their own.
+    const place = `Kestrelmoor${Date.now().toString(36)}`
+    const account = newAccount('kestrelmoor')
+    const landlord = apiClient()
+    const signedUp = await landlord.auth.signUp({ email: account.email, password: account.password })
+    if (signedUp.error) throw signedUp.error
+    const published: string[] = []
+    for (let i = 0; i < 12; i += 1) {
+      const { data, error } = await landlord
+        .from('listings')
+        .insert({
+          type: 'rent',
+          name: `Moor cottage ${i}`,
+          location: `${i} Fell Road, ${place}`,
+          description: 'A cottage with a garden.',
+          bedrooms: 2,
+          bathrooms: 1,
+          parking: false,
+          furnished: false,
+          offer: false,
+          regular_price: 900,
+          image_urls: ['https://example.com/a.jpg'],
+          latitude: 54.4,
+          longitude: -2.9,
+        })
+        .select('id')
+        .single()
+      if (error) throw error
+      published.push(data.id)
+    }
+    try {
+      const asked = page.waitForRequest(/\/rest\/v1\/rpc\/search_newest\?/)
+      await page.goto(`/search?q=${place.toLowerCase()}%20garden`)
+      expect(new URL((await asked).url()).searchParams.get('words')).toBe(`${place.toLowerCase()} garden`)
+      await expect(countHeading(page)).toHaveText('12 homes')
+      await expect(cards(page)).toHaveCount(10)
+      await page.getByRole('button', { name: 'Load More' }).click()
+      await expect(cards(page)).toHaveCount(12)
+      const hrefs = await cards(page)
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+      expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(published.toReversed())
+      await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0)
+    } finally {
+      // Gone again, so other specs' newest homes are the seed's.
+      await landlord.from('listings').delete().in('id', published)
+    }
+    const { count } = await anon
+      .from('listings')
+      .select('id', { count: 'exact', head: true })
+      .in('id', published)
+    expect(count).toBe(0)
   })
 
   test('Load More shows it is loading until the next page is in, keeps the focus, and fetches it once', async ({

@@ -81,6 +81,11 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
     return page
   }
   const db = await getPublicDb()
+  if (sortOf(search) === 'newest' && searchWords(search.q).length > 0) {
+    const { data, error } = await newestWithWords(db, search, cursor)
+    if (error) throw toAppError(error)
+    return keptPage(toSearchPage(parseListingRows(data), await count))
+  }
   let query = selectListings(db, filters)
   const after = cursor ? afterCursor(sortOf(search), cursor) : null
   if (after) query = query.filter(after.bound.column, after.bound.operator, after.bound.value).or(after.or)
@@ -96,10 +101,25 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
     if (rest.error) throw toAppError(rest.error)
     rows = [...rows, ...parseListingRows(rest.data)]
   }
-  const page = toSearchPage(rows, await count)
-  // Kept on the device as they are seen, so the same search finds them offline.
+  return keptPage(toSearchPage(rows, await count))
+}
+
+/** A page kept on the device as it is seen, so the same search finds its homes offline. */
+function keptPage(page: SearchPage): SearchPage {
   void mirrorListings(page.listings)
   return page
+}
+
+/**
+ * A page of a search with words sorted newest, from search_newest: the rows market_listings gives for the same
+ * filters and cursor, which the server reads from a busy place's own index when the words allow (a place and
+ * what is wanted there, newest first, reads a page's homes instead of walking every newer home).
+ */
+function newestWithWords(db: PublicDb, search: HomeSearch, cursor: SearchCursor | null) {
+  const after = cursor ? { after_created_at: cursor.createdAt, after_id: cursor.id } : {}
+  return db
+    .rpc('search_newest', { ...countArgs(search), ...after, page_size: SEARCH_PAGE_SIZE + 1 }, { get: true })
+    .select(LISTING_COLUMNS)
 }
 
 /** How long a first page fetched ahead waits for its screen: older, the screen asks afresh. */
