@@ -224,7 +224,7 @@ async function page50(
   db: pg.Pool,
   search: Search,
   sort: (typeof SORTS)[number],
-): Promise<{ rest: string; sql: string; params: unknown[] } | null> {
+): Promise<{ rest: string; sql: string; params: unknown[]; cursor: { at: string; id: string } } | null> {
   const where = sqlWhere(search.filters)
   const { rows } = await db.query<{ id: string; created_at: Date; effective_price: number; at: string }>(
     `select id, effective_price, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') as at
@@ -242,11 +242,13 @@ async function page50(
     id: row.id,
   })
   const rest = `${bound.column}=${bound.operator}.${enc(String(bound.value))}&or=${enc(`(${or})`)}`
+  const cursor = { at: row.at, id: row.id }
   if (sort.name === 'newest') {
     return {
       rest,
       sql: `created_at <= $${n + 1} and (created_at < $${n + 1} or id < $${n + 2})`,
       params: [row.at, row.id],
+      cursor,
     }
   }
   const [cmp, eq] = sort.name === 'price-asc' ? ['>', '>='] : ['<', '<=']
@@ -254,6 +256,26 @@ async function page50(
     rest,
     sql: `effective_price ${eq} $${n + 1} and (effective_price ${cmp} $${n + 1} or id ${cmp} $${n + 2})`,
     params: [row.effective_price, row.id],
+    cursor,
+  }
+}
+
+/**
+ * A page of a search with words sorted newest, as the app asks for it (search-homes.ts): search_newest by GET,
+ * count_listings' arguments, then the cursor's, then the page size, then the columns; its SQL a call, whose own
+ * statements EXPLAIN shows as it runs them.
+ */
+function newestWithWords(filters: Search['filters'], cursor?: { at: string; id: string }) {
+  const args = countArgs(filters)
+  if (cursor) args.push(['after_created_at', cursor.at], ['after_id', cursor.id])
+  args.push(['page_size', 11])
+  return {
+    path: `/rest/v1/rpc/search_newest?${args.map(([k, v]) => `${k}=${enc(String(v))}`).join('&')}&${SELECT}`,
+    sql: {
+      text: `select ${COLUMNS} from public.search_newest(${args.map(([name], i) => `${name} => $${i + 1}`).join(', ')})`,
+      params: args.map(([, value]) => value),
+      call: true as const,
+    },
   }
 }
 
@@ -278,11 +300,17 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
     const where = sqlWhere(search.filters)
     const filters = restFilters(search.filters)
     for (const sort of SORTS) {
-      const path = `/rest/v1/market_listings?${SELECT}${filters ? `&${filters}` : ''}&${sort.rest}&limit=11`
-      const sql = {
-        text: `select ${COLUMNS} from public.market_listings where ${where.text} ${sort.sql} limit 11`,
-        params: where.params,
-      }
+      // Words sorted newest: search_newest (as the app asks); otherwise market_listings.
+      const byFunction = sort.name === 'newest' && search.filters.some(([column]) => column === 'search_text')
+      const path = byFunction
+        ? newestWithWords(search.filters).path
+        : `/rest/v1/market_listings?${SELECT}${filters ? `&${filters}` : ''}&${sort.rest}&limit=11`
+      const sql = byFunction
+        ? newestWithWords(search.filters).sql
+        : {
+            text: `select ${COLUMNS} from public.market_listings where ${where.text} ${sort.sql} limit 11`,
+            params: where.params,
+          }
       // Page 1 comes with its count (the landing page's too, as index.html's early request sends them).
       requests.push({
         name: `${search.name}/${sort.name}/page-1`,
@@ -295,12 +323,14 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
       requests.push({
         name: `${search.name}/${sort.name}/page-50`,
         what: `${search.what}${sort.name === 'newest' ? '' : `&sort=${sort.name}`}, page 50 (keyset)`,
-        paths: [`${path}&${after.rest}`],
+        paths: [byFunction ? newestWithWords(search.filters, after.cursor).path : `${path}&${after.rest}`],
         sql: [
-          {
-            text: `select ${COLUMNS} from public.market_listings where ${where.text} and ${after.sql} ${sort.sql} limit 11`,
-            params: [...where.params, ...after.params],
-          },
+          byFunction
+            ? newestWithWords(search.filters, after.cursor).sql
+            : {
+                text: `select ${COLUMNS} from public.market_listings where ${where.text} and ${after.sql} ${sort.sql} limit 11`,
+                params: [...where.params, ...after.params],
+              },
         ],
       })
     }
@@ -475,8 +505,14 @@ async function explainAsAnon(db: pg.Pool, sql: { text: string; params: unknown[]
     }
     // The call itself is reported last, with the time of all it ran; its statements before it.
     const call = nested.at(-1)
-    // Its counts, that is: not the planner's estimate it asks for, nor its expressions.
-    const statements = nested.slice(0, -1).filter((statement) => statement.text.startsWith('select count('))
+    // Its reads of the listings, that is: not the planner's estimates it asks for, nor its expressions.
+    const statements = nested
+      .slice(0, -1)
+      .filter(
+        (statement) =>
+          /from public\.(market_listings|listing_place_words|listing_word_marks)\b/.test(statement.text) &&
+          !/^\s*explain/i.test(statement.text),
+      )
     return {
       sql: shown(sql.text),
       plan: statements
