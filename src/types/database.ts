@@ -318,6 +318,7 @@ export type Database = {
           listing_id: string
           longitude: number
           marks: number
+          off_market_at: string | null
           offer: boolean
           parking: boolean
           status: string
@@ -334,6 +335,7 @@ export type Database = {
           listing_id: string
           longitude: number
           marks?: number
+          off_market_at?: string | null
           offer: boolean
           parking: boolean
           status: string
@@ -350,6 +352,7 @@ export type Database = {
           listing_id?: string
           longitude?: number
           marks?: number
+          off_market_at?: string | null
           offer?: boolean
           parking?: boolean
           status?: string

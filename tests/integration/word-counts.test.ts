@@ -510,7 +510,21 @@ describe('a busy place’s count', () => {
       await change(id, "description = 'Ten minutes from nowhere.'")
       expect((await rowsOf(id)).map((r) => r.word)).toEqual(['lane', 'ostrovia', 'quillfeather'])
 
+      // Sold subject to contract: on the market until its leaving date, so its rows stay, with that date.
       await change(id, "status = 'sold_stc'")
+      const leaving = await withDatabase(async (db) => {
+        const { rows } = await db.query<{ words: string[]; dated: boolean }>(
+          `select array_agg(p.word order by p.word) as words, bool_and(p.off_market_at = l.off_market_at) as dated
+           from public.listing_place_words as p join public.listings as l on l.id = p.listing_id
+           where p.listing_id = $1`,
+          [id],
+        )
+        return rows[0]
+      })
+      expect(leaving).toEqual({ words: ['lane', 'ostrovia', 'quillfeather'], dated: true })
+      expect(await homesOf('quillfeather')).toBe(1)
+      // Its leaving date passed (set back by the owner, as time would): off the market, its rows go.
+      await change(id, "status_changed_at = now() - interval '61 days'")
       expect(await rowsOf(id)).toEqual([])
       expect(await homesOf('quillfeather')).toBe(0)
     } finally {
@@ -665,13 +679,13 @@ describe('a busy place’s count', () => {
       }>(
         `with expected as (
            select w.word, l.type, l.effective_price, l.id as listing_id, l.bedrooms, l.bathrooms, l.parking,
-             l.furnished, l.offer, l.status, l.latitude, l.longitude
+             l.furnished, l.offer, l.status, l.latitude, l.longitude, l.created_at, l.off_market_at
            from public.listings as l, public.place_words_of(l.location) as w (word)
-           where l.off_market_at is null
+           where l.off_market_at is null or l.off_market_at > now()
          ),
          held as (
            select word, type, effective_price, listing_id, bedrooms, bathrooms, parking, furnished, offer, status,
-             latitude, longitude
+             latitude, longitude, created_at, off_market_at
            from public.listing_place_words
          ),
          -- A place named in the text: which places were busy when a listing was written is history, but each such
@@ -679,22 +693,22 @@ describe('a busy place’s count', () => {
          -- when the place is complete), and whose location lacks it.
          named as (
            select w.word, l.type, l.effective_price, l.id as listing_id, l.bedrooms, l.bathrooms, l.parking,
-             l.furnished, l.offer, l.status, l.latitude, l.longitude
+             l.furnished, l.offer, l.status, l.latitude, l.longitude, l.created_at, l.off_market_at
            from public.listings as l
              join (select distinct listing_id, word from public.listing_place_words) as w on w.listing_id = l.id
-           where l.off_market_at is null
+           where (l.off_market_at is null or l.off_market_at > now())
              and length(w.word) >= 4
              and w.word not in (select public.place_words_of(l.location))
              and ((l.name || ' ' || coalesce(l.description, '')) ~ ('\\m' || initcap(w.word) || '\\M')
                or (w.word in (select word from public.listing_place_vocabulary where complete)
                  and strpos(lower(l.search_text), w.word) > 0))
          ),
-         -- A complete place has a row for every listing on the market whose text contains it.
+         -- A complete place has a row for every listing on the market (leaving later too) whose text contains it.
          incomplete as (
            select v.word, l.id
            from public.listing_place_vocabulary as v
              join public.listings as l on strpos(lower(l.search_text), v.word) > 0
-           where v.complete and l.off_market_at is null
+           where v.complete and (l.off_market_at is null or l.off_market_at > now())
            except
            select word, listing_id from held
          )
