@@ -236,6 +236,28 @@ describe('search_newest', () => {
       (await walkNewest(anonClient(), { q: `${PLACE} garden`, type: 'rent', maxPrice: 2000 })).length,
     ).toBeGreaterThan(100)
     expect(await walkNewest(anonClient(), { q: 'zzqxnomatch' })).toEqual([])
+
+    // In an area (the map's "search this area"), with under offer left out: from the place's rows and the view.
+    const area = { west: -47.005, south: 41.015, east: -46.955, north: 41.065 }
+    for (const words of [PLACE, `${PLACE} garden`, 'quillhav']) {
+      const { data, error } = await anonClient()
+        .rpc('search_newest', { words, ...area, available_only: true, page_size: 100 }, { get: true })
+        .select('id')
+      if (error) throw error
+      let query = anonClient().from('market_listings').select('id').eq('status', 'available')
+      for (const word of words.split(' ')) query = query.ilike('search_text', `%${word}%`)
+      const view = await query
+        .gte('longitude', area.west)
+        .lte('longitude', area.east)
+        .gte('latitude', area.south)
+        .lte('latitude', area.north)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .limit(100)
+      if (view.error) throw view.error
+      expect(data, words).toEqual(view.data)
+      expect(view.data.length, words).toBeGreaterThan(20)
+    }
   }, 120_000)
 
   it('reads a complete place’s rows when each other word is a dictionary word, else the view as before', async () => {
