@@ -505,13 +505,12 @@ async function explainAsAnon(db: pg.Pool, sql: { text: string; params: unknown[]
     }
     // The call itself is reported last, with the time of all it ran; its statements before it.
     const call = nested.at(-1)
-    // Its reads of the listings, that is: not the planner's estimates it asks for, nor its expressions.
+    // Its reads of the listings, that is (count_listings' counts, search_newest's page): not the planner's
+    // estimates it asks for, nor its expressions. Each is known by its first line, all auto_explain's text shows.
     const statements = nested
       .slice(0, -1)
-      .filter(
-        (statement) =>
-          /from public\.(market_listings|listing_place_words|listing_word_marks)\b/.test(statement.text) &&
-          !/^\s*explain/i.test(statement.text),
+      .filter((statement) =>
+        /^(select count\(|select m\.\*|select \* from public\.market_listings)/.test(statement.text),
       )
     return {
       sql: shown(sql.text),
