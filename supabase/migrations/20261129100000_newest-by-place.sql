@@ -669,25 +669,19 @@ begin
     raise exception 'after_created_at and after_id go together: give both or neither' using errcode = '22023';
   end if;
 
-  -- A word of the search that is a complete place (the one with the fewest homes, if several are), when every
-  -- other word is a dictionary word: then the place's rows with those words' marks are the matches.
+  -- A word of the search that is a complete place (the one with the fewest homes, if several are, found by its
+  -- key), when every other word is a dictionary word: then the place's rows with those words' marks are the
+  -- matches. A search of the place alone has no other word: no marks to check.
   select v.word, coalesce(bit_or(1::bigint << c.bit), 0)
   into place, other_marks
   from public.listing_place_vocabulary as v
-    cross join unnest(patterns) as p (pattern)
+    left join unnest(patterns) as p (pattern) on p.pattern <> '%' || v.word || '%'
     left join public.listing_common_words as c on '%' || c.word || '%' = p.pattern
-  where v.complete and '%' || v.word || '%' = any (patterns)
-    and p.pattern <> '%' || v.word || '%'
+  where v.word = any (array(select substr(q, 2, length(q) - 2) from unnest(patterns) as q)) and v.complete
   group by v.word, v.homes
-  having count(*) = count(c.word)
+  having count(p.pattern) = count(c.word)
   order by v.homes, v.word
   limit 1;
-  if place is null then
-    -- A search of the place alone (no other word, so no row above).
-    select v.word, 0 into place, other_marks
-    from public.listing_place_vocabulary as v
-    where v.complete and cardinality(patterns) = 1 and '%' || v.word || '%' = patterns[1];
-  end if;
 
   if place is not null then
     -- The place's rows newest first, from its index (type, price, marks and leaving date in it), each listing read
