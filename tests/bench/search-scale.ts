@@ -302,14 +302,14 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
     for (const sort of SORTS) {
       // Words sorted newest: search_newest (as the app asks); otherwise market_listings.
       const byFunction = sort.name === 'newest' && search.filters.some(([column]) => column === 'search_text')
-      const path = byFunction
-        ? newestWithWords(search.filters).path
-        : `/rest/v1/market_listings?${SELECT}${filters ? `&${filters}` : ''}&${sort.rest}&limit=11`
-      const sql = byFunction
-        ? newestWithWords(search.filters).sql
+      const { path, sql } = byFunction
+        ? newestWithWords(search.filters)
         : {
-            text: `select ${COLUMNS} from public.market_listings where ${where.text} ${sort.sql} limit 11`,
-            params: where.params,
+            path: `/rest/v1/market_listings?${SELECT}${filters ? `&${filters}` : ''}&${sort.rest}&limit=11`,
+            sql: {
+              text: `select ${COLUMNS} from public.market_listings where ${where.text} ${sort.sql} limit 11`,
+              params: where.params,
+            },
           }
       // Page 1 comes with its count (the landing page's too, as index.html's early request sends them).
       requests.push({
@@ -320,18 +320,20 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
       })
       const after = await page50(db, search, sort)
       if (!after) continue
+      const next = byFunction
+        ? newestWithWords(search.filters, after.cursor)
+        : {
+            path: `${path}&${after.rest}`,
+            sql: {
+              text: `select ${COLUMNS} from public.market_listings where ${where.text} and ${after.sql} ${sort.sql} limit 11`,
+              params: [...where.params, ...after.params],
+            },
+          }
       requests.push({
         name: `${search.name}/${sort.name}/page-50`,
         what: `${search.what}${sort.name === 'newest' ? '' : `&sort=${sort.name}`}, page 50 (keyset)`,
-        paths: [byFunction ? newestWithWords(search.filters, after.cursor).path : `${path}&${after.rest}`],
-        sql: [
-          byFunction
-            ? newestWithWords(search.filters, after.cursor).sql
-            : {
-                text: `select ${COLUMNS} from public.market_listings where ${where.text} and ${after.sql} ${sort.sql} limit 11`,
-                params: [...where.params, ...after.params],
-              },
-        ],
+        paths: [next.path],
+        sql: [next.sql],
       })
     }
   }

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { insertListingsQuietly } from './support/insert-listings'
+import { runWithNestedStatements } from './support/nested-statements'
 import { readSearch, type Search } from './support/search-query'
 
 /**
@@ -69,24 +70,12 @@ async function walkNewest(client: SupabaseClient, search: Search, pageSize = 11)
   throw new Error('paging did not end')
 }
 
-/** The nested statements search_newest ran, as auto_explain reports them to the client. */
+/** The statements search_newest ran for `words`. */
 async function statementsOf(words: string): Promise<string[]> {
-  return withDatabase(async (db) => {
-    const statements: string[] = []
-    db.on('notice', (notice) => {
-      const text = /Query Text: ([\s\S]*?)\n[A-Z]/.exec(notice.message ?? '')?.[1]
-      if (text && !text.includes('search_newest(')) statements.push(text.replace(/\s+/g, ' '))
-    })
-    await db.query("load 'auto_explain'")
-    await db.query('set auto_explain.log_min_duration = 0')
-    await db.query('set auto_explain.log_nested_statements = on')
-    await db.query("set auto_explain.log_level = 'notice'")
-    await db.query('begin')
-    await db.query('set local role anon')
-    await db.query('select id from public.search_newest(words => $1)', [words])
-    await db.query('commit')
-    return statements
-  })
+  const { statements } = await runWithNestedStatements('select id from public.search_newest(words => $1)', [
+    words,
+  ])
+  return statements.map((statement) => statement.text).filter((text) => !text.includes('search_newest('))
 }
 const readsPlace = (statements: string[]) =>
   statements.some((s) => s.includes('from public.listing_place_words'))

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { insertListingsQuietly } from './support/insert-listings'
+import { runWithNestedStatements } from './support/nested-statements'
 
 /**
  * A search with words that matches many homes is counted from an eighth of the listings first (ids starting
@@ -28,38 +29,22 @@ const idIn = (eighth: boolean) => `${eighth ? '1' : 'e'}${randomUUID().slice(1)}
 let ids: string[] = []
 let landlord: TestUser
 
-/**
- * A count as anon in a connection of its own, with the statements count_listings ran (auto_explain reports
- * each nested statement to the client as a notice, with its text).
- */
+/** A count as anon in a connection of its own, with the statements count_listings ran. */
 async function countWithStatements(
   args: Record<string, unknown>,
 ): Promise<{ count: number; statements: string[]; plans: string[] }> {
-  return withDatabase(async (db) => {
-    const statements: string[] = []
-    const plans: string[] = []
-    db.on('notice', (notice) => {
-      const text = /Query Text: ([\s\S]*?)\n[A-Z]/.exec(notice.message ?? '')?.[1]
-      if (text?.startsWith('select count(*)')) {
-        statements.push(text.replace(/\s+/g, ' '))
-        plans.push(notice.message ?? '')
-      }
-    })
-    await db.query("load 'auto_explain'")
-    await db.query('set auto_explain.log_min_duration = 0')
-    await db.query('set auto_explain.log_nested_statements = on')
-    await db.query("set auto_explain.log_level = 'notice'")
-    const names = Object.keys(args)
-    await db.query('begin')
-    await db.query('set local role anon')
-    const counted = await db.query<{ count: number }>(
-      `select public.count_listings(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')}) as count`,
-      Object.values(args),
-    )
-    await db.query('commit')
-    // The counts themselves: not the planner's estimate, nor the call.
-    return { count: counted.rows[0]?.count ?? Number.NaN, statements, plans }
-  })
+  const names = Object.keys(args)
+  const { rows, statements } = await runWithNestedStatements<{ count: number }>(
+    `select public.count_listings(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')}) as count`,
+    Object.values(args),
+  )
+  // The counts themselves: not the planner's estimate, nor the call.
+  const counts = statements.filter((statement) => statement.text.startsWith('select count(*)'))
+  return {
+    count: rows[0]?.count ?? Number.NaN,
+    statements: counts.map((statement) => statement.text),
+    plans: counts.map((statement) => statement.report),
+  }
 }
 
 /** The eighth as count_listings writes it: ids starting 0 or 1, of homes with no leaving date. */
