@@ -1413,6 +1413,78 @@ export type Database = {
       }
       search_area_cell: { Args: { area: unknown }; Returns: number }
       search_bbox_valid: { Args: { bbox: string }; Returns: boolean }
+      search_by_price: {
+        Args: {
+          after_id?: string
+          after_price?: number
+          available_only?: boolean
+          descending?: boolean
+          east?: number
+          furnished?: boolean
+          max_price?: number
+          min_baths?: number
+          min_beds?: number
+          min_price?: number
+          north?: number
+          offer?: boolean
+          page_size?: number
+          parking?: boolean
+          south?: number
+          type?: string
+          west?: number
+          words?: string
+        }
+        Returns: {
+          bathrooms: number | null
+          bedrooms: number | null
+          cover_url: string | null
+          created_at: string | null
+          description: string | null
+          discounted_price: number | null
+          effective_price: number | null
+          furnished: boolean | null
+          id: string | null
+          image_urls: string[] | null
+          latitude: number | null
+          location: string | null
+          longitude: number | null
+          name: string | null
+          off_market_at: string | null
+          offer: boolean | null
+          parking: boolean | null
+          price_reduced_at: string | null
+          price_reduced_by: number | null
+          regular_price: number | null
+          search_text: string | null
+          status: string | null
+          status_changed_at: string | null
+          type: string | null
+          updated_at: string | null
+          user_ref: string | null
+          version: number | null
+        }[]
+        SetofOptions: {
+          from: '*'
+          to: 'market_listings'
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      search_filter_conditions: {
+        Args: {
+          available_only: boolean
+          furnished: boolean
+          in_area: boolean
+          max_price: number
+          min_baths: number
+          min_beds: number
+          min_price: number
+          offer: boolean
+          parking: boolean
+          type: string
+        }
+        Returns: string[]
+      }
       search_fold: { Args: { value: string }; Returns: string }
       search_key: { Args: { q: string }; Returns: string }
       search_newest: {
@@ -1470,6 +1542,10 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      search_place: {
+        Args: { patterns: string[] }
+        Returns: Record<string, unknown>
       }
       search_point_cells: {
         Args: { latitude: number; longitude: number }

@@ -197,7 +197,7 @@ describe('at 100,000 listings, as anon', () => {
     })
   }, 600_000)
 
-  it('search_newest pages as the view does, from a place’s rows or the view’s query, to 501 homes deep', async () => {
+  it('search_newest and search_by_price page as the view does, from a place’s rows or the view’s query, to 501 homes deep', async () => {
     const searches: { words: string[]; where?: string; args?: Record<string, unknown> }[] = [
       // A complete place, alone or with dictionary words: read from its rows.
       { words: ['london'] },
@@ -218,31 +218,40 @@ describe('at 100,000 listings, as anon', () => {
       { words: ['london', 'e8'] },
       { words: ['zzqxnomatch'] },
     ]
+    const sorts = [
+      { order: 'created_at desc, id desc', fn: 'search_newest', args: {} },
+      { order: 'effective_price, id', fn: 'search_by_price', args: {} },
+      { order: 'effective_price desc, id desc', fn: 'search_by_price', args: { descending: true } },
+    ]
     await asAnon(async () => {
-      for (const { words, where, args = {} } of searches) {
-        const label = `${words.join(' ')} ${where ?? ''}`
-        const expected = await ids('public.market_listings', words, where, 'created_at desc, id desc', 501)
-        const walked: string[] = []
-        let after: { created_at: string; id: string } | undefined
-        while (walked.length < 501) {
-          const all = {
-            words: words.join(' '),
-            ...args,
-            page_size: 100,
-            ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}),
+      for (const sort of sorts) {
+        for (const { words, where, args = {} } of searches) {
+          const label = `${sort.order}: ${words.join(' ')} ${where ?? ''}`
+          const expected = await ids('public.market_listings', words, where, sort.order, 501)
+          const walked: string[] = []
+          let after: { created_at: string; effective_price: number; id: string } | undefined
+          while (walked.length < 501) {
+            const cursor =
+              after && sort.fn === 'search_newest'
+                ? { after_created_at: after.created_at, after_id: after.id }
+                : after
+                  ? { after_price: after.effective_price, after_id: after.id }
+                  : {}
+            const all = { words: words.join(' '), ...args, ...sort.args, page_size: 100, ...cursor }
+            const names = Object.keys(all)
+            // created_at as text: a Date would lose its microseconds, and the cursor its place.
+            const { rows } = await db.query<{ id: string; created_at: string; effective_price: number }>(
+              `select id, created_at::text, effective_price
+               from public.${sort.fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')})`,
+              Object.values(all),
+            )
+            walked.push(...rows.map((row) => row.id))
+            after = rows.at(-1)
+            if (rows.length < 100) break
           }
-          const names = Object.keys(all)
-          // created_at as text: a Date would lose its microseconds, and the cursor its place.
-          const { rows } = await db.query<{ id: string; created_at: string }>(
-            `select id, created_at::text from public.search_newest(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')})`,
-            Object.values(all),
-          )
-          walked.push(...rows.map((row) => row.id))
-          after = rows.at(-1)
-          if (rows.length < 100) break
+          expect(walked.slice(0, 501), label).toEqual(expected)
+          if (words[0] !== 'zzqxnomatch') expect(expected.length, label).toBeGreaterThan(20)
         }
-        expect(walked.slice(0, 501), label).toEqual(expected)
-        if (words[0] !== 'zzqxnomatch') expect(expected.length, label).toBeGreaterThan(20)
       }
     })
   }, 600_000)

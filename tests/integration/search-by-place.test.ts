@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonClient, signedInUser, type TestUser, withDatabase } from './support/clients'
+import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { insertListingsQuietly } from './support/insert-listings'
 import { runWithNestedStatements } from './support/nested-statements'
 import { readSearch, type Search } from './support/search-query'
 
 /**
- * search_newest: a page of a search sorted newest, as the app asks for it. Its pages are market_listings' pages
- * (the same homes in the same order, walked by the same cursor), whether it reads a complete place's rows or
- * runs the view's query; it shows nobody a home the view hides.
+ * search_newest and search_by_price: a page of a search sorted newest, or by price rising or falling, as the app
+ * asks for it. Their pages are market_listings' pages (the same homes in the same order, walked by the same
+ * cursor), whether they read a complete place's rows or run the view's query; they show nobody a home the view
+ * hides.
  */
 
 /** A place no seed listing or other test names, busy enough (over 1,000 homes) to be completed. */
@@ -31,11 +32,15 @@ const leavingNamers: string[] = []
 const left: string[] = []
 let held: string
 
-/** The page as the app asks search_newest for it (GET, its arguments in the query string). */
-async function newestPage(
+type Sort = 'newest' | 'price-asc' | 'price-desc'
+type Row = { id: string; created_at: string; effective_price: number }
+
+/** The page as the app asks for it (GET, its arguments in the query string): the function of its sort. */
+async function placePage(
   client: SupabaseClient,
   search: Search,
-  after: { createdAt: string; id: string } | null,
+  sort: Sort,
+  after: Row | null,
   pageSize: number,
 ) {
   const args = {
@@ -48,34 +53,64 @@ async function newestPage(
     ...(search.parking ? { parking: true } : {}),
     ...(search.furnished ? { furnished: true } : {}),
     ...(search.offer ? { offer: true } : {}),
-    ...(after ? { after_created_at: after.createdAt, after_id: after.id } : {}),
     page_size: pageSize,
   }
-  const { data, error } = await client.rpc('search_newest', args, { get: true }).select('id, created_at')
+  const request =
+    sort === 'newest'
+      ? client.rpc(
+          'search_newest',
+          { ...args, ...(after ? { after_created_at: after.created_at, after_id: after.id } : {}) },
+          { get: true },
+        )
+      : client.rpc(
+          'search_by_price',
+          {
+            ...args,
+            ...(sort === 'price-desc' ? { descending: true } : {}),
+            ...(after ? { after_price: after.effective_price, after_id: after.id } : {}),
+          },
+          { get: true },
+        )
+  const { data, error } = await request.select('id, created_at, effective_price')
   if (error) throw error
-  return data as { id: string; created_at: string }[]
+  return data as Row[]
 }
 
-/** Every page of a search from search_newest, walked by the cursor of each page's last home. */
-async function walkNewest(client: SupabaseClient, search: Search, pageSize = 11): Promise<string[]> {
+const newestPage = (client: SupabaseClient, search: Search, after: Row | null, pageSize: number) =>
+  placePage(client, search, 'newest', after, pageSize)
+
+/** Every page of a search, walked by the cursor of each page's last home. */
+async function walkPages(
+  client: SupabaseClient,
+  search: Search,
+  sort: Sort,
+  pageSize = 11,
+): Promise<string[]> {
   const ids: string[] = []
-  let after: { createdAt: string; id: string } | null = null
+  let after: Row | null = null
   for (let page = 0; page < 500; page += 1) {
-    const rows = await newestPage(client, search, after, pageSize)
+    const rows = await placePage(client, search, sort, after, pageSize)
     ids.push(...rows.map((row) => row.id))
     const last = rows.at(-1)
     if (rows.length < pageSize || !last) return ids
-    after = { createdAt: last.created_at, id: last.id }
+    after = last
   }
   throw new Error('paging did not end')
 }
 
-/** The statements search_newest ran for `words`. */
-async function statementsOf(words: string): Promise<string[]> {
-  const { statements } = await runWithNestedStatements('select id from public.search_newest(words => $1)', [
-    words,
-  ])
-  return statements.map((statement) => statement.text).filter((text) => !text.includes('search_newest('))
+const walkNewest = (client: SupabaseClient, search: Search, pageSize = 11) =>
+  walkPages(client, search, 'newest', pageSize)
+
+/** The statements a page's function ran for `words`. */
+async function statementsOf(words: string, sort: Sort = 'newest'): Promise<string[]> {
+  const call =
+    sort === 'newest'
+      ? 'select id from public.search_newest(words => $1)'
+      : `select id from public.search_by_price(words => $1, descending => ${sort === 'price-desc'})`
+  const { statements } = await runWithNestedStatements(call, [words])
+  return statements
+    .map((statement) => statement.text)
+    .filter((text) => !text.includes('search_newest(') && !text.includes('search_by_price('))
 }
 const readsPlace = (statements: string[]) =>
   statements.some((s) => s.includes('from public.listing_place_words'))
@@ -93,7 +128,9 @@ beforeAll(async () => {
   ]
   homes = Array.from({ length: AT_PLACE }, (_, i) => {
     const rent = i % 2 === 1
-    const price = rent ? 600 + ((i * 37) % 2400) : 100_000 + ((i * 7919) % 900_000)
+    // Pairs of each type share a price: their ids decide their order by price.
+    const step = Math.floor(i / 4)
+    const price = rent ? 600 + ((step * 37) % 2400) : 100_000 + ((step * 7919) % 900_000)
     const offer = i % 5 === 0
     return {
       id: randomUUID(),
@@ -406,6 +443,194 @@ describe('search_newest', () => {
       expect(error?.message).toMatch(
         /page_size must be from 1 to 100|after_created_at and after_id go together/,
       )
+    }
+  })
+})
+
+describe('search_by_price', () => {
+  const searches: Search[] = [
+    { q: PLACE },
+    { q: 'QuillHaven', type: 'rent' },
+    { q: `${PLACE} garden` },
+    { q: `garden ${PLACE} station`, type: 'sale' },
+    { q: `${PLACE} garden`, type: 'rent', maxPrice: 2000 },
+    { q: `${PLACE} station`, type: 'sale', minPrice: 300_000, minBeds: 3 },
+    { q: PLACE, minPrice: 1000, maxPrice: 250_000, minBaths: 2, parking: true },
+    { q: PLACE, furnished: true, offer: true },
+    // Not read from the place's rows: part of its name, a word in no dictionary word, part of one.
+    { q: 'quillhav', type: 'rent' },
+    { q: `${PLACE} gard` },
+    { q: `${PLACE} harbour`, maxPrice: 1500 },
+    { q: 'garden', maxPrice: 2500, type: 'rent' },
+    { q: 'zzqxnomatch' },
+  ]
+  const sorts = ['price-asc', 'price-desc'] as const
+
+  it('gives market_listings’ pages by price, rising and falling, home for home, as anon and as the landlord', async () => {
+    for (const client of [anonClient(), landlord.client]) {
+      for (const sort of sorts) {
+        for (const search of searches) {
+          const expected = (await readSearch(client, { ...search, sort }, 'market_listings')).map(
+            (row) => row.id,
+          )
+          expect(await walkPages(client, search, sort), `${sort} ${JSON.stringify(search)}`).toEqual(expected)
+        }
+      }
+    }
+    // Homes of the same price follow each other by id, across pages (pages of 3 split such pairs), in both types.
+    for (const sort of sorts) {
+      const rows = await readSearch(anonClient(), { q: PLACE, sort }, 'market_listings')
+      const ties = rows.filter((row, i) => i > 0 && rows[i - 1]?.effective_price === row.effective_price)
+      expect(ties.length).toBeGreaterThan(100)
+      expect(new Set(ties.map((row) => row.type))).toEqual(new Set(['rent', 'sale']))
+      expect(await walkPages(anonClient(), { q: PLACE }, sort, 3)).toEqual(rows.map((row) => row.id))
+    }
+    // Many, the leaving and the namers among them; none held or gone.
+    const place = await walkPages(anonClient(), { q: PLACE }, 'price-desc', 100)
+    expect(place.length).toBeGreaterThan(1000)
+    // (The first leaving home is gone by now: its date passed in search_newest's tests.)
+    expect(place).toEqual(expect.arrayContaining([...leaving.slice(1), ...leavingNamers]))
+    expect(place).not.toContain(held)
+    for (const id of left) expect(place).not.toContain(id)
+    expect(
+      (await walkPages(anonClient(), { q: `${PLACE} garden`, type: 'rent', maxPrice: 2000 }, 'price-asc'))
+        .length,
+    ).toBeGreaterThan(100)
+
+    // In an area, with under offer left out: from the place's rows and the view.
+    const area = { west: -47.005, south: 41.015, east: -46.955, north: 41.065 }
+    for (const words of [PLACE, `${PLACE} garden`, 'quillhav']) {
+      for (const descending of [false, true]) {
+        const { data, error } = await anonClient()
+          .rpc(
+            'search_by_price',
+            { words, ...area, available_only: true, descending, page_size: 100 },
+            { get: true },
+          )
+          .select('id')
+        if (error) throw error
+        let query = anonClient().from('market_listings').select('id').eq('status', 'available')
+        for (const word of words.split(' ')) query = query.ilike('search_text', `%${word}%`)
+        const view = await query
+          .gte('longitude', area.west)
+          .lte('longitude', area.east)
+          .gte('latitude', area.south)
+          .lte('latitude', area.north)
+          .order('effective_price', { ascending: !descending })
+          .order('id', { ascending: !descending })
+          .limit(100)
+        if (view.error) throw view.error
+        expect(data, words).toEqual(view.data)
+        expect(view.data.length, words).toBeGreaterThan(20)
+      }
+    }
+  }, 180_000)
+
+  it('reads a complete place’s rows when each other word is a dictionary word, else the view as before', async () => {
+    for (const sort of sorts) {
+      for (const words of [PLACE, 'QUILLHAVEN', `${PLACE} garden`, `station ${PLACE} garden`]) {
+        expect(readsPlace(await statementsOf(words, sort)), `${sort} ${words}`).toBe(true)
+      }
+      for (const words of ['quillhav', `${PLACE} gard`, `${PLACE} harbour`, 'garden', '']) {
+        const statements = await statementsOf(words, sort)
+        expect(readsPlace(statements), `${sort} ${words}`).toBe(false)
+        expect(statements.join('\n'), words).toContain('from public.market_listings')
+      }
+    }
+  }, 60_000)
+
+  it('follows the listings: a new home takes its place by price, a held one is never shown', async () => {
+    const search: Search = { q: `${PLACE} garden`, type: 'rent' }
+    const publisher = await signedInUser('Quay Price Landlord')
+    const { data: added, error } = await publisher.client
+      .from('listings')
+      .insert({
+        name: 'Quill attic',
+        location: 'Quay Street, Quillhaven',
+        description: 'An attic with a roof garden.',
+        type: 'rent',
+        bedrooms: 1,
+        bathrooms: 1,
+        parking: false,
+        furnished: true,
+        offer: false,
+        regular_price: 50,
+        image_urls: ['https://example.com/a.jpg'],
+        latitude: 41.3,
+        longitude: -47.3,
+      })
+      .select('id')
+      .single()
+    if (error) throw error
+    homes.push({ id: added.id })
+    expect((await placePage(anonClient(), search, 'price-asc', null, 11))[0]?.id).toBe(added.id)
+    expect((await walkPages(anonClient(), search, 'price-desc')).at(-1)).toBe(added.id)
+
+    await withDatabase((db) =>
+      db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
+        added.id,
+        publisher.id,
+      ]),
+    )
+    for (const client of [anonClient(), publisher.client]) {
+      for (const sort of sorts) expect(await walkPages(client, search, sort)).not.toContain(added.id)
+    }
+    await withDatabase((db) =>
+      db.query('delete from public.listing_review_holds where listing_id = $1', [added.id]),
+    )
+    // Its price raised: it moves, in the place's rows as in the view.
+    const raised = await publisher.client
+      .from('listings')
+      .update({ regular_price: 2001 })
+      .eq('id', added.id)
+      .select('id')
+    if (raised.error) throw raised.error
+    for (const sort of sorts) {
+      const pages = await walkPages(anonClient(), search, sort)
+      expect(pages).toContain(added.id)
+      expect(pages).toEqual(
+        (await readSearch(anonClient(), { ...search, sort }, 'market_listings')).map((row) => row.id),
+      )
+    }
+  }, 60_000)
+
+  it('refuses a page size out of range and half a cursor, with a clear message', async () => {
+    for (const args of [
+      { words: PLACE, page_size: 0 },
+      { words: PLACE, page_size: 101 },
+      { words: PLACE, after_id: randomUUID() },
+      { words: PLACE, after_price: 1000 },
+    ]) {
+      const { data, error, status } = await anonClient().rpc('search_by_price', args, { get: true })
+      expect(data, JSON.stringify(args)).toBeNull()
+      expect(status, JSON.stringify(args)).toBe(400)
+      expect(error?.code).toBe('22023')
+      expect(error?.message).toMatch(/page_size must be from 1 to 100|after_price and after_id go together/)
+    }
+  })
+
+  it('keeps its helpers, which read the place vocabulary, from every role the API serves', async () => {
+    for (const [role, client] of [
+      ['anon', anonClient()],
+      ['authenticated', landlord.client],
+      ['service_role', serviceClient()],
+    ] as const) {
+      const place = await client.rpc('search_place', { patterns: [`%${PLACE}%`] })
+      expect(place.data, role).toBeNull()
+      expect(place.error?.code, role).toBe('42501')
+      const conditions = await client.rpc('search_filter_conditions', {
+        type: 'rent',
+        min_price: null,
+        max_price: null,
+        min_beds: null,
+        min_baths: null,
+        parking: false,
+        furnished: false,
+        offer: false,
+        available_only: false,
+        in_area: false,
+      })
+      expect(conditions.error?.code, role).toBe('42501')
     }
   })
 })
