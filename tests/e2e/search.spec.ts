@@ -129,7 +129,7 @@ test.describe('searching for a home', () => {
     expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(expected)
   })
 
-  test('a search with words pages newest first from search_newest, with no duplicate and no gap', async ({
+  test('a search with words pages newest first and by price from its functions, with no duplicate and no gap', async ({
     page,
   }) => {
     // Twelve homes of a place nobody else has, published one after another by a landlord of their own.
@@ -139,7 +139,10 @@ test.describe('searching for a home', () => {
     const signedUp = await landlord.auth.signUp({ email: account.email, password: account.password })
     if (signedUp.error) throw signedUp.error
     const published: string[] = []
+    const prices: number[] = []
     for (let i = 0; i < 12; i += 1) {
+      // Four prices, three homes at each: ties fall to the id.
+      prices.push(900 + (i % 4) * 50)
       const { data, error } = await landlord
         .from('listings')
         .insert({
@@ -152,7 +155,7 @@ test.describe('searching for a home', () => {
           parking: false,
           furnished: false,
           offer: false,
-          regular_price: 900,
+          regular_price: prices[i],
           image_urls: ['https://example.com/a.jpg'],
           latitude: 54.4,
           longitude: -2.9,
@@ -175,6 +178,24 @@ test.describe('searching for a home', () => {
         .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
       expect(hrefs.map((href) => href.split('/').at(-1))).toEqual(published.toReversed())
       await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0)
+
+      // Price falling: the highest first, and among homes of one price the greater id first.
+      const byPrice = published
+        .map((id, i) => ({ id, price: prices[i] ?? 0 }))
+        .sort((a, b) => b.price - a.price || (a.id < b.id ? 1 : -1))
+        .map((home) => home.id)
+      const askedByPrice = page.waitForRequest(/\/rest\/v1\/rpc\/search_by_price\?/)
+      await sortBy(page).selectOption('price-desc')
+      expect(new URL((await askedByPrice).url()).searchParams.get('descending')).toBe('true')
+      await expect(cards(page)).toHaveCount(10)
+      const nextPage = page.waitForRequest(/\/rest\/v1\/rpc\/search_by_price\?.*after_price=/)
+      await page.getByRole('button', { name: 'Load More' }).click()
+      await nextPage
+      await expect(cards(page)).toHaveCount(12)
+      const byPriceHrefs = await cards(page)
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+      expect(byPriceHrefs.map((href) => href.split('/').at(-1))).toEqual(byPrice)
     } finally {
       // Gone again, so other specs' newest homes are the seed's.
       await landlord.from('listings').delete().in('id', published)

@@ -81,8 +81,15 @@ export async function fetchSearchPage(search: HomeSearch, cursor: SearchCursor |
     return page
   }
   const db = await getPublicDb()
-  if (sortOf(search) === 'newest' && searchWords(search.q).length > 0) {
-    const { data, error } = await newestWithWords(db, search, cursor)
+  const sort = sortOf(search)
+  if (
+    searchWords(search.q).length > 0 &&
+    (sort === 'newest' || sort === 'price-asc' || sort === 'price-desc')
+  ) {
+    const { data, error } =
+      sort === 'newest'
+        ? await newestWithWords(db, search, cursor)
+        : await byPriceWithWords(db, search, cursor)
     if (error) throw toAppError(error)
     return keptPage(toSearchPage(parseListingRows(data), await count))
   }
@@ -119,6 +126,28 @@ function newestWithWords(db: PublicDb, search: HomeSearch, cursor: SearchCursor 
   const after = cursor ? { after_created_at: cursor.createdAt, after_id: cursor.id } : {}
   return db
     .rpc('search_newest', { ...countArgs(search), ...after, page_size: SEARCH_PAGE_SIZE + 1 }, { get: true })
+    .select(LISTING_COLUMNS)
+}
+
+/**
+ * A page of a search with words sorted by price, from search_by_price: the rows market_listings gives for the same
+ * filters, order and cursor, which the server reads from a busy place's own index by price when the words allow
+ * (a town many texts name, few of whose homes match, reads a page's homes instead of every home in its price order).
+ */
+function byPriceWithWords(db: PublicDb, search: HomeSearch, cursor: SearchCursor | null) {
+  const after = cursor ? { after_price: cursor.price, after_id: cursor.id } : {}
+  const descending = sortOf(search) === 'price-desc'
+  return db
+    .rpc(
+      'search_by_price',
+      {
+        ...countArgs(search),
+        ...(descending ? { descending } : {}),
+        ...after,
+        page_size: SEARCH_PAGE_SIZE + 1,
+      },
+      { get: true },
+    )
     .select(LISTING_COLUMNS)
 }
 
