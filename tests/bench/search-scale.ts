@@ -224,7 +224,7 @@ async function page50(
   db: pg.Pool,
   search: Search,
   sort: (typeof SORTS)[number],
-): Promise<{ rest: string; sql: string; params: unknown[]; cursor: { at: string; id: string } } | null> {
+): Promise<{ rest: string; sql: string; params: unknown[]; cursor: Cursor } | null> {
   const where = sqlWhere(search.filters)
   const { rows } = await db.query<{ id: string; created_at: Date; effective_price: number; at: string }>(
     `select id, effective_price, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') as at
@@ -242,7 +242,7 @@ async function page50(
     id: row.id,
   })
   const rest = `${bound.column}=${bound.operator}.${enc(String(bound.value))}&or=${enc(`(${or})`)}`
-  const cursor = { at: row.at, id: row.id }
+  const cursor = { at: row.at, price: row.effective_price, id: row.id }
   if (sort.name === 'newest') {
     return {
       rest,
@@ -260,19 +260,25 @@ async function page50(
   }
 }
 
+/** The home a page starts after. */
+type Cursor = { at: string; price: number; id: string }
+
 /**
- * A page of a search with words sorted newest, as the app asks for it (search-homes.ts): search_newest by GET,
- * count_listings' arguments, then the cursor's, then the page size, then the columns; its SQL a call, whose own
- * statements EXPLAIN shows as it runs them.
+ * A page of a search with words, as the app asks for it (search-homes.ts): by GET, search_newest sorted newest and
+ * search_by_price sorted by price, with count_listings' arguments, then the direction's, then the cursor's, then
+ * the page size, then the columns; its SQL a call, whose own statements EXPLAIN shows as it runs them.
  */
-function newestWithWords(filters: Search['filters'], cursor?: { at: string; id: string }) {
+function pageWithWords(sort: (typeof SORTS)[number]['name'], filters: Search['filters'], cursor?: Cursor) {
   const args = countArgs(filters)
-  if (cursor) args.push(['after_created_at', cursor.at], ['after_id', cursor.id])
+  if (sort === 'price-desc') args.push(['descending', true])
+  if (cursor && sort === 'newest') args.push(['after_created_at', cursor.at], ['after_id', cursor.id])
+  if (cursor && sort !== 'newest') args.push(['after_price', cursor.price], ['after_id', cursor.id])
   args.push(['page_size', 11])
+  const name = sort === 'newest' ? 'search_newest' : 'search_by_price'
   return {
-    path: `/rest/v1/rpc/search_newest?${args.map(([k, v]) => `${k}=${enc(String(v))}`).join('&')}&${SELECT}`,
+    path: `/rest/v1/rpc/${name}?${args.map(([k, v]) => `${k}=${enc(String(v))}`).join('&')}&${SELECT}`,
     sql: {
-      text: `select ${COLUMNS} from public.search_newest(${args.map(([name], i) => `${name} => $${i + 1}`).join(', ')})`,
+      text: `select ${COLUMNS} from public.${name}(${args.map(([arg], i) => `${arg} => $${i + 1}`).join(', ')})`,
       params: args.map(([, value]) => value),
       call: true as const,
     },
@@ -300,10 +306,10 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
     const where = sqlWhere(search.filters)
     const filters = restFilters(search.filters)
     for (const sort of SORTS) {
-      // Words sorted newest: search_newest (as the app asks); otherwise market_listings.
-      const byFunction = sort.name === 'newest' && search.filters.some(([column]) => column === 'search_text')
+      // Words: search_newest or search_by_price (as the app asks); otherwise market_listings.
+      const byFunction = search.filters.some(([column]) => column === 'search_text')
       const { path, sql } = byFunction
-        ? newestWithWords(search.filters)
+        ? pageWithWords(sort.name, search.filters)
         : {
             path: `/rest/v1/market_listings?${SELECT}${filters ? `&${filters}` : ''}&${sort.rest}&limit=11`,
             sql: {
@@ -321,7 +327,7 @@ async function buildRequests(db: pg.Pool): Promise<Request[]> {
       const after = await page50(db, search, sort)
       if (!after) continue
       const next = byFunction
-        ? newestWithWords(search.filters, after.cursor)
+        ? pageWithWords(sort.name, search.filters, after.cursor)
         : {
             path: `${path}&${after.rest}`,
             sql: {
