@@ -115,6 +115,66 @@ async function statementsOf(words: string, sort: Sort = 'newest'): Promise<strin
 const readsPlace = (statements: string[]) =>
   statements.some((s) => s.includes('from public.listing_place_words'))
 
+/** A box holding some of the place's homes (the map's "search this area"). */
+const AREA = { west: -47.005, south: 41.015, east: -46.955, north: 41.065 }
+
+/** The view's first 100 available homes in AREA that match `words`, in an order (column, then id). */
+async function viewInArea(words: string, column: 'created_at' | 'effective_price', ascending: boolean) {
+  let query = anonClient().from('market_listings').select('id').eq('status', 'available')
+  for (const word of words.split(' ')) query = query.ilike('search_text', `%${word}%`)
+  const { data, error } = await query
+    .gte('longitude', AREA.west)
+    .lte('longitude', AREA.east)
+    .gte('latitude', AREA.south)
+    .lte('latitude', AREA.north)
+    .order(column, { ascending })
+    .order('id', { ascending })
+    .limit(100)
+  if (error) throw error
+  return data
+}
+
+/**
+ * A home of the place to rent, published by a landlord of its own (the file's landlord has published
+ * more today than the daily limit allows).
+ */
+async function publishAtPlace(landlordName: string, name: string, description: string, price: number) {
+  const publisher = await signedInUser(landlordName)
+  const { data, error } = await publisher.client
+    .from('listings')
+    .insert({
+      name,
+      location: 'Quay Street, Quillhaven',
+      description,
+      type: 'rent',
+      bedrooms: 1,
+      bathrooms: 1,
+      parking: false,
+      furnished: true,
+      offer: false,
+      regular_price: price,
+      image_urls: ['https://example.com/a.jpg'],
+      latitude: 41.3,
+      longitude: -47.3,
+    })
+    .select('id')
+    .single()
+  if (error) throw error
+  homes.push({ id: data.id })
+  return { publisher, id: data.id as string }
+}
+
+/** Holds a home for review, or releases it. */
+const setHeld = (id: string, landlordId: string, held: boolean) =>
+  withDatabase((db) =>
+    held
+      ? db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
+          id,
+          landlordId,
+        ])
+      : db.query('delete from public.listing_review_holds where listing_id = $1', [id]),
+  )
+
 beforeAll(async () => {
   landlord = await signedInUser('Quillhaven Landlord')
   const start = Date.now() - 3_600_000
@@ -264,96 +324,50 @@ describe('search_newest', () => {
     expect(await walkNewest(anonClient(), { q: 'zzqxnomatch' })).toEqual([])
 
     // In an area (the map's "search this area"), with under offer left out: from the place's rows and the view.
-    const area = { west: -47.005, south: 41.015, east: -46.955, north: 41.065 }
     for (const words of [PLACE, `${PLACE} garden`, 'quillhav']) {
       const { data, error } = await anonClient()
-        .rpc('search_newest', { words, ...area, available_only: true, page_size: 100 }, { get: true })
+        .rpc('search_newest', { words, ...AREA, available_only: true, page_size: 100 }, { get: true })
         .select('id')
       if (error) throw error
-      let query = anonClient().from('market_listings').select('id').eq('status', 'available')
-      for (const word of words.split(' ')) query = query.ilike('search_text', `%${word}%`)
-      const view = await query
-        .gte('longitude', area.west)
-        .lte('longitude', area.east)
-        .gte('latitude', area.south)
-        .lte('latitude', area.north)
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .limit(100)
-      if (view.error) throw view.error
-      expect(data, words).toEqual(view.data)
-      expect(view.data.length, words).toBeGreaterThan(20)
+      const view = await viewInArea(words, 'created_at', false)
+      expect(data, words).toEqual(view)
+      expect(view.length, words).toBeGreaterThan(20)
     }
   }, 120_000)
 
-  it('reads a complete place’s rows when each other word is a dictionary word, else the view as before', async () => {
-    for (const words of [PLACE, 'QUILLHAVEN', `${PLACE} garden`, `station ${PLACE} garden`]) {
-      expect(readsPlace(await statementsOf(words)), words).toBe(true)
-    }
-    for (const words of ['quillhav', `${PLACE} gard`, `${PLACE} harbour`, 'garden', '']) {
-      const statements = await statementsOf(words)
-      expect(readsPlace(statements), words).toBe(false)
-      expect(statements.join('\n'), words).toContain('from public.market_listings')
-    }
-  }, 60_000)
-
   it('follows the listings: a new home comes first, one that leaves goes, a held one is never shown', async () => {
     const search: Search = { q: `${PLACE} garden`, type: 'rent' }
-    // A landlord of its own: the file's landlord has published more today than the daily limit allows.
-    const publisher = await signedInUser('Quay Landlord')
-    const { data: added, error } = await publisher.client
-      .from('listings')
-      .insert({
-        name: 'Quill loft',
-        location: 'Quay Street, Quillhaven',
-        description: 'A loft with a roof garden.',
-        type: 'rent',
-        bedrooms: 1,
-        bathrooms: 1,
-        parking: false,
-        furnished: true,
-        offer: false,
-        regular_price: 1500,
-        image_urls: ['https://example.com/a.jpg'],
-        latitude: 41.3,
-        longitude: -47.3,
-      })
-      .select('id')
-      .single()
-    if (error) throw error
-    homes.push({ id: added.id })
+    const { publisher, id: added } = await publishAtPlace(
+      'Quay Landlord',
+      'Quill loft',
+      'A loft with a roof garden.',
+      1500,
+    )
     const first = await newestPage(anonClient(), search, null, 11)
-    expect(first[0]?.id).toBe(added.id)
+    expect(first[0]?.id).toBe(added)
 
     // Held for review: gone from every page, for everyone (its landlord too); released, back.
-    await withDatabase((db) =>
-      db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
-        added.id,
-        publisher.id,
-      ]),
-    )
+    await setHeld(added, publisher.id, true)
     for (const client of [anonClient(), publisher.client]) {
-      expect((await walkNewest(client, search)).includes(added.id)).toBe(false)
+      expect((await walkNewest(client, search)).includes(added)).toBe(false)
     }
-    await withDatabase((db) =>
-      db.query('delete from public.listing_review_holds where listing_id = $1', [added.id]),
-    )
-    expect((await newestPage(anonClient(), search, null, 11))[0]?.id).toBe(added.id)
+    await setHeld(added, publisher.id, false)
+    expect((await newestPage(anonClient(), search, null, 11))[0]?.id).toBe(added)
 
     // Let: on the market until its leaving date, then gone.
     const let_ = await publisher.client
       .from('listings')
       .update({ status: 'let' })
-      .eq('id', added.id)
+      .eq('id', added)
       .select('id')
     if (let_.error) throw let_.error
-    expect((await newestPage(anonClient(), search, null, 11))[0]?.id).toBe(added.id)
+    expect((await newestPage(anonClient(), search, null, 11))[0]?.id).toBe(added)
     await withDatabase((db) =>
       db.query(`update public.listings set status_changed_at = now() - interval '30 days' where id = $1`, [
-        added.id,
+        added,
       ]),
     )
-    expect(await walkNewest(anonClient(), search)).not.toContain(added.id)
+    expect(await walkNewest(anonClient(), search)).not.toContain(added)
     expect(await walkNewest(anonClient(), search)).toEqual(
       (await readSearch(anonClient(), { ...search, sort: 'newest' }, 'market_listings')).map((row) => row.id),
     )
@@ -498,36 +512,25 @@ describe('search_by_price', () => {
     ).toBeGreaterThan(100)
 
     // In an area, with under offer left out: from the place's rows and the view.
-    const area = { west: -47.005, south: 41.015, east: -46.955, north: 41.065 }
     for (const words of [PLACE, `${PLACE} garden`, 'quillhav']) {
       for (const descending of [false, true]) {
         const { data, error } = await anonClient()
           .rpc(
             'search_by_price',
-            { words, ...area, available_only: true, descending, page_size: 100 },
+            { words, ...AREA, available_only: true, descending, page_size: 100 },
             { get: true },
           )
           .select('id')
         if (error) throw error
-        let query = anonClient().from('market_listings').select('id').eq('status', 'available')
-        for (const word of words.split(' ')) query = query.ilike('search_text', `%${word}%`)
-        const view = await query
-          .gte('longitude', area.west)
-          .lte('longitude', area.east)
-          .gte('latitude', area.south)
-          .lte('latitude', area.north)
-          .order('effective_price', { ascending: !descending })
-          .order('id', { ascending: !descending })
-          .limit(100)
-        if (view.error) throw view.error
-        expect(data, words).toEqual(view.data)
-        expect(view.data.length, words).toBeGreaterThan(20)
+        const view = await viewInArea(words, 'effective_price', !descending)
+        expect(data, words).toEqual(view)
+        expect(view.length, words).toBeGreaterThan(20)
       }
     }
   }, 180_000)
 
-  it('reads a complete place’s rows when each other word is a dictionary word, else the view as before', async () => {
-    for (const sort of sorts) {
+  it('reads a complete place’s rows when each other word is a dictionary word, else the view as before, in each sort', async () => {
+    for (const sort of ['newest', ...sorts] as const) {
       for (const words of [PLACE, 'QUILLHAVEN', `${PLACE} garden`, `station ${PLACE} garden`]) {
         expect(readsPlace(await statementsOf(words, sort)), `${sort} ${words}`).toBe(true)
       }
@@ -541,53 +544,30 @@ describe('search_by_price', () => {
 
   it('follows the listings: a new home takes its place by price, a held one is never shown', async () => {
     const search: Search = { q: `${PLACE} garden`, type: 'rent' }
-    const publisher = await signedInUser('Quay Price Landlord')
-    const { data: added, error } = await publisher.client
-      .from('listings')
-      .insert({
-        name: 'Quill attic',
-        location: 'Quay Street, Quillhaven',
-        description: 'An attic with a roof garden.',
-        type: 'rent',
-        bedrooms: 1,
-        bathrooms: 1,
-        parking: false,
-        furnished: true,
-        offer: false,
-        regular_price: 50,
-        image_urls: ['https://example.com/a.jpg'],
-        latitude: 41.3,
-        longitude: -47.3,
-      })
-      .select('id')
-      .single()
-    if (error) throw error
-    homes.push({ id: added.id })
-    expect((await placePage(anonClient(), search, 'price-asc', null, 11))[0]?.id).toBe(added.id)
-    expect((await walkPages(anonClient(), search, 'price-desc')).at(-1)).toBe(added.id)
+    const { publisher, id: added } = await publishAtPlace(
+      'Quay Price Landlord',
+      'Quill attic',
+      'An attic with a roof garden.',
+      50,
+    )
+    expect((await placePage(anonClient(), search, 'price-asc', null, 11))[0]?.id).toBe(added)
+    expect((await walkPages(anonClient(), search, 'price-desc')).at(-1)).toBe(added)
 
-    await withDatabase((db) =>
-      db.query('insert into public.listing_review_holds (listing_id, landlord_id) values ($1, $2)', [
-        added.id,
-        publisher.id,
-      ]),
-    )
+    await setHeld(added, publisher.id, true)
     for (const client of [anonClient(), publisher.client]) {
-      for (const sort of sorts) expect(await walkPages(client, search, sort)).not.toContain(added.id)
+      for (const sort of sorts) expect(await walkPages(client, search, sort)).not.toContain(added)
     }
-    await withDatabase((db) =>
-      db.query('delete from public.listing_review_holds where listing_id = $1', [added.id]),
-    )
+    await setHeld(added, publisher.id, false)
     // Its price raised: it moves, in the place's rows as in the view.
     const raised = await publisher.client
       .from('listings')
       .update({ regular_price: 2001 })
-      .eq('id', added.id)
+      .eq('id', added)
       .select('id')
     if (raised.error) throw raised.error
     for (const sort of sorts) {
       const pages = await walkPages(anonClient(), search, sort)
-      expect(pages).toContain(added.id)
+      expect(pages).toContain(added)
       expect(pages).toEqual(
         (await readSearch(anonClient(), { ...search, sort }, 'market_listings')).map((row) => row.id),
       )
