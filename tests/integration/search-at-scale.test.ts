@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatHomeCount } from '../../src/utils/format-home-count'
 import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { insertListingsQuietly } from './support/insert-listings'
-import { type Search, searchPageQuery } from './support/search-query'
+import { countArgsOf, type Search, searchPageQuery } from './support/search-query'
 
 /**
  * What keeps search fast at a million homes, checked against what it replaces:
@@ -84,19 +84,6 @@ describe('count_listings', () => {
     if (error) throw error
     return data as number
   }
-  const words = (q?: string) => (q ? { words: q.split(/\s+/).filter(Boolean).join(' ') } : {})
-  const argsOf = (s: Search) => ({
-    ...words(s.q),
-    ...(s.type ? { type: s.type } : {}),
-    ...(s.minPrice !== undefined ? { min_price: s.minPrice } : {}),
-    ...(s.maxPrice !== undefined ? { max_price: s.maxPrice } : {}),
-    ...(s.minBeds !== undefined ? { min_beds: s.minBeds } : {}),
-    ...(s.minBaths !== undefined ? { min_baths: s.minBaths } : {}),
-    ...(s.parking ? { parking: true } : {}),
-    ...(s.furnished ? { furnished: true } : {}),
-    ...(s.offer ? { offer: true } : {}),
-  })
-
   /** The exact count of a search's homes on the market, as the list reads them. */
   const exactCount = async (client: SupabaseClient, search: Search) => {
     const { error, count } = await searchPageQuery(client, search, undefined, {
@@ -112,7 +99,7 @@ describe('count_listings', () => {
     for (const [role, client] of roles) {
       for (const search of SEARCHES) {
         const exact = await exactCount(client, search)
-        expect(await count(client, argsOf(search)), `${role} ${JSON.stringify(search)}`).toBe(
+        expect(await count(client, countArgsOf(search)), `${role} ${JSON.stringify(search)}`).toBe(
           Math.min(exact ?? Number.NaN, 1001),
         )
       }

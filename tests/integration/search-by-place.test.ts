@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { insertListingsQuietly } from './support/insert-listings'
 import { runWithNestedStatements } from './support/nested-statements'
-import { readSearch, type Search } from './support/search-query'
+import { countArgsOf, readSearch, type Search } from './support/search-query'
 
 /**
  * search_newest and search_by_price: a page of a search sorted newest, or by price rising or falling, as the app
@@ -43,18 +43,7 @@ async function placePage(
   after: Row | null,
   pageSize: number,
 ) {
-  const args = {
-    words: search.q ?? '',
-    ...(search.type ? { type: search.type } : {}),
-    ...(search.minPrice !== undefined ? { min_price: search.minPrice } : {}),
-    ...(search.maxPrice !== undefined ? { max_price: search.maxPrice } : {}),
-    ...(search.minBeds !== undefined ? { min_beds: search.minBeds } : {}),
-    ...(search.minBaths !== undefined ? { min_baths: search.minBaths } : {}),
-    ...(search.parking ? { parking: true } : {}),
-    ...(search.furnished ? { furnished: true } : {}),
-    ...(search.offer ? { offer: true } : {}),
-    page_size: pageSize,
-  }
+  const args = { ...countArgsOf(search), page_size: pageSize }
   const request =
     sort === 'newest'
       ? client.rpc(

@@ -49,6 +49,19 @@ export const SEARCH_PAGE_SIZE = 10
 
 export const searchWords = (q = '') => q.split(/\s+/).filter(Boolean)
 
+/** A search's filters as count_listings (and search_newest, search_by_price) take them, as the app sends them. */
+export const countArgsOf = (search: Search): Record<string, string | number | boolean> => ({
+  ...(search.q && searchWords(search.q).length ? { words: searchWords(search.q).join(' ') } : {}),
+  ...(search.type ? { type: search.type } : {}),
+  ...(search.minPrice !== undefined ? { min_price: search.minPrice } : {}),
+  ...(search.maxPrice !== undefined ? { max_price: search.maxPrice } : {}),
+  ...(search.minBeds !== undefined ? { min_beds: search.minBeds } : {}),
+  ...(search.minBaths !== undefined ? { min_baths: search.minBaths } : {}),
+  ...(search.parking ? { parking: true } : {}),
+  ...(search.furnished ? { furnished: true } : {}),
+  ...(search.offer ? { offer: true } : {}),
+})
+
 /** The query for one page of a search (PAGE_SIZE + 1 rows, the extra one says there is more). */
 export function searchPageQuery(
   client: SupabaseClient,
