@@ -72,6 +72,7 @@ revoke all on table public.alert_deliveries from anon, authenticated, service_ro
 grant select, insert, update, delete on table public.alert_deliveries to service_role;
 
 -- Its identity's sequence.
+revoke all on sequence alert_deliveries_id_seq from anon, authenticated, service_role;
 grant select, usage on sequence alert_deliveries_id_seq to service_role;
 
 alter table public.alert_deliveries enable row level security;

@@ -41,6 +41,9 @@ grant select on table public.listing_price_history to anon;
 grant select on table public.listing_price_history to authenticated;
 grant select on table public.listing_price_history to service_role;
 
+-- Its identity's sequence.
+revoke all on sequence listing_price_history_id_seq from anon, authenticated, service_role;
+
 alter table public.listing_price_history enable row level security;
 
 -- Whoever can read the listing (its select policy applies inside the subquery) reads its history.

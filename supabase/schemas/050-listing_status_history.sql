@@ -37,6 +37,9 @@ grant select on table public.listing_status_history to anon;
 grant select on table public.listing_status_history to authenticated;
 grant select on table public.listing_status_history to service_role;
 
+-- Its identity's sequence.
+revoke all on sequence listing_status_history_id_seq from anon, authenticated, service_role;
+
 alter table public.listing_status_history enable row level security;
 
 /**

@@ -57,4 +57,7 @@ create index message_emails_sender ON public.message_emails using btree (sender_
 revoke all on table public.message_emails from anon, authenticated, service_role;
 grant select, insert, update, delete on table public.message_emails to service_role;
 
+-- Its identity's sequence.
+revoke all on sequence message_emails_id_seq from anon, authenticated, service_role;
+
 alter table public.message_emails enable row level security;

@@ -62,4 +62,7 @@ create index message_pushes_message ON public.message_pushes using btree (messag
 revoke all on table public.message_pushes from anon, authenticated, service_role;
 grant select, insert, update, delete on table public.message_pushes to service_role;
 
+-- Its identity's sequence.
+revoke all on sequence message_pushes_id_seq from anon, authenticated, service_role;
+
 alter table public.message_pushes enable row level security;

@@ -90,4 +90,7 @@ create index saved_home_pushes_user ON public.saved_home_pushes using btree (use
 revoke all on table public.saved_home_pushes from anon, authenticated, service_role;
 grant select, insert, update, delete on table public.saved_home_pushes to service_role;
 
+-- Its identity's sequence.
+revoke all on sequence saved_home_pushes_id_seq from anon, authenticated, service_role;
+
 alter table public.saved_home_pushes enable row level security;

@@ -7,14 +7,6 @@
  * Security definer because Supabase Auth writes auth.users as its own role;
  * an empty search_path keeps the function from resolving names a caller chose.
  */
-
-/**
- * ---------------------------------------------------------------------------
- * Keeping profiles in step with auth.users
- * ---------------------------------------------------------------------------
- * Security definer because Supabase Auth writes auth.users as its own role;
- * an empty search_path keeps the function from resolving names a caller chose.
- */
 create trigger on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION handle_new_user();
 
 /**

@@ -7,14 +7,6 @@
  * Upserting uploads need insert, select and update; removing needs delete and
  * select. The first folder of the object's name is its owner's id.
  */
-
-/**
- * ---------------------------------------------------------------------------
- * Row level security on storage.objects
- * ---------------------------------------------------------------------------
- * Upserting uploads need insert, select and update; removing needs delete and
- * select. The first folder of the object's name is its owner's id.
- */
 create policy "Listing images are visible to everyone"
   on storage.objects for select to anon, authenticated
   using ((bucket_id = 'listing-images'::text));
