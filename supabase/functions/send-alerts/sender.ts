@@ -12,6 +12,8 @@
  * and the same notification tag (the browser replaces the notification), so the person sees it once.
  */
 import { type AlertPayload, alertPayload, alertTopic, type SearchParams } from '../_shared/alert-message.ts'
+import type { Tables } from '../_shared/database.ts'
+import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
 
 export type AlertMode = 'instant' | 'daily'
@@ -19,7 +21,7 @@ export type AlertMode = 'instant' | 'daily'
 /** The one database connection the sender uses (a pg.Client fits). */
 export type Db = { query<R>(text: string, values?: unknown[]): Promise<{ rows: R[] }> }
 
-export type Subscription = { id: string; endpoint: string; p256dh: string; auth: string }
+export type Subscription = Pick<Tables<'push_subscriptions'>, 'id' | 'endpoint' | 'p256dh' | 'auth'>
 
 /** What a push service answered (its HTTP status), or why no answer came. */
 export type PushOutcome = { status: number } | { error: string }
@@ -44,13 +46,8 @@ export type SendSummary = {
   failedBatches: number
 }
 
-type ClaimedRow = {
-  delivery_id: string
-  user_id: string
-  search_name: string
+type ClaimedRow = Omit<AsRead<FunctionRow<'claim_alert_batch'>, never, 'delivery_id'>, 'params'> & {
   params: SearchParams
-  listing_id: string
-  listing_name: string
 }
 
 /** Push service answers that mean the subscription is gone for good (RFC 8030 §7.3). */

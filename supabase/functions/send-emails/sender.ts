@@ -7,6 +7,7 @@
  * sender that dies before its commit leaves the rows unsent and unlocked for the next run. The email in
  * flight then goes again with the same idempotency key, which the mail API takes once.
  */
+import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import { messageEmail } from '../_shared/message-email.ts'
 
 /** The one database connection the sender uses (a pg.Client fits). */
@@ -31,16 +32,11 @@ export type EmailSenderDeps = {
 
 export type EmailSummary = { emailsSent: number; emailsSkipped: number; emailsFailed: number }
 
-type Claimed = {
-  email_id: string
-  conversation_id: string
-  recipient_email: string | null
-  recipient_name: string | null
-  sender_name: string | null
-  listing_name: string | null
-  attempts: number
-  still_away: boolean
-}
+type Claimed = AsRead<
+  FunctionRow<'claim_message_emails'>,
+  'recipient_email' | 'recipient_name' | 'sender_name' | 'listing_name',
+  'email_id'
+>
 
 export async function sendMessageEmails(deps: EmailSenderDeps, batches = 10): Promise<EmailSummary> {
   const { db } = deps
