@@ -7,20 +7,20 @@ import { run as migra } from '@pgkit/migra'
 import pg from 'pg'
 import { loadConfig, REPO_ROOT } from '../config'
 import { listMigrations } from '../db/migrate'
-import { dataDrops } from '../db/migration-drops'
+import { type DataDrop, dataDrops } from '../db/migration-drops'
 import { migrationText } from '../db/migration-text'
 import { migrationSlug, nextMigrationVersion } from '../db/migration-version'
 import { compareSnapshots, describeDifferences } from '../db/schema-compare'
 import { withSchemaDatabases } from '../db/schema-databases'
 import { SchemaFileError } from '../db/schema-files'
 import { readSchemaSnapshot } from '../db/schema-snapshot'
-import { statementsMigraMisses } from '../db/schema-statements'
+import { statementsMigraMisses, viewOptionStatements } from '../db/schema-statements'
 import type { ThrowawayDatabase } from '../db/throwaway'
 
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations')
 const SIDES = { first: 'supabase/migrations', second: 'supabase/schemas' }
 
-type Diff = { generated: string; unwritten: string[] }
+type Diff = { generated: string; unwritten: string[]; drops: DataDrop[] }
 
 /** migra's statements from one database to the other, grants included, drops included (checked after). */
 async function migraStatements(from: string, to: string): Promise<string> {
@@ -39,25 +39,46 @@ async function migraStatements(from: string, to: string): Promise<string> {
  * The statements, checked on the migrations' database itself: applied as the schema owner (as a
  * migration runs), then compared again; what still differs is what the diff could not write.
  */
-async function diff(migrations: ThrowawayDatabase, schemas: ThrowawayDatabase): Promise<Diff | null> {
+async function diff(
+  migrations: ThrowawayDatabase,
+  schemas: ThrowawayDatabase,
+  allowDrop: boolean,
+): Promise<Diff | null> {
   const target = await readSchemaSnapshot(schemas.superuser)
   const before = compareSnapshots(await readSchemaSnapshot(migrations.superuser), target)
   if (!before.length) return null
   const fromMigra = await migraStatements(migrations.superuser, schemas.superuser)
-  const generated = [fromMigra, ...statementsMigraMisses(before)].filter(Boolean).join('\n\n')
-  const owner = new pg.Client({ connectionString: migrations.owner })
+  let generated = [fromMigra, ...statementsMigraMisses(before, target)].filter(Boolean).join('\n\n')
+  const drops = dataDrops(generated)
+  if (drops.length && !allowDrop) return { generated, unwritten: [], drops }
+  await applyAsOwner(migrations.owner, generated)
+  let after = compareSnapshots(await readSchemaSnapshot(migrations.superuser), target)
+  // migra drops and recreates a view that depends on a changed table, without its options, grants and
+  // comments: what that left different is written again.
+  const again = [
+    ...viewOptionStatements(after),
+    ...statementsMigraMisses(after, target, { relationGrants: true }),
+  ]
+  if (again.length) {
+    await applyAsOwner(migrations.owner, again.join('\n'))
+    generated = `${generated}\n\n${again.join('\n')}`
+    after = compareSnapshots(await readSchemaSnapshot(migrations.superuser), target)
+  }
+  return { generated, unwritten: after.length ? [describeDifferences(after, SIDES)] : [], drops }
+}
+
+async function applyAsOwner(url: string, sql: string): Promise<void> {
+  const owner = new pg.Client({ connectionString: url })
   await owner.connect()
   try {
-    await owner.query(generated)
+    await owner.query(sql)
   } catch (error) {
     throw new Error(
-      `the generated statements do not apply to a database built from the migrations: ${(error as Error).message}\n\n${generated}`,
+      `the generated statements do not apply to a database built from the migrations: ${(error as Error).message}\n\n${sql}`,
     )
   } finally {
     await owner.end()
   }
-  const after = compareSnapshots(await readSchemaSnapshot(migrations.superuser), target)
-  return { generated, unwritten: after.length ? [describeDifferences(after, SIDES)] : [] }
 }
 
 async function main(): Promise<number> {
@@ -72,16 +93,15 @@ async function main(): Promise<number> {
       port: config.dbPort + 1001,
       jwtSecret: config.jwtSecret,
     },
-    ({ migrations, schemas }) => diff(migrations, schemas),
+    ({ migrations, schemas }) => diff(migrations, schemas, allowDrop),
   )
   if (!result) {
     console.log('No difference: supabase/schemas and supabase/migrations agree. No migration written.')
     return 0
   }
-  const drops = dataDrops(result.generated)
-  if (drops.length && !allowDrop) {
+  if (result.drops.length && !allowDrop) {
     console.error('This migration would drop data:')
-    for (const drop of drops)
+    for (const drop of result.drops)
       console.error(`  ${drop.column ? `column ${drop.table}.${drop.column}` : `table ${drop.table}`}`)
     console.error(
       'Move what must stay first (see "Changing the schema" in the README), then run again with --allow-drop.',
@@ -94,7 +114,7 @@ async function main(): Promise<number> {
     listMigrations(MIGRATIONS_DIR).map((m) => m.version),
   )
   const file = path.join(MIGRATIONS_DIR, `${version}_${name}.sql`)
-  fs.writeFileSync(file, migrationText({ name, ...result }))
+  fs.writeFileSync(file, migrationText({ name, generated: result.generated, unwritten: result.unwritten }))
   console.log(`wrote ${path.relative(REPO_ROOT, file)}`)
   if (result.unwritten.length) {
     console.error(
