@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineAt, splitStatements } from './sql-statements'
+import { lineAt, runsOutsideTransaction, splitStatements } from './sql-statements'
 
 describe('splitStatements', () => {
   it('splits at the semicolons that end statements, with the line each starts on', () => {
@@ -43,5 +43,23 @@ describe('lineAt', () => {
     expect(lineAt('a\nb\nc', 0)).toBe(1)
     expect(lineAt('a\nb\nc', 2)).toBe(2)
     expect(lineAt('a\nb\nc', 4)).toBe(3)
+  })
+})
+
+describe('runsOutsideTransaction', () => {
+  it('holds for a migration of concurrent index builds only', () => {
+    expect(
+      runsOutsideTransaction(
+        '-- Built without blocking writes.\ncreate index concurrently if not exists a_idx on public.a (x);\n',
+      ),
+    ).toBe(true)
+  })
+
+  it('does not for anything else beside them', () => {
+    expect(
+      runsOutsideTransaction('create index concurrently a_idx on a (x);\nalter table a add column y int;'),
+    ).toBe(false)
+    expect(runsOutsideTransaction('create index a_idx on a (x);')).toBe(false)
+    expect(runsOutsideTransaction('-- nothing')).toBe(false)
   })
 })

@@ -121,3 +121,20 @@ function quotedEnd(text: string, from: number, quote: string, backslashEscapes: 
   }
   return text.length
 }
+
+/**
+ * Whether a migration holds only statements Postgres refuses inside a transaction block (`create index
+ * concurrently`, `drop index concurrently`, `reindex … concurrently`): such a file runs statement by
+ * statement, outside a transaction.
+ */
+export function runsOutsideTransaction(text: string): boolean {
+  const statements = splitStatements(text)
+  return (
+    statements.length > 0 &&
+    statements.every((s) =>
+      /^(create\s+(unique\s+)?index|drop\s+index|reindex)\s[\s\S]*\bconcurrently\b/i.test(
+        splitless(s.sql).trim(),
+      ),
+    )
+  )
+}
