@@ -1643,55 +1643,6 @@ comment on column public.listing_place_vocabulary.complete is 'Whether listing_p
  */
 create index listing_place_vocabulary_complete_idx ON public.listing_place_vocabulary using btree (word) WHERE complete;
 
-/**
- * ---------------------------------------------------------------------------
- * Place words: a busy place's homes counted from an index of their own
- * ---------------------------------------------------------------------------
- * Most searches with a word name a place ("london", "leeds"). At a million
- * listings `london` matches 78,000 homes, and its capped count read an
- * eighth's trigram index and 800-900 pages of listings: 5.8 ms, and 10.6 ms
- * with a type and a price (BitmapAnd of the eighth's trigram and price
- * indexes, 30,000 entries, for 1,001 matches).
- *
- * listing_place_words holds, for every listing with no leaving date, one row
- * per word of its location (a run of letters and digits, lower-cased), with
- * the columns a search filters on; its index leads with the word, then type
- * and price. A home whose location has a word containing a search's word
- * matches that word (its search_text starts with its location, and ILIKE
- * compares the lower-cased text with the lower-cased pattern, as lower() does
- * here), so 1,001 such homes that pass the filters make the count 1,001
- * (`1,000+`). Found there, the count reads 1,001 index entries and no
- * listing: `london` 5.8 -> 0.85 ms, `london` for rent up to £2,000 10.6 -> 0.77
- * ms (medians of 25 calls as anon at a million listings).
- * Below 1,001 it counts as before: the place words only ever prove "at least
- * 1,001", so they need not hold every match (a listing leaving on a date, a
- * word of its description), only matches, and the exact count below the cap
- * is unchanged.
- *
- * listing_place_vocabulary holds each word and how many rows it has, so only
- * places with more than 1,000 homes are tried, the busiest first. A try reads
- * at most 10,000 of the place's rows of the search's type and price, so one
- * whose other filters leave few of them (five bedrooms, parking, furnished)
- * costs at most about half a millisecond in vain; no estimate is needed first,
- * and a place's count found there skips the planner's estimate as well.
- *
- * Both tables are kept by statement triggers on listings (one grouped write
- * per statement, as listing_clusters is); an update rewrites a listing's rows
- * only when a column they hold changes. A held listing keeps its rows (it may
- * be released), and the count leaves it out by listing_review_holds, as
- * market_listings does. Vocabulary rows are upserted in word order, so two
- * statements wait for each other instead of deadlocking; a word whose homes
- * all left stays, with 0.
- *
- * Nobody reads or writes either table but its trigger and count_listings,
- * which is now security definer. It was security invoker, reading
- * market_listings, an owner's view, so its answer does not depend on the
- * caller: what it returns is a number of homes on the market, which anyone
- * may count through market_listings. Its arguments are passed as parameters
- * and choose only which of its fixed conditions apply (the Supabase security
- * advisor's notice that anon may run a security-definer function is answered
- * by this).
- */
 create index listing_place_vocabulary_homes_idx ON public.listing_place_vocabulary using btree (homes);
 
 -- No API role reads or writes this table directly.
@@ -1900,50 +1851,6 @@ comment on table public.listing_word_marks is 'For each listing with no leaving 
 /** The bits set in a listing's marks, smallest first (the dictionary words its text contains). */
 create index listing_word_marks_bits_idx ON public.listing_word_marks using gin (common_word_bits(marks));
 
-/**
- * ---------------------------------------------------------------------------
- * Common words: a word of many descriptions counted from an index of its own
- * ---------------------------------------------------------------------------
- * A word that no busy place has but many descriptions do ("flat", "garden")
- * was counted from the trigram index: at a million listings `flat` to rent up
- * to £1,500 ANDs an eighth's trigram and price bitmaps (711 matches, 9.5 ms)
- * and reads the rest of its 1,001 through the price index, checking the word
- * on each home (12.8 ms more). No order of those indexes reaches 1,001 in
- * budget: each match costs its share of a bitmap.
- *
- * listing_common_words is a dictionary of 64 words that housing descriptions
- * use most, each with a bit. listing_word_marks holds, for every listing with
- * no leaving date and at least one of them, the bits of the dictionary words
- * its search_text contains (`marks`), with the columns a search filters on;
- * its index leads with type and price and includes the rest, so a count reads
- * it alone. A home marked with a word containing the search's word contains
- * the search's word (ILIKE compares the lower-cased text with the lower-cased
- * pattern, as the marks are made from lower(search_text)), so 1,001 marked
- * homes that pass the filters make the count 1,001 (`1,000+`): `flat` to
- * rent up to £1,500 reads 13,769 index entries of rents up to £1,500, 1,001
- * of them marked, in about 2 ms.
- * For a part of a dictionary word ("flatm" of "flatmate" is not one), the
- * marks only prove "at least 1,001", as the place words do: a home may hold
- * the search's word in a word the dictionary lacks. But a home is marked with
- * a dictionary word exactly when its text contains it, so when each word of
- * the search is a dictionary word and the try read every row of the search's
- * type and price, its count is exact for the listings with no leaving date;
- * those leaving on a later date (let agreed, sold subject to contract) are
- * counted apart, through market_listings. `flat` to rent up to £1,500 at
- * 100,000 listings (599 homes) is counted from 8,221 index entries in about
- * 1.5 ms instead of 10. Otherwise below 1,001 it counts as before.
- *
- * A try reads at most 20,000 rows of the search's type and price, so it
- * proves the count of a word held by at least one home in 20 of them (about
- * 1.5 ms in vain). The dictionary is fixed here: changing it changes what the
- * bits mean, so a migration that changes it rewrites listing_word_marks.
- *
- * The marks are kept by statement triggers on listings, like the place words:
- * a listing's row is rewritten only when a column it holds, or its text,
- * changes. A held listing keeps its row, and the count leaves it out by
- * listing_review_holds. Nobody reads or writes either table but the trigger
- * and count_listings (security definer, see the place words' migration).
- */
 create index listing_word_marks_idx ON public.listing_word_marks using btree (type, effective_price) INCLUDE (marks, listing_id, bedrooms, bathrooms, parking, furnished, offer, status, latitude, longitude);
 
 -- No API role reads or writes this table directly.
@@ -1999,11 +1906,6 @@ create policy "Users can update their own profile"
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can view their own profile"
   on public.profiles for select to authenticated
   using ((id = ( SELECT auth.uid() AS uid)));
@@ -2048,25 +1950,6 @@ grant select, insert, update, delete on table public.app_openings to service_rol
 
 alter table public.app_openings enable row level security;
 
-/**
- * ---------------------------------------------------------------------------
- * Emails for landlords who are away
- * ---------------------------------------------------------------------------
- * The app notes when a signed-in person opens it (rpc note_app_open, called on
- * start and when it regains focus, at most once an hour). A message to a
- * landlord owes them an email once they have not opened the app for a day: a
- * row in this queue, written by a trigger in the message's own transaction and
- * due a day after the landlord was last seen (at once if that was longer ago).
- * The send-emails function claims due rows with `for update skip locked`, sends
- * each through the project's mail API, and marks it sent in the transaction
- * that holds the claim; a failure is retried with backoff.
- *
- * One email per conversation per quiet period, not one per message: while an
- * email for a conversation waits, later messages join it; once one was sent,
- * no other goes for that conversation until the landlord has opened the app
- * again. A landlord who opens the app or reads the conversation before the
- * email is due is not emailed (the row is settled as skipped).
- */
 create policy "app_openings: a person reads their own"
   on public.app_openings for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
@@ -2106,26 +1989,6 @@ create table public.landlord_contact_reads (
 
 comment on table public.landlord_contact_reads is 'Which landlords each client address read through landlord_contact in the last hour (rate limit).';
 
-/**
- * ---------------------------------------------------------------------------
- * Landlord contact, out of bulk reach
- * ---------------------------------------------------------------------------
- * A landlord chooses whether visitors get their email (`Show my email to
- * visitors`, on by default); off, landlord_contact gives the name only. And
- * landlord_contact serves at most 20 different landlords per client address an
- * hour: the 21st gets HTTP 429, so a script walking every listing's owner
- * collects at most 20 emails an hour from one address.
- *
- * The client address comes from the request headers PostgREST hands to the
- * database (`request.headers`): `cf-connecting-ip`, which hosted Supabase's edge
- * (Cloudflare) sets on every request and a client cannot forge, else the first
- * address of `x-forwarded-for` (the local stack sets it to the connection's
- * address, as a proxy does). The count lives in the database, so it holds for
- * every way in: the app, supabase-js, plain HTTP.
- *
- * The function now writes (it records the read), so it is called with POST:
- * PostgREST runs a GET in a read-only transaction, which refuses the call.
- */
 create index landlord_contact_reads_recent ON public.landlord_contact_reads using btree (address, read_at);
 
 -- The API roles get only what is granted here.
@@ -2165,17 +2028,6 @@ create table public.push_subscriptions (
   constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create index push_subscriptions_user_idx ON public.push_subscriptions using btree (user_id);
 
 -- The API roles get only what is granted here.
@@ -2185,78 +2037,23 @@ grant select, insert, update, delete on table public.push_subscriptions to servi
 
 alter table public.push_subscriptions enable row level security;
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can add push subscriptions in their own name"
   on public.push_subscriptions for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can delete their own push subscriptions"
   on public.push_subscriptions for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can read their own push subscriptions"
   on public.push_subscriptions for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can update their own push subscriptions"
   on public.push_subscriptions for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create trigger push_subscriptions_stamp BEFORE INSERT OR UPDATE ON push_subscriptions FOR EACH ROW EXECUTE FUNCTION stamp_push_subscription();
 
 -- ==================================================================================================
@@ -2338,15 +2135,6 @@ create index saved_searches_match_cell_idx ON public.saved_searches using btree 
 -- area's cell. Each index carries every column the match reads.
 create index saved_searches_match_key_idx ON public.saved_searches using btree (match_key) INCLUDE (match_type, match_price, match_beds, match_baths, match_flags, match_area, match_words, id, user_id, alerts) WHERE (match_key IS NOT NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Saved searches
- * ---------------------------------------------------------------------------
- * The client may choose the id, so a search saved offline and sent twice is
- * stored once. The match_* columns are the search's filters in indexable form
- * (see the alerts migration); they are generated, never written. A bbox-less
- * search covers the whole world, and a search without a minimum has 0.
- */
 create index saved_searches_user_idx ON public.saved_searches using btree (user_id, created_at);
 
 -- The API roles get only what is granted here.
@@ -2368,51 +2156,19 @@ create policy "Users can delete their own saved searches"
   on public.saved_searches for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create policy "Users can read their own saved searches"
   on public.saved_searches for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create policy "Users can save searches in their own name"
   on public.saved_searches for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create policy "Users can update their own saved searches"
   on public.saved_searches for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create trigger saved_searches_stamp BEFORE INSERT OR UPDATE ON saved_searches FOR EACH ROW EXECUTE FUNCTION stamp_saved_search();
 
 -- ==================================================================================================
@@ -2484,15 +2240,6 @@ create policy "Users can unblock"
   on public.blocked_senders for delete to authenticated
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
 create policy "Users can view whom they block"
   on public.blocked_senders for select to authenticated
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
@@ -2659,27 +2406,8 @@ create index listings_offer_newest_idx ON public.listings using btree (offer, cr
  */
 create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
- * id desc), alone, by type and by offer, like the other sorts. The on-market
- * condition is checked on the rows these and the existing indexes return:
- * nearly every listing is on the market, so an ordered index scan stops after
- * a page's worth of rows. off_market_at is indexed for the few queries led by
- * it (how many have left, or are about to).
- */
 create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Keyset paging newest first (`order by created_at desc, id desc`) for the
- * explore, category and offers pages, and a landlord's own listings, which
- * also serves the ownership policies.
- */
 create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
 
 /**
@@ -2718,32 +2446,8 @@ create index listings_offers_newest_idx ON public.listings using btree (created_
  */
 create index listings_price_eighth_idx ON public.listings using btree (effective_price) WHERE (id <= '1fffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 
-/**
- * ---------------------------------------------------------------------------
- * Counts from the indexes alone, on the market
- * ---------------------------------------------------------------------------
- * A search's exact count reads market_listings: besides its filters, each row
- * is checked for being on the market (off_market_at), available when Include
- * under offer is off (status), and visible under the listings' select policy
- * (user_ref, beside the id already in the key). The price indexes carried the
- * room and feature columns so that a count was answered from the index alone;
- * they now carry these three too, so it still is rather than reading every
- * matching row from the table. Same keys and names; only the included columns
- * grow.
- */
 create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
- * id desc), alone, by type and by offer, like the other sorts. The on-market
- * condition is checked on the rows these and the existing indexes return:
- * nearly every listing is on the market, so an ordered index scan stops after
- * a page's worth of rows. off_market_at is indexed for the few queries led by
- * it (how many have left, or are about to).
- */
 create index listings_reduced_idx ON public.listings using btree (price_reduced_at DESC NULLS LAST, id DESC);
 
 /**
@@ -2766,24 +2470,6 @@ create index listings_reduced_idx ON public.listings using btree (price_reduced_
  */
 create index listings_rent_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'rent'::text);
 
-/**
- * ---------------------------------------------------------------------------
- * Newest first, of one type: an index of each type's own
- * ---------------------------------------------------------------------------
- * A page of one type sorted newest with words that few homes match walks an
- * index in the sort's order, checking each home, until it has 11. Of the two
- * indexes in that order, (created_at, id) and (type, created_at, id), the
- * planner priced the second higher: it judges how scattered the heap reads
- * are by the index's first column, and listings of either type are
- * interleaved, while creation order follows the heap's. So it took the first,
- * and read the other type's homes as well: page 50 of `london garden` to rent
- * up to £2,000, at a million listings, read 6,468 homes for 11.
- *
- * Each type now has an index of its own, led by created_at: partial on the
- * type, so it holds only that type's homes and is priced by creation order
- * like the other. The same page reads 3,234 homes. A page with no type keeps
- * listings_newest_idx.
- */
 create index listings_sale_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'sale'::text);
 
 /**
@@ -2816,20 +2502,6 @@ create index listings_sale_newest_idx ON public.listings using btree (created_at
  */
 create index listings_search_text_eighth_idx ON public.listings using gin (search_text extensions.gin_trgm_ops) WHERE ((id < '20000000-0000-0000-0000-000000000000'::uuid) AND (off_market_at IS NULL));
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Every sort pages by keyset on its key plus id, so each sort, with and
- * without the type or offer preset, has an index in that order:
- * - newest first: the indexes of the listings migration, and one led by
- *   offer for `offer is true` (a partial index `where offer` serves
- *   `offer = true` only; a leading boolean column serves both forms);
- * - by price: (effective_price, id), read forwards or backwards, alone, by
- *   type and by offer. They carry the room and feature columns, so a count
- *   or a filter on them is answered from the index alone.
- * Words match through the trigram index on search_text.
- */
 create index listings_search_text_idx ON public.listings using gin (search_text extensions.gin_trgm_ops);
 
 /**
@@ -2853,42 +2525,10 @@ create index listings_search_text_idx ON public.listings using gin (search_text 
  */
 create index listings_type_amenities_price_idx ON public.listings using btree (type, parking, furnished, effective_price) INCLUDE (id, bedrooms, bathrooms, offer, status, off_market_at) WHERE (version > 0);
 
-/**
- * ---------------------------------------------------------------------------
- * Counts from the indexes alone, on the market
- * ---------------------------------------------------------------------------
- * A search's exact count reads market_listings: besides its filters, each row
- * is checked for being on the market (off_market_at), available when Include
- * under offer is off (status), and visible under the listings' select policy
- * (user_ref, beside the id already in the key). The price indexes carried the
- * room and feature columns so that a count was answered from the index alone;
- * they now carry these three too, so it still is rather than reading every
- * matching row from the table. Same keys and names; only the included columns
- * grow.
- */
 create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
- * id desc), alone, by type and by offer, like the other sorts. The on-market
- * condition is checked on the rows these and the existing indexes return:
- * nearly every listing is on the market, so an ordered index scan stops after
- * a page's worth of rows. off_market_at is indexed for the few queries led by
- * it (how many have left, or are about to).
- */
 create index listings_type_reduced_idx ON public.listings using btree (type, price_reduced_at DESC NULLS LAST, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Keyset paging newest first (`order by created_at desc, id desc`) for the
- * explore, category and offers pages, and a landlord's own listings, which
- * also serves the ownership policies.
- */
 create index listings_user_ref_idx ON public.listings using btree (user_ref, created_at DESC);
 
 -- The API roles get only what is granted here.
@@ -2908,20 +2548,10 @@ create policy "Users can delete their own listings"
   on public.listings for delete to authenticated
   using ((user_ref = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can publish listings in their own name"
   on public.listings for insert to authenticated
   with check ((user_ref = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can update their own listings"
   on public.listings for update to authenticated
   using ((user_ref = ( SELECT auth.uid() AS uid)))
@@ -2937,24 +2567,8 @@ create policy "Users can update their own listings"
  */
 create trigger listings_clusters_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
 
-/**
- * Moves the listings a statement changed between cells: departed rows
- * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
- * theirs. One grouped upsert per transition table, so a bulk insert of a
- * million listings costs one pass; cells are written in key order, so two
- * statements touching the same cells wait for each other instead of
- * deadlocking. Security definer: the table is written by nobody else.
- */
 create trigger listings_clusters_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
 
-/**
- * Moves the listings a statement changed between cells: departed rows
- * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
- * theirs. One grouped upsert per transition table, so a bulk insert of a
- * million listings costs one pass; cells are written in key order, so two
- * statements touching the same cells wait for each other instead of
- * deadlocking. Security definer: the table is written by nobody else.
- */
 create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
 
 /**
@@ -2966,22 +2580,8 @@ create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD
  */
 create trigger listings_place_words_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
 
-/**
- * Moves a statement's listings in listing_place_words: rows of departed
- * listings (deleted, or updated in a column the table holds) go, rows of
- * arrived ones (inserted, or so updated) come, each only for a listing with
- * no leaving date; the vocabulary's counts follow in the same statement, one
- * grouped upsert in word order.
- */
 create trigger listings_place_words_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
 
-/**
- * Moves a statement's listings in listing_place_words: rows of departed
- * listings (deleted, or updated in a column the table holds) go, rows of
- * arrived ones (inserted, or so updated) come, each only for a listing with
- * no leaving date; the vocabulary's counts follow in the same statement, one
- * grouped upsert in word order.
- */
 create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
 
 /**
@@ -2996,16 +2596,6 @@ create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING 
  */
 create trigger listings_price_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
 
-/**
- * ---------------------------------------------------------------------------
- * Price history
- * ---------------------------------------------------------------------------
- * One row when a listing is published (`Listed at`, no previous price) and one
- * for every change of the price a person pays. Written only by the triggers
- * below (security definer): no API role may insert, update or delete a row,
- * not even the service role, so history cannot be written or rewritten
- * through the API. Rows go with their listing.
- */
 create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
 
 /**
@@ -3059,15 +2649,6 @@ create trigger listings_stamp BEFORE INSERT OR UPDATE ON listings FOR EACH ROW E
  */
 create trigger listings_status_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
 
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
 create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
 
 /**
@@ -3078,20 +2659,8 @@ create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCI
  */
 create trigger listings_word_marks_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
 
-/**
- * Moves a statement's listings in listing_word_marks: rows of departed
- * listings (deleted, or updated in a column the table holds or in their text)
- * go, and rows of arrived ones (inserted, or so updated) come, each only for a
- * listing with no leaving date and some dictionary word.
- */
 create trigger listings_word_marks_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
 
-/**
- * Moves a statement's listings in listing_word_marks: rows of departed
- * listings (deleted, or updated in a column the table holds or in their text)
- * go, and rows of arrived ones (inserted, or so updated) come, each only for a
- * listing with no leaving date and some dictionary word.
- */
 create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
 
 -- ==================================================================================================
@@ -3134,37 +2703,11 @@ create table public.alert_deliveries (
 
 comment on table public.alert_deliveries is 'New-home alerts waiting for or done by the sender: one row per match of a saved search with alerts on.';
 
-/**
- * ---------------------------------------------------------------------------
- * Alert deliveries
- * ---------------------------------------------------------------------------
- * The queue of new-home alerts. Publishing a listing writes one row for each
- * saved search it matches whose alerts are on (not the publisher's own
- * searches). The sender (the send-alerts Edge Function) takes the rows of one
- * saved search at a time, sends one push to each of the person's browsers,
- * and marks them sent, in one transaction that holds the rows' locks while it
- * sends: a sender that dies mid-way rolls back what it had not marked, and
- * the next run sends it. The table is the server's: no grants to anon or
- * authenticated, and no policies.
- */
 create index alert_deliveries_listing_idx ON public.alert_deliveries using btree (listing_id);
 
 -- What is still to send, by saved search, for the sender's scan.
 create index alert_deliveries_pending_idx ON public.alert_deliveries using btree (next_attempt_at, saved_search_id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
 
-/**
- * ---------------------------------------------------------------------------
- * Alert deliveries
- * ---------------------------------------------------------------------------
- * The queue of new-home alerts. Publishing a listing writes one row for each
- * saved search it matches whose alerts are on (not the publisher's own
- * searches). The sender (the send-alerts Edge Function) takes the rows of one
- * saved search at a time, sends one push to each of the person's browsers,
- * and marks them sent, in one transaction that holds the rows' locks while it
- * sends: a sender that dies mid-way rolls back what it had not marked, and
- * the next run sends it. The table is the server's: no grants to anon or
- * authenticated, and no policies.
- */
 create index alert_deliveries_user_idx ON public.alert_deliveries using btree (user_id);
 
 -- The API roles get only what is granted here.
@@ -3236,48 +2779,12 @@ comment on column public.conversations.landlord_id is 'The landlord; null once t
  */
 create index conversations_hunter_recent ON public.conversations using btree (hunter_id, last_message_at DESC, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_hunter_started ON public.conversations using btree (hunter_id, created_at);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_hunter_unread ON public.conversations using btree (hunter_id) WHERE (last_message_at > hunter_read_at);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_landlord_recent ON public.conversations using btree (landlord_id, last_message_at DESC, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_landlord_unread ON public.conversations using btree (landlord_id) WHERE (last_message_at > landlord_read_at);
 
 -- The API roles get only what is granted here.
@@ -3301,15 +2808,6 @@ create policy "Participants can view their conversations"
   on public.conversations for select to authenticated
   using (((( SELECT auth.uid() AS uid) = hunter_id) OR (( SELECT auth.uid() AS uid) = landlord_id)));
 
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
 create policy "Users can start conversations about others' listings"
   on public.conversations for insert to authenticated
   with check (((hunter_id = ( SELECT auth.uid() AS uid)) AND (landlord_id <> ( SELECT auth.uid() AS uid))));
@@ -3360,16 +2858,6 @@ comment on table public.listing_price_history is 'Every change of a listing''s e
 comment on column public.listing_price_history.price is 'The price a person pays after the change.';
 comment on column public.listing_price_history.previous_price is 'The price before; null for the listed price.';
 
-/**
- * ---------------------------------------------------------------------------
- * Price history
- * ---------------------------------------------------------------------------
- * One row when a listing is published (`Listed at`, no previous price) and one
- * for every change of the price a person pays. Written only by the triggers
- * below (security definer): no API role may insert, update or delete a row,
- * not even the service role, so history cannot be written or rewritten
- * through the API. Rows go with their listing.
- */
 create index listing_price_history_listing_idx ON public.listing_price_history using btree (listing_id, changed_at, id);
 
 -- The API roles get only what is granted here.
@@ -3418,18 +2906,8 @@ create table public.listing_reports (
 
 comment on table public.listing_reports is 'Reports of listings by signed-in people, one per person per listing; read by their reporter and the service role.';
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create index listing_reports_open ON public.listing_reports using btree (listing_id) WHERE (reviewed_at IS NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create index listing_reports_reporter ON public.listing_reports using btree (reporter_id);
 
 -- The API roles get only what is granted here.
@@ -3439,36 +2917,16 @@ grant select, insert, update, delete on table public.listing_reports to service_
 
 alter table public.listing_reports enable row level security;
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create policy "Reporters can view their own reports"
   on public.listing_reports for select to authenticated
   using ((reporter_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create policy "Signed-in people can report listings in their own name"
   on public.listing_reports for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create trigger listing_reports_hide AFTER INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION hide_reported_listing();
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create trigger listing_reports_stamp BEFORE INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION stamp_listing_report();
 
 -- ==================================================================================================
@@ -3493,12 +2951,6 @@ create table public.listing_review_holds (
 
 comment on table public.listing_review_holds is 'Listings hidden from lists and search until an operator reviews their reports.';
 
-/**
- * The listings hidden while reports wait for review: one row per listing, kept
- * by the triggers on listing_reports and public.review_listing_reports only.
- * Readable by everyone (it holds no more than which listings are hidden), as
- * the listings' select policy consults it for every caller.
- */
 create index listing_review_holds_landlord ON public.listing_review_holds using btree (landlord_id);
 
 -- The API roles get only what is granted here.
@@ -3509,12 +2961,6 @@ grant select, insert, update, delete on table public.listing_review_holds to ser
 
 alter table public.listing_review_holds enable row level security;
 
-/**
- * The listings hidden while reports wait for review: one row per listing, kept
- * by the triggers on listing_reports and public.review_listing_reports only.
- * Readable by everyone (it holds no more than which listings are hidden), as
- * the listings' select policy consults it for every caller.
- */
 create policy "Everyone can see which listings are held for review"
   on public.listing_review_holds for select to anon, authenticated
   using (true);
@@ -3552,15 +2998,6 @@ create table public.listing_status_history (
 
 comment on table public.listing_status_history is 'Every status of a listing since publication (the first row has no previous status). Written by trigger only.';
 
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
 create index listing_status_history_listing_idx ON public.listing_status_history using btree (listing_id, changed_at, id);
 
 -- The API roles get only what is granted here.
@@ -3574,15 +3011,6 @@ revoke all on sequence listing_status_history_id_seq from anon, authenticated, s
 
 alter table public.listing_status_history enable row level security;
 
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
 create policy "Status history is visible to whoever can see the listing"
   on public.listing_status_history for select to anon, authenticated, service_role
   using ((EXISTS ( SELECT 1
@@ -3618,34 +3046,14 @@ create table public.message_emails (
 
 comment on table public.message_emails is 'Emails owed to landlords away for a day (one per conversation per quiet period); sent by send-emails.';
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_conversation ON public.message_emails using btree (conversation_id, recipient_id, sent_at);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_due ON public.message_emails using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create unique index message_emails_one_waiting ON public.message_emails using btree (conversation_id, recipient_id) WHERE (sent_at IS NULL);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_recipient ON public.message_emails using btree (recipient_id);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_sender ON public.message_emails using btree (sender_id);
 
 -- The API roles get only what is granted here.
@@ -3710,15 +3118,6 @@ comment on column public.messages.sender_id is 'Who wrote it; null once they del
  */
 create index messages_conversation_page ON public.messages using btree (conversation_id, created_at DESC, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index messages_sender_recent ON public.messages using btree (sender_id, created_at);
 
 -- The API roles get only what is granted here.
@@ -3744,15 +3143,6 @@ create policy "Participants can view their conversations' messages"
    FROM conversations c
   WHERE ((c.id = messages.conversation_id) AND ((( SELECT auth.uid() AS uid) = c.hunter_id) OR (( SELECT auth.uid() AS uid) = c.landlord_id))))));
 
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
 create policy "Participants not blocked can send messages"
   on public.messages for insert to authenticated
   with check (((sender_id = ( SELECT auth.uid() AS uid)) AND conversation_open_to(conversation_id, ( SELECT auth.uid() AS uid))));
@@ -3787,13 +3177,6 @@ create trigger queue_message_email AFTER INSERT ON messages FOR EACH ROW EXECUTE
  */
 create trigger queue_message_push AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_push();
 
-/**
- * ---------------------------------------------------------------------------
- * Rules a request cannot get round
- * ---------------------------------------------------------------------------
- * Security definer: they read the other side's block list and the sender's
- * counts, which row-level security hides from the caller.
- */
 create trigger stamp_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION stamp_message();
 
 -- ==================================================================================================
@@ -3830,34 +3213,8 @@ create table public.message_pushes (
 
 comment on table public.message_pushes is 'Pushes owed for new messages (one per message, to its recipient); sent by the send-alerts function.';
 
-/**
- * ---------------------------------------------------------------------------
- * Pushes for new messages
- * ---------------------------------------------------------------------------
- * Each new message owes its recipient a push: a row in this queue, written by a
- * trigger in the message's own transaction, sent by the send-alerts function
- * (supabase/functions/send-alerts/messages.ts) through the same Web Push code as
- * saved-search alerts. The sender claims rows with `for update skip locked` and
- * marks them sent in the transaction that holds the claim, so a sender that dies
- * loses nothing and a second sender never takes the same row. With push off (no
- * subscription) the row is simply marked sent: the unread count still shows.
- * The queue is the server's: no grants to anon or authenticated.
- */
 create index message_pushes_due ON public.message_pushes using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Pushes for new messages
- * ---------------------------------------------------------------------------
- * Each new message owes its recipient a push: a row in this queue, written by a
- * trigger in the message's own transaction, sent by the send-alerts function
- * (supabase/functions/send-alerts/messages.ts) through the same Web Push code as
- * saved-search alerts. The sender claims rows with `for update skip locked` and
- * marks them sent in the transaction that holds the claim, so a sender that dies
- * loses nothing and a second sender never takes the same row. With push off (no
- * subscription) the row is simply marked sent: the unread count still shows.
- * The queue is the server's: no grants to anon or authenticated.
- */
 create index message_pushes_message ON public.message_pushes using btree (message_id);
 
 -- The API roles get only what is granted here.
@@ -3910,55 +3267,10 @@ create table public.saved_home_pushes (
 
 comment on table public.saved_home_pushes is 'Pushes owed for changes of saved homes (one per change and person who saved it); sent by send-alerts.';
 
-/**
- * ---------------------------------------------------------------------------
- * Alerts for saved homes
- * ---------------------------------------------------------------------------
- * A person may choose `Tell me when a saved home changes` (off by default):
- * then a home they saved owes them a push when its price falls, when it goes
- * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
- * (Sold, Let). The pushes are queued by a trigger in the listing's own
- * transaction and sent by the send-alerts function
- * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
- * code as the other alerts, claimed `for update skip locked` and marked sent
- * in the transaction that holds the claim. Neither the landlord (for their own
- * home) nor anyone without the setting gets one. The queue is the server's:
- * no grants to anon or authenticated.
- */
 create index saved_home_pushes_due ON public.saved_home_pushes using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Alerts for saved homes
- * ---------------------------------------------------------------------------
- * A person may choose `Tell me when a saved home changes` (off by default):
- * then a home they saved owes them a push when its price falls, when it goes
- * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
- * (Sold, Let). The pushes are queued by a trigger in the listing's own
- * transaction and sent by the send-alerts function
- * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
- * code as the other alerts, claimed `for update skip locked` and marked sent
- * in the transaction that holds the claim. Neither the landlord (for their own
- * home) nor anyone without the setting gets one. The queue is the server's:
- * no grants to anon or authenticated.
- */
 create index saved_home_pushes_listing ON public.saved_home_pushes using btree (listing_id);
 
-/**
- * ---------------------------------------------------------------------------
- * Alerts for saved homes
- * ---------------------------------------------------------------------------
- * A person may choose `Tell me when a saved home changes` (off by default):
- * then a home they saved owes them a push when its price falls, when it goes
- * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
- * (Sold, Let). The pushes are queued by a trigger in the listing's own
- * transaction and sent by the send-alerts function
- * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
- * code as the other alerts, claimed `for update skip locked` and marked sent
- * in the transaction that holds the claim. Neither the landlord (for their own
- * home) nor anyone without the setting gets one. The queue is the server's:
- * no grants to anon or authenticated.
- */
 create index saved_home_pushes_user ON public.saved_home_pushes using btree (user_id);
 
 -- The API roles get only what is granted here.
@@ -3994,13 +3306,6 @@ create table public.saved_listings (
 -- The primary key serves the policies (user_id first); this one serves the cascade from listings.
 create index saved_listings_listing_id_idx ON public.saved_listings using btree (listing_id);
 
-/**
- * ---------------------------------------------------------------------------
- * Saved listings
- * ---------------------------------------------------------------------------
- * The homes a signed-in user has saved, to find them again and to read them
- * offline. Private to that user. A row goes when its listing goes.
- */
 create index saved_listings_user_newest_idx ON public.saved_listings using btree (user_id, created_at DESC);
 
 -- The API roles get only what is granted here.
@@ -4019,20 +3324,10 @@ create policy "Users can save listings for themselves"
   on public.saved_listings for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can unsave their saved listings"
   on public.saved_listings for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can view their saved listings"
   on public.saved_listings for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
@@ -4060,26 +3355,8 @@ create table public.saved_search_matches (
   constraint saved_search_matches_saved_search_id_fkey FOREIGN KEY (saved_search_id) REFERENCES saved_searches(id) ON DELETE CASCADE
 );
 
-/**
- * ---------------------------------------------------------------------------
- * Matches, for `N new`
- * ---------------------------------------------------------------------------
- * Every (saved search, listing) match, written when the listing is published
- * (whatever the search's alerts), so a person's `N new` counts read a few index
- * entries instead of matching every listing published since. The server's:
- * the app reads it through saved_search_new_counts().
- */
 create index saved_search_matches_listing_idx ON public.saved_search_matches using btree (listing_id);
 
-/**
- * ---------------------------------------------------------------------------
- * Matches, for `N new`
- * ---------------------------------------------------------------------------
- * Every (saved search, listing) match, written when the listing is published
- * (whatever the search's alerts), so a person's `N new` counts read a few index
- * entries instead of matching every listing published since. The server's:
- * the app reads it through saved_search_new_counts().
- */
 create index saved_search_matches_newest_idx ON public.saved_search_matches using btree (saved_search_id, listing_created_at DESC);
 
 -- The API roles get only what is granted here.
@@ -6132,13 +5409,6 @@ grant execute on function public.unread_conversation_count() to service_role;
  */
 create trigger on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION handle_new_user();
 
-/**
- * ---------------------------------------------------------------------------
- * Keeping profiles in step with auth.users
- * ---------------------------------------------------------------------------
- * Security definer because Supabase Auth writes auth.users as its own role;
- * an empty search_path keeps the function from resolving names a caller chose.
- */
 create trigger on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text) EXECUTE FUNCTION handle_user_email_change();
 
 -- ==================================================================================================
@@ -6168,36 +5438,15 @@ create policy "Listing images are visible to everyone"
   on storage.objects for select to anon, authenticated
   using ((bucket_id = 'listing-images'::text));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security on storage.objects
- * ---------------------------------------------------------------------------
- * Upserting uploads need insert, select and update; removing needs delete and
- * select. The first folder of the object's name is its owner's id.
- */
 create policy "Users can delete listing images in their own folder"
   on storage.objects for delete to authenticated
   using (((bucket_id = 'listing-images'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security on storage.objects
- * ---------------------------------------------------------------------------
- * Upserting uploads need insert, select and update; removing needs delete and
- * select. The first folder of the object's name is its owner's id.
- */
 create policy "Users can replace listing images in their own folder"
   on storage.objects for update to authenticated
   using (((bucket_id = 'listing-images'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))))
   with check (((bucket_id = 'listing-images'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security on storage.objects
- * ---------------------------------------------------------------------------
- * Upserting uploads need insert, select and update; removing needs delete and
- * select. The first folder of the object's name is its owner's id.
- */
 create policy "Users can upload listing images to their own folder"
   on storage.objects for insert to authenticated
   with check (((bucket_id = 'listing-images'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))));

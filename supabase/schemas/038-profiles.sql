@@ -42,11 +42,6 @@ create policy "Users can update their own profile"
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can view their own profile"
   on public.profiles for select to authenticated
   using ((id = ( SELECT auth.uid() AS uid)));

@@ -29,26 +29,6 @@ create table public.landlord_contact_reads (
 
 comment on table public.landlord_contact_reads is 'Which landlords each client address read through landlord_contact in the last hour (rate limit).';
 
-/**
- * ---------------------------------------------------------------------------
- * Landlord contact, out of bulk reach
- * ---------------------------------------------------------------------------
- * A landlord chooses whether visitors get their email (`Show my email to
- * visitors`, on by default); off, landlord_contact gives the name only. And
- * landlord_contact serves at most 20 different landlords per client address an
- * hour: the 21st gets HTTP 429, so a script walking every listing's owner
- * collects at most 20 emails an hour from one address.
- *
- * The client address comes from the request headers PostgREST hands to the
- * database (`request.headers`): `cf-connecting-ip`, which hosted Supabase's edge
- * (Cloudflare) sets on every request and a client cannot forge, else the first
- * address of `x-forwarded-for` (the local stack sets it to the connection's
- * address, as a proxy does). The count lives in the database, so it holds for
- * every way in: the app, supabase-js, plain HTTP.
- *
- * The function now writes (it records the read), so it is called with POST:
- * PostgREST runs a GET in a read-only transaction, which refuses the call.
- */
 create index landlord_contact_reads_recent ON public.landlord_contact_reads using btree (address, read_at);
 
 -- The API roles get only what is granted here.

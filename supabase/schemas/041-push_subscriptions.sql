@@ -25,17 +25,6 @@ create table public.push_subscriptions (
   constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create index push_subscriptions_user_idx ON public.push_subscriptions using btree (user_id);
 
 -- The API roles get only what is granted here.
@@ -45,76 +34,21 @@ grant select, insert, update, delete on table public.push_subscriptions to servi
 
 alter table public.push_subscriptions enable row level security;
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can add push subscriptions in their own name"
   on public.push_subscriptions for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can delete their own push subscriptions"
   on public.push_subscriptions for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can read their own push subscriptions"
   on public.push_subscriptions for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create policy "Users can update their own push subscriptions"
   on public.push_subscriptions for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Push subscriptions
- * ---------------------------------------------------------------------------
- * A browser's Web Push subscription (PushSubscription.toJSON()): the endpoint
- * is the push service's URL for this browser, p256dh and auth its keys. The app
- * upserts on the endpoint. A browser belongs to whoever subscribed with it last:
- * subscribing with an endpoint another person registered moves it (the
- * endpoint is a secret of the browser, so whoever sends it holds the browser).
- * Only https endpoints are stored; the sender also refuses private addresses.
- */
 create trigger push_subscriptions_stamp BEFORE INSERT OR UPDATE ON push_subscriptions FOR EACH ROW EXECUTE FUNCTION stamp_push_subscription();

@@ -73,15 +73,6 @@ create index saved_searches_match_cell_idx ON public.saved_searches using btree 
 -- area's cell. Each index carries every column the match reads.
 create index saved_searches_match_key_idx ON public.saved_searches using btree (match_key) INCLUDE (match_type, match_price, match_beds, match_baths, match_flags, match_area, match_words, id, user_id, alerts) WHERE (match_key IS NOT NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Saved searches
- * ---------------------------------------------------------------------------
- * The client may choose the id, so a search saved offline and sent twice is
- * stored once. The match_* columns are the search's filters in indexable form
- * (see the alerts migration); they are generated, never written. A bbox-less
- * search covers the whole world, and a search without a minimum has 0.
- */
 create index saved_searches_user_idx ON public.saved_searches using btree (user_id, created_at);
 
 -- The API roles get only what is granted here.
@@ -103,49 +94,17 @@ create policy "Users can delete their own saved searches"
   on public.saved_searches for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create policy "Users can read their own saved searches"
   on public.saved_searches for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create policy "Users can save searches in their own name"
   on public.saved_searches for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create policy "Users can update their own saved searches"
   on public.saved_searches for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * Server-owned columns and the limit. For everyone, user_id and created_at
- * never change; updated_at records a change of name, parameters or alerts;
- * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
- * caller's id and the server's time. At most 20 searches a person: a per-person
- * lock makes two concurrent inserts count one after the other, and an insert of
- * an id that exists is let through so `on conflict do nothing` can skip it.
- */
 create trigger saved_searches_stamp BEFORE INSERT OR UPDATE ON saved_searches FOR EACH ROW EXECUTE FUNCTION stamp_saved_search();

@@ -63,15 +63,6 @@ create policy "Users can unblock"
   on public.blocked_senders for delete to authenticated
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
 create policy "Users can view whom they block"
   on public.blocked_senders for select to authenticated
   using ((blocker_id = ( SELECT auth.uid() AS uid)));

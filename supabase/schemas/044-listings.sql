@@ -156,27 +156,8 @@ create index listings_offer_newest_idx ON public.listings using btree (offer, cr
  */
 create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
- * id desc), alone, by type and by offer, like the other sorts. The on-market
- * condition is checked on the rows these and the existing indexes return:
- * nearly every listing is on the market, so an ordered index scan stops after
- * a page's worth of rows. off_market_at is indexed for the few queries led by
- * it (how many have left, or are about to).
- */
 create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Keyset paging newest first (`order by created_at desc, id desc`) for the
- * explore, category and offers pages, and a landlord's own listings, which
- * also serves the ownership policies.
- */
 create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
 
 /**
@@ -215,32 +196,8 @@ create index listings_offers_newest_idx ON public.listings using btree (created_
  */
 create index listings_price_eighth_idx ON public.listings using btree (effective_price) WHERE (id <= '1fffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 
-/**
- * ---------------------------------------------------------------------------
- * Counts from the indexes alone, on the market
- * ---------------------------------------------------------------------------
- * A search's exact count reads market_listings: besides its filters, each row
- * is checked for being on the market (off_market_at), available when Include
- * under offer is off (status), and visible under the listings' select policy
- * (user_ref, beside the id already in the key). The price indexes carried the
- * room and feature columns so that a count was answered from the index alone;
- * they now carry these three too, so it still is rather than reading every
- * matching row from the table. Same keys and names; only the included columns
- * grow.
- */
 create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
- * id desc), alone, by type and by offer, like the other sorts. The on-market
- * condition is checked on the rows these and the existing indexes return:
- * nearly every listing is on the market, so an ordered index scan stops after
- * a page's worth of rows. off_market_at is indexed for the few queries led by
- * it (how many have left, or are about to).
- */
 create index listings_reduced_idx ON public.listings using btree (price_reduced_at DESC NULLS LAST, id DESC);
 
 /**
@@ -263,24 +220,6 @@ create index listings_reduced_idx ON public.listings using btree (price_reduced_
  */
 create index listings_rent_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'rent'::text);
 
-/**
- * ---------------------------------------------------------------------------
- * Newest first, of one type: an index of each type's own
- * ---------------------------------------------------------------------------
- * A page of one type sorted newest with words that few homes match walks an
- * index in the sort's order, checking each home, until it has 11. Of the two
- * indexes in that order, (created_at, id) and (type, created_at, id), the
- * planner priced the second higher: it judges how scattered the heap reads
- * are by the index's first column, and listings of either type are
- * interleaved, while creation order follows the heap's. So it took the first,
- * and read the other type's homes as well: page 50 of `london garden` to rent
- * up to £2,000, at a million listings, read 6,468 homes for 11.
- *
- * Each type now has an index of its own, led by created_at: partial on the
- * type, so it holds only that type's homes and is priced by creation order
- * like the other. The same page reads 3,234 homes. A page with no type keeps
- * listings_newest_idx.
- */
 create index listings_sale_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'sale'::text);
 
 /**
@@ -313,20 +252,6 @@ create index listings_sale_newest_idx ON public.listings using btree (created_at
  */
 create index listings_search_text_eighth_idx ON public.listings using gin (search_text extensions.gin_trgm_ops) WHERE ((id < '20000000-0000-0000-0000-000000000000'::uuid) AND (off_market_at IS NULL));
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Every sort pages by keyset on its key plus id, so each sort, with and
- * without the type or offer preset, has an index in that order:
- * - newest first: the indexes of the listings migration, and one led by
- *   offer for `offer is true` (a partial index `where offer` serves
- *   `offer = true` only; a leading boolean column serves both forms);
- * - by price: (effective_price, id), read forwards or backwards, alone, by
- *   type and by offer. They carry the room and feature columns, so a count
- *   or a filter on them is answered from the index alone.
- * Words match through the trigram index on search_text.
- */
 create index listings_search_text_idx ON public.listings using gin (search_text extensions.gin_trgm_ops);
 
 /**
@@ -350,42 +275,10 @@ create index listings_search_text_idx ON public.listings using gin (search_text 
  */
 create index listings_type_amenities_price_idx ON public.listings using btree (type, parking, furnished, effective_price) INCLUDE (id, bedrooms, bathrooms, offer, status, off_market_at) WHERE (version > 0);
 
-/**
- * ---------------------------------------------------------------------------
- * Counts from the indexes alone, on the market
- * ---------------------------------------------------------------------------
- * A search's exact count reads market_listings: besides its filters, each row
- * is checked for being on the market (off_market_at), available when Include
- * under offer is off (status), and visible under the listings' select policy
- * (user_ref, beside the id already in the key). The price indexes carried the
- * room and feature columns so that a count was answered from the index alone;
- * they now carry these three too, so it still is rather than reading every
- * matching row from the table. Same keys and names; only the included columns
- * grow.
- */
 create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
- * id desc), alone, by type and by offer, like the other sorts. The on-market
- * condition is checked on the rows these and the existing indexes return:
- * nearly every listing is on the market, so an ordered index scan stops after
- * a page's worth of rows. off_market_at is indexed for the few queries led by
- * it (how many have left, or are about to).
- */
 create index listings_type_reduced_idx ON public.listings using btree (type, price_reduced_at DESC NULLS LAST, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Keyset paging newest first (`order by created_at desc, id desc`) for the
- * explore, category and offers pages, and a landlord's own listings, which
- * also serves the ownership policies.
- */
 create index listings_user_ref_idx ON public.listings using btree (user_ref, created_at DESC);
 
 -- The API roles get only what is granted here.
@@ -405,20 +298,10 @@ create policy "Users can delete their own listings"
   on public.listings for delete to authenticated
   using ((user_ref = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can publish listings in their own name"
   on public.listings for insert to authenticated
   with check ((user_ref = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can update their own listings"
   on public.listings for update to authenticated
   using ((user_ref = ( SELECT auth.uid() AS uid)))
@@ -434,24 +317,8 @@ create policy "Users can update their own listings"
  */
 create trigger listings_clusters_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
 
-/**
- * Moves the listings a statement changed between cells: departed rows
- * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
- * theirs. One grouped upsert per transition table, so a bulk insert of a
- * million listings costs one pass; cells are written in key order, so two
- * statements touching the same cells wait for each other instead of
- * deadlocking. Security definer: the table is written by nobody else.
- */
 create trigger listings_clusters_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
 
-/**
- * Moves the listings a statement changed between cells: departed rows
- * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
- * theirs. One grouped upsert per transition table, so a bulk insert of a
- * million listings costs one pass; cells are written in key order, so two
- * statements touching the same cells wait for each other instead of
- * deadlocking. Security definer: the table is written by nobody else.
- */
 create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
 
 /**
@@ -463,22 +330,8 @@ create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD
  */
 create trigger listings_place_words_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
 
-/**
- * Moves a statement's listings in listing_place_words: rows of departed
- * listings (deleted, or updated in a column the table holds) go, rows of
- * arrived ones (inserted, or so updated) come, each only for a listing with
- * no leaving date; the vocabulary's counts follow in the same statement, one
- * grouped upsert in word order.
- */
 create trigger listings_place_words_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
 
-/**
- * Moves a statement's listings in listing_place_words: rows of departed
- * listings (deleted, or updated in a column the table holds) go, rows of
- * arrived ones (inserted, or so updated) come, each only for a listing with
- * no leaving date; the vocabulary's counts follow in the same statement, one
- * grouped upsert in word order.
- */
 create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
 
 /**
@@ -493,16 +346,6 @@ create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING 
  */
 create trigger listings_price_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
 
-/**
- * ---------------------------------------------------------------------------
- * Price history
- * ---------------------------------------------------------------------------
- * One row when a listing is published (`Listed at`, no previous price) and one
- * for every change of the price a person pays. Written only by the triggers
- * below (security definer): no API role may insert, update or delete a row,
- * not even the service role, so history cannot be written or rewritten
- * through the API. Rows go with their listing.
- */
 create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
 
 /**
@@ -556,15 +399,6 @@ create trigger listings_stamp BEFORE INSERT OR UPDATE ON listings FOR EACH ROW E
  */
 create trigger listings_status_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
 
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
 create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
 
 /**
@@ -575,18 +409,6 @@ create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCI
  */
 create trigger listings_word_marks_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
 
-/**
- * Moves a statement's listings in listing_word_marks: rows of departed
- * listings (deleted, or updated in a column the table holds or in their text)
- * go, and rows of arrived ones (inserted, or so updated) come, each only for a
- * listing with no leaving date and some dictionary word.
- */
 create trigger listings_word_marks_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
 
-/**
- * Moves a statement's listings in listing_word_marks: rows of departed
- * listings (deleted, or updated in a column the table holds or in their text)
- * go, and rows of arrived ones (inserted, or so updated) come, each only for a
- * listing with no leaving date and some dictionary word.
- */
 create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();

@@ -34,37 +34,11 @@ create table public.alert_deliveries (
 
 comment on table public.alert_deliveries is 'New-home alerts waiting for or done by the sender: one row per match of a saved search with alerts on.';
 
-/**
- * ---------------------------------------------------------------------------
- * Alert deliveries
- * ---------------------------------------------------------------------------
- * The queue of new-home alerts. Publishing a listing writes one row for each
- * saved search it matches whose alerts are on (not the publisher's own
- * searches). The sender (the send-alerts Edge Function) takes the rows of one
- * saved search at a time, sends one push to each of the person's browsers,
- * and marks them sent, in one transaction that holds the rows' locks while it
- * sends: a sender that dies mid-way rolls back what it had not marked, and
- * the next run sends it. The table is the server's: no grants to anon or
- * authenticated, and no policies.
- */
 create index alert_deliveries_listing_idx ON public.alert_deliveries using btree (listing_id);
 
 -- What is still to send, by saved search, for the sender's scan.
 create index alert_deliveries_pending_idx ON public.alert_deliveries using btree (next_attempt_at, saved_search_id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
 
-/**
- * ---------------------------------------------------------------------------
- * Alert deliveries
- * ---------------------------------------------------------------------------
- * The queue of new-home alerts. Publishing a listing writes one row for each
- * saved search it matches whose alerts are on (not the publisher's own
- * searches). The sender (the send-alerts Edge Function) takes the rows of one
- * saved search at a time, sends one push to each of the person's browsers,
- * and marks them sent, in one transaction that holds the rows' locks while it
- * sends: a sender that dies mid-way rolls back what it had not marked, and
- * the next run sends it. The table is the server's: no grants to anon or
- * authenticated, and no policies.
- */
 create index alert_deliveries_user_idx ON public.alert_deliveries using btree (user_id);
 
 -- The API roles get only what is granted here.

@@ -53,48 +53,12 @@ comment on column public.conversations.landlord_id is 'The landlord; null once t
  */
 create index conversations_hunter_recent ON public.conversations using btree (hunter_id, last_message_at DESC, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_hunter_started ON public.conversations using btree (hunter_id, created_at);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_hunter_unread ON public.conversations using btree (hunter_id) WHERE (last_message_at > hunter_read_at);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_landlord_recent ON public.conversations using btree (landlord_id, last_message_at DESC, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index conversations_landlord_unread ON public.conversations using btree (landlord_id) WHERE (last_message_at > landlord_read_at);
 
 -- The API roles get only what is granted here.
@@ -118,15 +82,6 @@ create policy "Participants can view their conversations"
   on public.conversations for select to authenticated
   using (((( SELECT auth.uid() AS uid) = hunter_id) OR (( SELECT auth.uid() AS uid) = landlord_id)));
 
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
 create policy "Users can start conversations about others' listings"
   on public.conversations for insert to authenticated
   with check (((hunter_id = ( SELECT auth.uid() AS uid)) AND (landlord_id <> ( SELECT auth.uid() AS uid))));

@@ -23,16 +23,6 @@ comment on table public.listing_price_history is 'Every change of a listing''s e
 comment on column public.listing_price_history.price is 'The price a person pays after the change.';
 comment on column public.listing_price_history.previous_price is 'The price before; null for the listed price.';
 
-/**
- * ---------------------------------------------------------------------------
- * Price history
- * ---------------------------------------------------------------------------
- * One row when a listing is published (`Listed at`, no previous price) and one
- * for every change of the price a person pays. Written only by the triggers
- * below (security definer): no API role may insert, update or delete a row,
- * not even the service role, so history cannot be written or rewritten
- * through the API. Rows go with their listing.
- */
 create index listing_price_history_listing_idx ON public.listing_price_history using btree (listing_id, changed_at, id);
 
 -- The API roles get only what is granted here.

@@ -22,18 +22,8 @@ create table public.listing_reports (
 
 comment on table public.listing_reports is 'Reports of listings by signed-in people, one per person per listing; read by their reporter and the service role.';
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create index listing_reports_open ON public.listing_reports using btree (listing_id) WHERE (reviewed_at IS NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create index listing_reports_reporter ON public.listing_reports using btree (reporter_id);
 
 -- The API roles get only what is granted here.
@@ -43,34 +33,14 @@ grant select, insert, update, delete on table public.listing_reports to service_
 
 alter table public.listing_reports enable row level security;
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create policy "Reporters can view their own reports"
   on public.listing_reports for select to authenticated
   using ((reporter_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create policy "Signed-in people can report listings in their own name"
   on public.listing_reports for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create trigger listing_reports_hide AFTER INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION hide_reported_listing();
 
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
 create trigger listing_reports_stamp BEFORE INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION stamp_listing_report();

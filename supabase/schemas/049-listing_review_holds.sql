@@ -16,12 +16,6 @@ create table public.listing_review_holds (
 
 comment on table public.listing_review_holds is 'Listings hidden from lists and search until an operator reviews their reports.';
 
-/**
- * The listings hidden while reports wait for review: one row per listing, kept
- * by the triggers on listing_reports and public.review_listing_reports only.
- * Readable by everyone (it holds no more than which listings are hidden), as
- * the listings' select policy consults it for every caller.
- */
 create index listing_review_holds_landlord ON public.listing_review_holds using btree (landlord_id);
 
 -- The API roles get only what is granted here.
@@ -32,12 +26,6 @@ grant select, insert, update, delete on table public.listing_review_holds to ser
 
 alter table public.listing_review_holds enable row level security;
 
-/**
- * The listings hidden while reports wait for review: one row per listing, kept
- * by the triggers on listing_reports and public.review_listing_reports only.
- * Readable by everyone (it holds no more than which listings are hidden), as
- * the listings' select policy consults it for every caller.
- */
 create policy "Everyone can see which listings are held for review"
   on public.listing_review_holds for select to anon, authenticated
   using (true);

@@ -20,15 +20,6 @@ create table public.listing_status_history (
 
 comment on table public.listing_status_history is 'Every status of a listing since publication (the first row has no previous status). Written by trigger only.';
 
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
 create index listing_status_history_listing_idx ON public.listing_status_history using btree (listing_id, changed_at, id);
 
 -- The API roles get only what is granted here.
@@ -42,15 +33,6 @@ revoke all on sequence listing_status_history_id_seq from anon, authenticated, s
 
 alter table public.listing_status_history enable row level security;
 
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
 create policy "Status history is visible to whoever can see the listing"
   on public.listing_status_history for select to anon, authenticated, service_role
   using ((EXISTS ( SELECT 1

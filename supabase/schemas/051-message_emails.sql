@@ -23,34 +23,14 @@ create table public.message_emails (
 
 comment on table public.message_emails is 'Emails owed to landlords away for a day (one per conversation per quiet period); sent by send-emails.';
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_conversation ON public.message_emails using btree (conversation_id, recipient_id, sent_at);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_due ON public.message_emails using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create unique index message_emails_one_waiting ON public.message_emails using btree (conversation_id, recipient_id) WHERE (sent_at IS NULL);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_recipient ON public.message_emails using btree (recipient_id);
 
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
 create index message_emails_sender ON public.message_emails using btree (sender_id);
 
 -- The API roles get only what is granted here.

@@ -47,15 +47,6 @@ comment on column public.messages.sender_id is 'Who wrote it; null once they del
  */
 create index messages_conversation_page ON public.messages using btree (conversation_id, created_at DESC, id DESC);
 
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
 create index messages_sender_recent ON public.messages using btree (sender_id, created_at);
 
 -- The API roles get only what is granted here.
@@ -81,15 +72,6 @@ create policy "Participants can view their conversations' messages"
    FROM conversations c
   WHERE ((c.id = messages.conversation_id) AND ((( SELECT auth.uid() AS uid) = c.hunter_id) OR (( SELECT auth.uid() AS uid) = c.landlord_id))))));
 
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
 create policy "Participants not blocked can send messages"
   on public.messages for insert to authenticated
   with check (((sender_id = ( SELECT auth.uid() AS uid)) AND conversation_open_to(conversation_id, ( SELECT auth.uid() AS uid))));
@@ -124,11 +106,4 @@ create trigger queue_message_email AFTER INSERT ON messages FOR EACH ROW EXECUTE
  */
 create trigger queue_message_push AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_push();
 
-/**
- * ---------------------------------------------------------------------------
- * Rules a request cannot get round
- * ---------------------------------------------------------------------------
- * Security definer: they read the other side's block list and the sender's
- * counts, which row-level security hides from the caller.
- */
 create trigger stamp_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION stamp_message();

@@ -28,34 +28,8 @@ create table public.message_pushes (
 
 comment on table public.message_pushes is 'Pushes owed for new messages (one per message, to its recipient); sent by the send-alerts function.';
 
-/**
- * ---------------------------------------------------------------------------
- * Pushes for new messages
- * ---------------------------------------------------------------------------
- * Each new message owes its recipient a push: a row in this queue, written by a
- * trigger in the message's own transaction, sent by the send-alerts function
- * (supabase/functions/send-alerts/messages.ts) through the same Web Push code as
- * saved-search alerts. The sender claims rows with `for update skip locked` and
- * marks them sent in the transaction that holds the claim, so a sender that dies
- * loses nothing and a second sender never takes the same row. With push off (no
- * subscription) the row is simply marked sent: the unread count still shows.
- * The queue is the server's: no grants to anon or authenticated.
- */
 create index message_pushes_due ON public.message_pushes using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Pushes for new messages
- * ---------------------------------------------------------------------------
- * Each new message owes its recipient a push: a row in this queue, written by a
- * trigger in the message's own transaction, sent by the send-alerts function
- * (supabase/functions/send-alerts/messages.ts) through the same Web Push code as
- * saved-search alerts. The sender claims rows with `for update skip locked` and
- * marks them sent in the transaction that holds the claim, so a sender that dies
- * loses nothing and a second sender never takes the same row. With push off (no
- * subscription) the row is simply marked sent: the unread count still shows.
- * The queue is the server's: no grants to anon or authenticated.
- */
 create index message_pushes_message ON public.message_pushes using btree (message_id);
 
 -- The API roles get only what is granted here.

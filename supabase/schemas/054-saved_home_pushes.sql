@@ -35,55 +35,10 @@ create table public.saved_home_pushes (
 
 comment on table public.saved_home_pushes is 'Pushes owed for changes of saved homes (one per change and person who saved it); sent by send-alerts.';
 
-/**
- * ---------------------------------------------------------------------------
- * Alerts for saved homes
- * ---------------------------------------------------------------------------
- * A person may choose `Tell me when a saved home changes` (off by default):
- * then a home they saved owes them a push when its price falls, when it goes
- * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
- * (Sold, Let). The pushes are queued by a trigger in the listing's own
- * transaction and sent by the send-alerts function
- * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
- * code as the other alerts, claimed `for update skip locked` and marked sent
- * in the transaction that holds the claim. Neither the landlord (for their own
- * home) nor anyone without the setting gets one. The queue is the server's:
- * no grants to anon or authenticated.
- */
 create index saved_home_pushes_due ON public.saved_home_pushes using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
 
-/**
- * ---------------------------------------------------------------------------
- * Alerts for saved homes
- * ---------------------------------------------------------------------------
- * A person may choose `Tell me when a saved home changes` (off by default):
- * then a home they saved owes them a push when its price falls, when it goes
- * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
- * (Sold, Let). The pushes are queued by a trigger in the listing's own
- * transaction and sent by the send-alerts function
- * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
- * code as the other alerts, claimed `for update skip locked` and marked sent
- * in the transaction that holds the claim. Neither the landlord (for their own
- * home) nor anyone without the setting gets one. The queue is the server's:
- * no grants to anon or authenticated.
- */
 create index saved_home_pushes_listing ON public.saved_home_pushes using btree (listing_id);
 
-/**
- * ---------------------------------------------------------------------------
- * Alerts for saved homes
- * ---------------------------------------------------------------------------
- * A person may choose `Tell me when a saved home changes` (off by default):
- * then a home they saved owes them a push when its price falls, when it goes
- * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
- * (Sold, Let). The pushes are queued by a trigger in the listing's own
- * transaction and sent by the send-alerts function
- * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
- * code as the other alerts, claimed `for update skip locked` and marked sent
- * in the transaction that holds the claim. Neither the landlord (for their own
- * home) nor anyone without the setting gets one. The queue is the server's:
- * no grants to anon or authenticated.
- */
 create index saved_home_pushes_user ON public.saved_home_pushes using btree (user_id);
 
 -- The API roles get only what is granted here.

@@ -18,13 +18,6 @@ create table public.saved_listings (
 -- The primary key serves the policies (user_id first); this one serves the cascade from listings.
 create index saved_listings_listing_id_idx ON public.saved_listings using btree (listing_id);
 
-/**
- * ---------------------------------------------------------------------------
- * Saved listings
- * ---------------------------------------------------------------------------
- * The homes a signed-in user has saved, to find them again and to read them
- * offline. Private to that user. A row goes when its listing goes.
- */
 create index saved_listings_user_newest_idx ON public.saved_listings using btree (user_id, created_at DESC);
 
 -- The API roles get only what is granted here.
@@ -43,20 +36,10 @@ create policy "Users can save listings for themselves"
   on public.saved_listings for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can unsave their saved listings"
   on public.saved_listings for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
 create policy "Users can view their saved listings"
   on public.saved_listings for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));

@@ -17,26 +17,8 @@ create table public.saved_search_matches (
   constraint saved_search_matches_saved_search_id_fkey FOREIGN KEY (saved_search_id) REFERENCES saved_searches(id) ON DELETE CASCADE
 );
 
-/**
- * ---------------------------------------------------------------------------
- * Matches, for `N new`
- * ---------------------------------------------------------------------------
- * Every (saved search, listing) match, written when the listing is published
- * (whatever the search's alerts), so a person's `N new` counts read a few index
- * entries instead of matching every listing published since. The server's:
- * the app reads it through saved_search_new_counts().
- */
 create index saved_search_matches_listing_idx ON public.saved_search_matches using btree (listing_id);
 
-/**
- * ---------------------------------------------------------------------------
- * Matches, for `N new`
- * ---------------------------------------------------------------------------
- * Every (saved search, listing) match, written when the listing is published
- * (whatever the search's alerts), so a person's `N new` counts read a few index
- * entries instead of matching every listing published since. The server's:
- * the app reads it through saved_search_new_counts().
- */
 create index saved_search_matches_newest_idx ON public.saved_search_matches using btree (saved_search_id, listing_created_at DESC);
 
 -- The API roles get only what is granted here.
