@@ -36,7 +36,7 @@ const QUERIES: string[] = [
   `select format('index %s', i.oid::regclass), pg_get_indexdef(i.oid)
      from pg_index x join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
     where ${IN_SCOPE} and ${NOT_EXTENSION('pg_class', 'x.indrelid')}`,
-  `select format('statistics %I.%I', n.nspname, s.stxname), pg_get_statisticsobjdef(s.oid)
+  `select format('statistics %I.%I', n.nspname, s.stxname), pg_get_statisticsobjdef(s.oid) || coalesce(' target ' || nullif(s.stxstattarget, -1), '')
      from pg_statistic_ext s join pg_namespace n on n.oid = s.stxnamespace where ${IN_SCOPE}`,
   `select format('policy %I on %s', p.polname, p.polrelid::regclass),
           concat_ws(E'\\n', 'for ' || p.polcmd::text, 'permissive ' || p.polpermissive,
