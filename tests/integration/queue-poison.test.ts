@@ -351,3 +351,81 @@ describe('a poison item never blocks a queue', () => {
     expect(push.messages(mixedBrowser.endpoint)).toHaveLength(3)
   })
 })
+
+describe('an email the provider always refuses never blocks the emails queue', () => {
+  type Queued = { sent_at: Date | null; outcome: string | null; attempts: number; last_error: string | null }
+
+  const queued = (recipient: TestUser) =>
+    withDatabase(async (db) => {
+      const { rows } = await db.query<Queued>(
+        'select sent_at, outcome, attempts, last_error from public.message_emails where recipient_id = $1',
+        [recipient.id],
+      )
+      return rows
+    })
+
+  async function sendEmails() {
+    const key = inject('serviceRoleKey')
+    const response = await fetch(`${inject('apiUrl')}/functions/v1/send-emails`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, apikey: key, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  async function mailsTo(address: string): Promise<unknown[]> {
+    const search = `${inject('mailUrl')}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`
+    return ((await (await fetch(search)).json()) as { messages: unknown[] }).messages
+  }
+
+  /** A landlord away for two days, with a listing a hunter writes about: an email is due at once. */
+  async function awayLandlordWrittenTo(hunter: TestUser, name: string, email?: string): Promise<TestUser> {
+    const landlord = await signedInUser(name)
+    const listing = randomUUID()
+    expect((await landlord.client.from('listings').insert(validListing(listing))).error).toBeNull()
+    await withDatabase(async (db) => {
+      await db.query(
+        `insert into public.app_openings (user_id, last_seen_at) values ($1, now() - interval '2 days')
+         on conflict (user_id) do update set last_seen_at = excluded.last_seen_at`,
+        [landlord.id],
+      )
+      // The mail API refuses `.invalid` addresses, as a provider refuses one it cannot deliver to.
+      if (email) await db.query('update public.profiles set email = $2 where id = $1', [landlord.id, email])
+    })
+    const asked = await hunter.client.rpc('send_enquiry', {
+      listing_id: listing,
+      message_id: randomUUID(),
+      body: 'Hello',
+    })
+    expect(asked.error).toBeNull()
+    return landlord
+  }
+
+  it('the good email is sent, the refused one retried, then given up and kept', async () => {
+    const hunter = await signedInUser('Emailing Hunter')
+    const refused = await awayLandlordWrittenTo(hunter, 'Never Reached', `never-${randomUUID()}@mail.invalid`)
+    const reached = await awayLandlordWrittenTo(hunter, 'Reached Landlord')
+
+    expect((await sendEmails()).status).toBe(200)
+    expect(await mailsTo(reached.email)).toHaveLength(1)
+    expect(await queued(reached)).toMatchObject([{ outcome: 'sent', attempts: 1, last_error: null }])
+    expect(await queued(refused)).toMatchObject([
+      { sent_at: null, outcome: null, attempts: 1, last_error: expect.stringContaining('422') },
+    ])
+
+    for (let run = 0; run < 8; run++) {
+      await withDatabase((db) =>
+        db.query('update public.message_emails set next_attempt_at = now() where recipient_id = $1', [
+          refused.id,
+        ]),
+      )
+      expect((await sendEmails()).status).toBe(200)
+    }
+    // Given up after its 8th try, kept with its error, and not counted as sent.
+    expect(await queued(refused)).toMatchObject([
+      { outcome: 'gave-up', attempts: 8, last_error: expect.stringContaining('422') },
+    ])
+    expect(await mailsTo(reached.email)).toHaveLength(1)
+  })
+})
