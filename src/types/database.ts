@@ -747,6 +747,7 @@ export type Database = {
         Row: {
           attempts: number
           created_at: string
+          gave_up_at: string | null
           id: number
           last_error: string | null
           message_id: string
@@ -757,6 +758,7 @@ export type Database = {
         Insert: {
           attempts?: number
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           message_id: string
@@ -767,6 +769,7 @@ export type Database = {
         Update: {
           attempts?: number
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           message_id?: string
@@ -889,6 +892,7 @@ export type Database = {
           attempts: number
           change: string
           created_at: string
+          gave_up_at: string | null
           id: number
           last_error: string | null
           listing_id: string
@@ -903,6 +907,7 @@ export type Database = {
           attempts?: number
           change: string
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           listing_id: string
@@ -917,6 +922,7 @@ export type Database = {
           attempts?: number
           change?: string
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           listing_id?: string
@@ -1387,6 +1393,7 @@ export type Database = {
         Args: { location: string; text: string }
         Returns: string[]
       }
+      push_key_is_p256_point: { Args: { key: string }; Returns: boolean }
       request_client_address: {
         Args: Record<PropertyKey, never>
         Returns: string

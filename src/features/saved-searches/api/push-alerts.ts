@@ -1,7 +1,8 @@
 import { env } from '../../../config/env'
 import { queueWrite } from '../../../device/outbox'
-import { toOutboxFailure } from '../../../lib/outbox/failure'
+import { OutboxFailure, toOutboxFailure } from '../../../lib/outbox/failure'
 import { getSupabase } from '../../../lib/supabase'
+import { subscriptionRefusal } from './subscription-refusal'
 
 /**
  * Whether alerts can reach this device as notifications: 'ready' (permission given), 'ask' (not asked yet),
@@ -54,7 +55,16 @@ export async function keepSubscription({ endpoint, p256dh, auth }: PushSubscript
   const { error, status } = await supabase
     .from('push_subscriptions')
     .upsert({ endpoint, p256dh, auth }, { onConflict: 'endpoint' })
-  if (error) throw toOutboxFailure(error, status)
+  if (!error) return
+  const failure = toOutboxFailure(error, status)
+  // A CHECK's refusal is kept and shown (saved-searches.tsx): in words that say what is wrong.
+  if (failure.code === '23514')
+    throw new OutboxFailure(subscriptionRefusal(failure.message), {
+      status,
+      code: failure.code,
+      cause: error,
+    })
+  throw failure
 }
 
 /**
