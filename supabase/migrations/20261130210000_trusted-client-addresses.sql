@@ -87,7 +87,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.client_address_of(text) from public, anon, authenticated;
+revoke execute on function public.client_address_of(text) from public, anon, authenticated, service_role;
 
 -- The client address from a request's headers (as PostgREST hands them to the database, or as a function
 -- received them): the configured header only; 'unknown' when it is missing or is not an address.
@@ -101,7 +101,7 @@ as $$
   from public.client_address_settings as s;
 $$;
 
-revoke execute on function public.client_address(jsonb) from public, anon, authenticated;
+revoke execute on function public.client_address(jsonb) from public, anon, authenticated, service_role;
 
 comment on function public.client_address(jsonb) is
   'The client address in these request headers: the header client_address_settings names, parsed as one IP address (IPv6 per /64), else ''unknown''.';
@@ -206,6 +206,8 @@ create index account_function_tries_by_address on public.account_function_tries 
 create index account_function_tries_stale on public.account_function_tries (tried_at);
 
 revoke all on public.account_function_tries from anon, authenticated, service_role;
+-- Older projects grant new sequences to the API roles by default: this one is nobody's but its owner's.
+revoke all on sequence public.account_function_tries_id_seq from public, anon, authenticated, service_role;
 alter table public.account_function_tries enable row level security;
 
 -- Up to 100 tries past the hour (every limit here is an hour or shorter), skipping rows another call holds.
@@ -224,7 +226,7 @@ as $$
   ));
 $$;
 
-revoke execute on function public.forget_stale_account_function_tries() from public, anon, authenticated;
+revoke execute on function public.forget_stale_account_function_tries() from public, anon, authenticated, service_role;
 
 -- A password check may start: records it and returns its id, or null when the account or the client address
 -- has 5 pending or wrong checks in the last hour. The caller ends it with end_password_check.
@@ -261,7 +263,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.begin_password_check(uuid, jsonb) from public, anon, authenticated;
+revoke execute on function public.begin_password_check(uuid, jsonb) from public, anon, authenticated, service_role;
 
 comment on function public.begin_password_check(uuid, jsonb) is
   'delete-account: records a password check, or returns null when the account or the client address has had 5 wrong checks in the last hour.';
@@ -277,7 +279,7 @@ as $$
   where t.id = end_password_check.try_id and not end_password_check.counts;
 $$;
 
-revoke execute on function public.end_password_check(bigint, boolean) from public, anon, authenticated;
+revoke execute on function public.end_password_check(bigint, boolean) from public, anon, authenticated, service_role;
 
 -- An export may start: records it and returns true, or false when the account exported in the last minute.
 create function public.begin_export(account_id uuid, headers jsonb)
@@ -302,7 +304,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.begin_export(uuid, jsonb) from public, anon, authenticated;
+revoke execute on function public.begin_export(uuid, jsonb) from public, anon, authenticated, service_role;
 
 comment on function public.begin_export(uuid, jsonb) is
   'export-data: records an export, or returns false when the account exported in the last minute.';
@@ -322,7 +324,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.forget_account_function_tries() from public, anon, authenticated;
+revoke execute on function public.forget_account_function_tries() from public, anon, authenticated, service_role;
 
 create trigger profiles_forget_account_function_tries
   after delete on public.profiles
