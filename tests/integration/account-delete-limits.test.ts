@@ -97,9 +97,9 @@ describe('with Auth limiting sign-ins per address, as hosted Supabase does', () 
   beforeAll(async () => {
     stack = await startFunctionsStack({
       overrides: {
-        apiPort: 25351 + offset,
-        mailPort: 25354 + offset,
-        appPort: 25353 + offset,
+        apiPort: 25371 + offset,
+        mailPort: 25374 + offset,
+        appPort: 25373 + offset,
         functionsProjectDir: path.join(REPO_ROOT, 'supabase'),
         authRateLimits: true,
       },
