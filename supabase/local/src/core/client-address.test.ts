@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { socketClientAddress, trustedClientAddress } from './client-address'
+import { asClientAddress, trustedClientAddress } from './client-address'
 
 describe('the client address the stack passes on', () => {
   it.each([
@@ -12,8 +12,8 @@ describe('the client address the stack passes on', () => {
     ['junk', undefined],
     ['', undefined],
     [undefined, undefined],
-  ])('the socket address %s is %s', (remote, address) => {
-    expect(socketClientAddress(remote)).toBe(address)
+  ])('%s as a client address is %s', (remote, address) => {
+    expect(asClientAddress(remote)).toBe(address)
   })
 
   it('is the socket address, never what the client sent, in front of everything', () => {

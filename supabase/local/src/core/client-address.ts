@@ -8,10 +8,11 @@ import { isIP } from 'node:net'
 export const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip'
 
 /**
- * The connection's address as a client address: an IPv4 address the dual-stack socket wrote as IPv6
- * (`::ffff:127.0.0.2`) is that IPv4 address; anything that is not an IP address is none.
+ * An address (the connection's, or a trusted proxy's header) as a client address: an IPv4 address written as
+ * IPv6 (`::ffff:127.0.0.2`, as a dual-stack socket reports it) is that IPv4 address; anything that is not one
+ * IP address is none.
  */
-export function socketClientAddress(remote: string | undefined): string | undefined {
+export function asClientAddress(remote: string | undefined): string | undefined {
   if (remote === undefined) return undefined
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(remote)
   const address = mapped?.[1] ?? remote
@@ -28,5 +29,5 @@ export function trustedClientAddress(
   remote: string | undefined,
   behindProxy: boolean,
 ): string | undefined {
-  return behindProxy ? sent : socketClientAddress(remote)
+  return behindProxy ? sent : asClientAddress(remote)
 }
