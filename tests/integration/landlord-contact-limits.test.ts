@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
 import { signedInUser, type TestUser, withDatabase } from './support/clients'
-import { fetchFrom } from './support/http-from'
+import { startFunctionsStack } from './support/functions-stack'
+import { fetchFrom, requestFrom } from './support/http-from'
 import { validListing } from './support/rls-cases'
 
 /**
@@ -216,6 +218,35 @@ describe('harvesting emails', () => {
     await visitor.rpc('landlord_contact', { landlord_id: landlords[0]?.id })
     expect(await stale()).toBe(0)
   })
+
+  it('the stack sets the address from the connection; behind a proxy (LOCAL_BEHIND_PROXY=on) it takes the proxy’s', async () => {
+    const askFrom = (apiUrl: string) =>
+      requestFrom('127.0.0.61', `${apiUrl}/rest/v1/rpc/request_client_address`, {
+        method: 'POST',
+        headers: {
+          apikey: inject('anonKey'),
+          'Content-Type': 'application/json',
+          'cf-connecting-ip': '192.0.2.9',
+        },
+        body: '{}',
+      })
+    expect((await askFrom(inject('apiUrl'))).json()).toBe('127.0.0.61')
+    const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
+    const behind = await startFunctionsStack({
+      overrides: {
+        apiPort: 25381 + offset,
+        mailPort: 25384 + offset,
+        appPort: 25383 + offset,
+        behindProxy: true,
+      },
+    })
+    try {
+      expect((await askFrom(behind.config.apiUrl)).json()).toBe('192.0.2.9')
+    } finally {
+      await behind.stop()
+      fs.rmSync(behind.dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it('a GET cannot read without being counted: it is refused', async () => {
     const { data, error } = await visitorFrom().rpc(
