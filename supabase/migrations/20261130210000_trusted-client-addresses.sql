@@ -18,9 +18,12 @@
  *   is read.
  * - A value is an address only when it parses as one IPv4 or IPv6 address;
  *   anything else, or no header, is 'unknown', and all unknown callers share
- *   one count: a caller cannot leave the limit by sending junk, and a
- *   deployment whose header is missing fails closed (one shared limit) rather
- *   than open. IPv6 addresses count per /64, the block one subscriber gets.
+ *   one count for landlord_contact: a caller cannot leave the limit by sending
+ *   junk, and a deployment whose header is missing fails closed (one shared
+ *   limit) rather than open. The password check does not count unknown callers
+ *   as one address (one guesser would block everyone's deletion); its
+ *   per-account limit holds for them. IPv6 addresses count per /64, the block
+ *   one subscriber gets.
  * - Stale rows of every address go: each call deletes a bounded batch of rows
  *   older than the window, so the tables hold about one window of rows.
  * - delete-account's password check is limited per account and per address
@@ -229,7 +232,7 @@ $$;
 revoke execute on function public.forget_stale_account_function_tries() from public, anon, authenticated, service_role;
 
 -- A password check may start: records it and returns its id, or null when the account or the client address
--- has 5 pending or wrong checks in the last hour. The caller ends it with end_password_check.
+-- (when known) has 5 pending or wrong checks in the last hour. The caller ends it with end_password_check.
 create function public.begin_password_check(account_id uuid, headers jsonb)
   returns bigint
   language plpgsql
@@ -250,10 +253,14 @@ begin
     where t.kind = 'password' and t.account_id = begin_password_check.account_id
       and t.tried_at > now() - interval '1 hour'
   ) >= 5 or (
-    select count(*) from public.account_function_tries as t
-    where t.kind = 'password' and t.address = caller_address
-      and t.tried_at > now() - interval '1 hour'
-  ) >= 5 then
+    -- Unknown callers are not one address here: sharing a count, one guesser would block every deletion
+    -- (the account's own limit still holds for them).
+    caller_address <> 'unknown' and (
+      select count(*) from public.account_function_tries as t
+      where t.kind = 'password' and t.address = caller_address
+        and t.tried_at > now() - interval '1 hour'
+    ) >= 5
+  ) then
     return null;
   end if;
   insert into public.account_function_tries (kind, account_id, address)
@@ -266,7 +273,7 @@ $$;
 revoke execute on function public.begin_password_check(uuid, jsonb) from public, anon, authenticated, service_role;
 
 comment on function public.begin_password_check(uuid, jsonb) is
-  'delete-account: records a password check, or returns null when the account or the client address has had 5 wrong checks in the last hour.';
+  'delete-account: records a password check, or returns null when the account or the (known) client address has had 5 wrong checks in the last hour.';
 
 -- A check that did not count against anyone (the password was right, or Auth could not check it) is forgotten.
 create function public.end_password_check(try_id bigint, counts boolean)
