@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -69,6 +70,41 @@ describe('wrong passwords to delete-account', () => {
     expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429])
     const bystander = await signedInUser('Bea Bystander')
     expect((await deleteOnStack('127.0.0.44', bystander, bystander.password)).status).toBe(200)
+  })
+
+  it('10 wrong passwords at once: 5 are checked, 5 get 429', async () => {
+    const owner = await signedInUser('Pat Parallel')
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => deleteOnStack('127.0.0.46', owner, `parallel-${i}`)),
+    )
+    const statuses = answers.map((a) => a.status).sort()
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429, 429, 429, 429])
+  })
+
+  it('callers of unknown address do not share one count (one guesser would block everyone), accounts still do', async () => {
+    const started = await withDatabase(async (db) => {
+      await db.query('begin')
+      try {
+        const accounts = Array.from({ length: 7 }, () => randomUUID())
+        const begin = async (account: string, headers: Record<string, string>) =>
+          (
+            await db.query<{ id: string | null }>('select public.begin_password_check($1, $2)::text as id', [
+              account,
+              JSON.stringify(headers),
+            ])
+          ).rows[0]?.id ?? null
+        const unknown = []
+        for (const account of accounts) unknown.push(await begin(account, { 'cf-connecting-ip': 'junk' }))
+        const sameAccount = []
+        for (let i = 0; i < 6; i++) sameAccount.push(await begin(accounts[0] as string, {}))
+        return { unknown, sameAccount }
+      } finally {
+        await db.query('rollback')
+      }
+    })
+    expect(started.unknown.every((id) => id !== null)).toBe(true)
+    // The first account already has one try from the loop above: 4 more pass, then it is refused.
+    expect(started.sameAccount.map((id) => id !== null)).toEqual([true, true, true, true, false, false])
   })
 
   it('a wrong password is kept as a try until the account is deleted: then none of its tries is left', async () => {
