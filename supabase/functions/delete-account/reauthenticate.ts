@@ -14,11 +14,17 @@ export async function passwordCheck(
   password: string,
 ): Promise<'right' | 'wrong' | 'unavailable'> {
   if (!caller.email) return 'wrong'
-  const response = await fetch(`${env('SUPABASE_URL')}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: env('SUPABASE_ANON_KEY'), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: caller.email, password }),
-  })
+  let response: Response
+  try {
+    response = await fetch(`${env('SUPABASE_URL')}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: env('SUPABASE_ANON_KEY'), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: caller.email, password }),
+    })
+  } catch {
+    // Auth did not answer: nothing was checked, so the try must not count.
+    return 'unavailable'
+  }
   const session = (await response.json().catch(() => ({}))) as { user?: { id?: string } }
   if (response.ok) return session.user?.id === caller.id ? 'right' : 'wrong'
   // Auth answers a wrong password with 400 (invalid_credentials); 429 and 5xx checked nothing.
