@@ -6,6 +6,30 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_function_tries: {
+        Row: {
+          account_id: string
+          address: string
+          id: number
+          kind: string
+          tried_at: string
+        }
+        Insert: {
+          account_id: string
+          address: string
+          id?: never
+          kind: string
+          tried_at?: string
+        }
+        Update: {
+          account_id?: string
+          address?: string
+          id?: never
+          kind?: string
+          tried_at?: string
+        }
+        Relationships: []
+      }
       alert_deliveries: {
         Row: {
           attempts: number
@@ -132,6 +156,21 @@ export type Database = {
             referencedColumns: ['id']
           },
         ]
+      }
+      client_address_settings: {
+        Row: {
+          header: string
+          single_row: boolean
+        }
+        Insert: {
+          header?: string
+          single_row?: boolean
+        }
+        Update: {
+          header?: string
+          single_row?: boolean
+        }
+        Relationships: []
       }
       conversations: {
         Row: {
@@ -1218,6 +1257,14 @@ export type Database = {
         }[]
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
+      begin_export: {
+        Args: { account_id: string; headers: Json }
+        Returns: boolean
+      }
+      begin_password_check: {
+        Args: { account_id: string; headers: Json }
+        Returns: number
+      }
       claim_alert_batch: {
         Args: { mode: string; search_id: string }
         Returns: {
@@ -1271,6 +1318,8 @@ export type Database = {
           user_id: string
         }[]
       }
+      client_address: { Args: { headers: Json }; Returns: string }
+      client_address_of: { Args: { value: string }; Returns: string }
       common_word_bits: { Args: { marks: number }; Returns: number[] }
       common_word_marks: { Args: { text: string }; Returns: number }
       complete_place_words: { Args: { one_place?: string }; Returns: number }
@@ -1297,6 +1346,10 @@ export type Database = {
         }
         Returns: number
       }
+      end_password_check: {
+        Args: { counts: boolean; try_id: number }
+        Returns: undefined
+      }
       finish_alert_batch: {
         Args: { delivery_ids: number[]; error?: string }
         Returns: undefined
@@ -1311,6 +1364,10 @@ export type Database = {
       }
       finish_saved_home_push: {
         Args: { error?: string; push_id: number }
+        Returns: undefined
+      }
+      forget_stale_account_function_tries: {
+        Args: Record<PropertyKey, never>
         Returns: undefined
       }
       landlord_contact: {

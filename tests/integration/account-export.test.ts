@@ -144,6 +144,37 @@ describe('export-data', () => {
     expect(body).not.toContain(other.email)
   })
 
+  it('exports an account at most once a minute: a second export within the minute gets 429', async () => {
+    const eager = await signedInUser('Eve Eager')
+    const first = await exportOf(eager)
+    expect(first.status).toBe(200)
+    const second = await exportOf(eager)
+    expect(second.status).toBe(429)
+    expect(JSON.parse(second.body)).toEqual({
+      error: 'too_many_exports',
+      message: 'You can download your data once a minute. Please try again shortly.',
+    })
+    // Another account is not held back; a minute later the same account exports again.
+    expect((await exportOf(bob)).status).toBe(200)
+    await withDatabase((db) =>
+      db.query(
+        `update public.account_function_tries set tried_at = tried_at - interval '1 minute'
+         where kind = 'export' and account_id = $1`,
+        [eager.id],
+      ),
+    )
+    expect((await exportOf(eager)).status).toBe(200)
+  })
+
+  it('many exports of one account at once: one runs, the rest get 429', async () => {
+    const eager = await signedInUser('Ivy Impatient')
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => exportOf(eager).then((r) => r.status)),
+    )
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9)
+  })
+
   it('refuses a caller without a user token', async () => {
     const { error } = await client().functions.invoke('export-data', { body: {} })
     expect((error as { context?: Response } | null)?.context?.status).toBe(401)
@@ -183,7 +214,9 @@ describe('export-data', () => {
       await db.query('commit')
     })
 
-    await exportOf(big) // The first call boots the function; the figure is for a warm one.
+    // The first call boots the function; the figure is for a warm one. Another account warms it: one account
+    // exports once a minute.
+    await exportOf(talker)
     const started = performance.now()
     const { status, body } = await exportOf(big)
     const elapsed = performance.now() - started
