@@ -35,3 +35,26 @@ export function requestFrom(
     request.end(init.body)
   })
 }
+
+/**
+ * A `fetch` that sends every request from `localAddress`, for a supabase-js client (`global.fetch`) that
+ * stands for a person at their own address: the stack's `x-forwarded-for` then names that address, as
+ * hosted Supabase's edge names the person's.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init)
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => {
+      headers[name] = value
+    })
+    const body = request.body ? await request.text() : undefined
+    const answer = await requestFrom(localAddress, request.url, { method: request.method, headers, body })
+    const responseHeaders = new Headers()
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
+    }
+    const empty = answer.status === 204 || answer.status === 304
+    return new Response(empty ? null : answer.text, { status: answer.status, headers: responseHeaders })
+  }
+}
