@@ -15,6 +15,8 @@ type LinkState = 'checking' | 'confirmed' | 'invalid'
 /** The page an emailed confirmation link opens: signs in with the link and records the email as confirmed. */
 export function ConfirmEmailScreen({ next }: { next: string }) {
   const [link, setLink] = useState<LinkState>('checking')
+  // Where to go on, as the link said: the address is rewritten below, and the router may read it again.
+  const [target] = useState(next)
 
   useEffect(() => {
     let current = true
@@ -23,8 +25,12 @@ export function ConfirmEmailScreen({ next }: { next: string }) {
       .catch(() => false)
       .then((confirmed) => {
         if (!current) return
-        // Tokens and codes are spent: keep them out of history and bookmarks.
-        if (url.hash || url.search) window.history.replaceState(window.history.state, '', url.pathname)
+        // Tokens and codes are spent: keep them out of history and bookmarks (only `next` stays).
+        const kept = new URLSearchParams()
+        const nextParam = url.searchParams.get('next')
+        if (nextParam) kept.set('next', nextParam)
+        const search = kept.size > 0 ? `?${kept}` : ''
+        window.history.replaceState(window.history.state, '', `${url.pathname}${search}`)
         setLink(confirmed ? 'confirmed' : 'invalid')
       })
     return () => {
@@ -39,7 +45,7 @@ export function ConfirmEmailScreen({ next }: { next: string }) {
       <PageHeader id="confirm-email-title" title="Confirm Email" />
       <div className="form form--card" role={link === 'confirmed' ? 'status' : 'alert'}>
         <p>{link === 'confirmed' ? CONFIRM_EMAIL_MESSAGES.confirmed : CONFIRM_EMAIL_MESSAGES.invalid}</p>
-        <Link to={next} className="button button--primary button--block">
+        <Link to={target} className="button button--primary button--block">
           Continue
         </Link>
       </div>
