@@ -152,7 +152,7 @@ $$;
 comment on function public.confirm_my_email() is
   'Records the caller''s email as confirmed when their session comes from an emailed link opened in the last 15 minutes.';
 
-revoke execute on function public.confirm_my_email() from public, anon;
+revoke execute on function public.confirm_my_email() from public, anon, service_role;
 grant execute on function public.confirm_my_email() to authenticated;
 
 /**
