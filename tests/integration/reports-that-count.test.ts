@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import pg from 'pg'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
+import {
+  anonClient,
+  pkceClient,
+  serviceClient,
+  signedInUser,
+  type TestUser,
+  withDatabase,
+} from './support/clients'
 import { establishReporters, signedInUserFrom } from './support/reporters'
 import { validListing } from './support/rls-cases'
 
@@ -132,6 +140,43 @@ describe('reports that count', () => {
     expect(await hidden(listing)).toBe(true)
   })
 
+  it('two reports sent at the same moment from one address count once', async () => {
+    const listing = await publish()
+    const pair = await Promise.all([
+      signedInUserFrom(newAddress(), 'Twin A'),
+      signedInUserFrom(newAddress(), 'Twin B'),
+    ])
+    await establishReporters(...pair)
+    // Two transactions as PostgREST runs them, both from one address: the second sends while the first is
+    // still open, so only the per-listing lock makes it see the first.
+    const connections = pair.map(() => new pg.Client({ connectionString: inject('databaseUrl') }))
+    await Promise.all(connections.map((db) => db.connect()))
+    try {
+      const [first, second] = connections as [pg.Client, pg.Client]
+      for (const [i, db] of connections.entries()) {
+        await db.query('begin')
+        await db.query('set local role authenticated')
+        await db.query(
+          `select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)`,
+          [
+            JSON.stringify({ sub: pair[i]?.id, role: 'authenticated' }),
+            JSON.stringify({ 'x-forwarded-for': '203.0.113.77' }),
+          ],
+        )
+      }
+      const insert = `insert into public.listing_reports (listing_id, reason) values ($1, 'Offensive')`
+      await first.query(insert, [listing])
+      const late = second.query(insert, [listing])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await first.query('commit')
+      await late
+      await second.query('commit')
+    } finally {
+      await Promise.all(connections.map((db) => db.end()))
+    }
+    expect(await queued(listing)).toMatchObject({ open_reports: 2, counted_reports: 1 })
+  })
+
   it('accounts whose email is not confirmed, or younger than a day, do not count', async () => {
     const listing = await publish()
     const unconfirmed = await Promise.all(
@@ -225,6 +270,28 @@ describe('confirm_my_email', () => {
     const accepted = await person.client.rpc('confirm_my_email')
     expect(accepted.error).toBeNull()
     expect((await person.client.rpc('my_email_is_confirmed')).data).toBe(true)
+  })
+
+  it('needs no link for an account that signs in with Google: Google verified the address', async () => {
+    const client = pkceClient()
+    const email = `google-${randomUUID().slice(0, 8)}@example.com`
+    const { data } = await client.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: 'http://localhost:5173/auth/callback', skipBrowserRedirect: true },
+    })
+    const toChooser = await fetch(data.url ?? '', { redirect: 'manual' })
+    const chooserUrl = new URL(toChooser.headers.get('location') ?? '', data.url ?? '')
+    const html = await (await fetch(chooserUrl)).text()
+    const state = /name="state" value="([^"]+)"/.exec(html)?.[1] ?? ''
+    const chosen = await fetch(new URL('/auth/v1/chooser', chooserUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state, email, name: 'Gina Google' }),
+    })
+    const code = new URL(chosen.headers.get('location') ?? '').searchParams.get('code') ?? ''
+    expect((await client.auth.exchangeCodeForSession(code)).error).toBeNull()
+    expect((await client.rpc('my_email_is_confirmed')).data).toBe(true)
   })
 
   it('refuses a visitor', async () => {
