@@ -105,6 +105,16 @@ describe('reports that count', () => {
     const { data: queue } = await serviceClient().from('listing_reports_review').select('hidden_for_review')
     const flags = (queue ?? []).map((row) => row.hidden_for_review)
     expect(flags.indexOf(false) === -1 || flags.lastIndexOf(true) < flags.indexOf(false)).toBe(true)
+
+    // Still in the queue, hidden, when its reporters have deleted their accounts (their reports go with them).
+    await withDatabase((db) =>
+      db.query('delete from auth.users where id = any($1::uuid[])', [reporters.map((r) => r.id)]),
+    )
+    expect(await queued(listing)).toMatchObject({
+      hidden_for_review: true,
+      open_reports: 0,
+      counted_reports: 0,
+    })
   })
 
   it('a confirmed, old account reporting from the address of another counted reporter does not count', async () => {
