@@ -15,7 +15,9 @@
  *       database cannot see the address an Auth sign-up came from on hosted
  *       Supabase, but it sees each report's address through PostgREST's
  *       request headers, so the rule is on the reports' addresses.
- * Three counted open reports hide the listing, as before. Operators see every
+ * Three counted open reports hide the listing, as before. Reports made before
+ * this migration have no recorded address, so they no longer count; holds
+ * already in place stay until reviewed. Operators see every
  * report with whether it counted and why not (public.listing_reports_review),
  * held listings first, from the moment they are held.
  */
