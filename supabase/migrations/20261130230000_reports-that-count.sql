@@ -110,8 +110,9 @@ grant execute on function public.my_email_is_confirmed() to authenticated, servi
  * or an implicit-flow link on hosted), `magiclink` (a link through the PKCE
  * flow, and locally), `email/signup`, `recovery`, `invite` or `email_change`
  * for the other emailed links. Each proves the person read the address's mail
- * at that time; within the last 15 minutes, so a session that later changed
- * its email cannot confirm the new address with an old proof.
+ * when the session began. The proof must be under 15 minutes old and the
+ * token must name the account's current email, so an address changed since
+ * the link was read is not confirmed by it.
  */
 create function public.confirm_my_email()
   returns boolean
@@ -132,7 +133,7 @@ begin
     raise exception 'Sign in to confirm your email' using errcode = '42501';
   end if;
 
-  if not exists (
+  if lower(coalesce(auth.jwt() ->> 'email', '')) <> lower(address) or not exists (
     select 1
     from jsonb_array_elements(
       case jsonb_typeof(auth.jwt() -> 'amr') when 'array' then auth.jwt() -> 'amr' else '[]'::jsonb end
