@@ -258,6 +258,22 @@ async function latestLinkTo(address: string): Promise<string> {
   return /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.Text)?.[0] ?? ''
 }
 
+/** Signs `person`'s client in again with the sign-in link the app sends, opened from the outbox. */
+async function signInByEmailedLink(person: TestUser): Promise<void> {
+  const sent = await person.client.auth.signInWithOtp({
+    email: person.email,
+    options: { shouldCreateUser: false, emailRedirectTo: 'http://localhost:5173/confirm-email' },
+  })
+  expect(sent.error).toBeNull()
+  const opened = await fetch(await latestLinkTo(person.email), { redirect: 'manual' })
+  const fragment = new URLSearchParams((opened.headers.get('location') ?? '').split('#')[1] ?? '')
+  const session = await person.client.auth.setSession({
+    access_token: fragment.get('access_token') ?? '',
+    refresh_token: fragment.get('refresh_token') ?? '',
+  })
+  expect(session.error).toBeNull()
+}
+
 describe('confirm_my_email', () => {
   it('refuses a password session and accepts the session of the magic link read from the outbox', async () => {
     const person = await signedInUser('Confirms By Link')
@@ -265,21 +281,20 @@ describe('confirm_my_email', () => {
     expect(refused.error?.message).toBe('Open the link we emailed you to confirm your email')
     expect((await person.client.rpc('my_email_is_confirmed')).data).toBe(false)
 
-    const sent = await person.client.auth.signInWithOtp({
-      email: person.email,
-      options: { shouldCreateUser: false, emailRedirectTo: 'http://localhost:5173/confirm-email' },
-    })
-    expect(sent.error).toBeNull()
-    const opened = await fetch(await latestLinkTo(person.email), { redirect: 'manual' })
-    const fragment = new URLSearchParams((opened.headers.get('location') ?? '').split('#')[1] ?? '')
-    const session = await person.client.auth.setSession({
-      access_token: fragment.get('access_token') ?? '',
-      refresh_token: fragment.get('refresh_token') ?? '',
-    })
-    expect(session.error).toBeNull()
+    await signInByEmailedLink(person)
     const accepted = await person.client.rpc('confirm_my_email')
     expect(accepted.error).toBeNull()
     expect((await person.client.rpc('my_email_is_confirmed')).data).toBe(true)
+  })
+
+  it('refuses a link read before the account changed its email', async () => {
+    const person = await signedInUser('Changes After Link')
+    await signInByEmailedLink(person)
+    await withDatabase((db) =>
+      db.query('update auth.users set email = $2 where id = $1', [person.id, `new-${person.email}`]),
+    )
+    const refused = await person.client.rpc('confirm_my_email')
+    expect(refused.error?.message).toBe('Open the link we emailed you to confirm your email')
   })
 
   it('needs no link for an account that signs in with Google: Google verified the address', async () => {
