@@ -180,8 +180,8 @@ create table public.listing_report_origins (
 comment on table public.listing_report_origins is
   'The client address of each listing report and whether it counts towards hiding the listing; service role only.';
 
-create index listing_report_origins_counted on public.listing_report_origins (listing_id, client_address)
-  where counts;
+-- Serves the same-address check and the cascade when a listing is deleted.
+create index listing_report_origins_listing on public.listing_report_origins (listing_id, client_address);
 
 revoke all on public.listing_report_origins from anon, authenticated, service_role;
 grant select, insert, update, delete on public.listing_report_origins to service_role;
