@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { listingWithPhotos, type PopulatedAccount, populatedAccount } from './account-fixture'
 import { client, signedInUser, type TestUser, withDatabase } from './support/clients'
+import { establishReporters } from './support/reporters'
 
 /**
  * export-data through the real Edge Function: the caller's data from the server, exactly theirs and none of
@@ -16,6 +17,7 @@ type Export = {
   saved_searches: { id: string; name: string }[]
   conversations: { id: string; my_role: string; messages: { body: string; from_me: boolean }[] }[]
   listing_reports: { listing_id: string; reason: string; note: string }[]
+  email_confirmation: { email: string; confirmed_at: string } | null
   blocked_people: { blocked_id: string }[]
   push_subscriptions: { endpoint: string }[]
   listing_price_history: {
@@ -54,6 +56,7 @@ beforeAll(async () => {
   otherListing = (await listingWithPhotos(other, 1)).id
   alice = await populatedAccount('Alice Exporter', other, otherListing)
   bob = await populatedAccount('Bob Bystander', other, otherListing)
+  await establishReporters(alice, bob)
 })
 
 describe('export-data', () => {
@@ -91,6 +94,7 @@ describe('export-data', () => {
     expect(data.listing_reports).toEqual([
       expect.objectContaining({ listing_id: otherListing, reason: 'Wrong details', note: 'Not 2 beds' }),
     ])
+    expect(data.email_confirmation).toMatchObject({ email: alice.email })
     expect(data.blocked_people.map((b) => b.blocked_id)).toEqual([other.id])
     const byListing = <T extends { listing_id: string }>(rows: T[], id: string) =>
       rows.filter((row) => row.listing_id === id)

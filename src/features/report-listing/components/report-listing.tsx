@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
+import { Spinner } from '../../../components/spinner'
+import { sendEmailConfirmationLink } from '../../../lib/email-confirmation'
 import { notify } from '../../../lib/toast'
+import { getEmailConfirmed } from '../api/get-email-confirmed'
 import { REPORT_REASONS, type ReportReason, reportListing } from '../api/report-listing'
 import './report-listing.css'
 
@@ -9,22 +12,37 @@ export const REPORT_MESSAGES = {
   reported: 'Thank you. We will review this listing.',
   alreadyReported: 'You have already reported this listing.',
   failed: 'Could not send your report. Please try again.',
+  confirmEmail: 'Confirm your email to report listings',
+  linkSent: (email: string) => `We sent a link to ${email}`,
+  linkFailed: 'Could not send the link. Please try again.',
 } as const
+
+/** Whether the reporter's email is confirmed, as far as this screen knows. */
+type Confirmation = 'checking' | 'confirmed' | 'unconfirmed' | 'link-sent'
 
 const NOTE_MAX = 1000
 
 /**
  * `Report this listing` on a listing's page: a reason from the list and a note. A visitor is asked to sign in
- * first (one report per person); a listing reported by three people is hidden until it is reviewed.
+ * first (one report per person), and a person whose email is not confirmed to confirm it (the server counts
+ * only their reports towards hiding a listing); a listing reported by three such people is hidden until it
+ * is reviewed. `reporterEmail` is the signed-in person's, null for a visitor.
  */
-export function ReportListing({ listingId, signedIn }: { listingId: string; signedIn: boolean }) {
+export function ReportListing({
+  listingId,
+  reporterEmail,
+}: {
+  listingId: string
+  reporterEmail: string | null
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [reason, setReason] = useState<ReportReason | null>(null)
   const [note, setNote] = useState('')
   const [sending, setSending] = useState(false)
   const [done, setDone] = useState(false)
+  const [confirmation, setConfirmation] = useState<Confirmation>('checking')
 
-  if (!signedIn)
+  if (reporterEmail === null)
     return (
       <Link
         to="/sign-in"
@@ -51,21 +69,58 @@ export function ReportListing({ listingId, signedIn }: { listingId: string; sign
     }
   }
 
+  async function open() {
+    dialog.current?.showModal()
+    if (confirmation === 'confirmed') return
+    // Asked at each opening: the link may have been opened in another tab since. Unknown counts as
+    // unconfirmed: the person can still ask for a link.
+    const confirmed = await getEmailConfirmed().catch(() => false)
+    setConfirmation((now) => (confirmed ? 'confirmed' : now === 'link-sent' ? now : 'unconfirmed'))
+  }
+
+  async function sendLink(email: string) {
+    setSending(true)
+    try {
+      await sendEmailConfirmationLink(email, `${location.pathname}${location.search}`)
+      setConfirmation('link-sent')
+    } catch {
+      notify.error(REPORT_MESSAGES.linkFailed)
+    } finally {
+      setSending(false)
+    }
+  }
+
   return (
     <>
-      <button
-        type="button"
-        className="report-listing__open"
-        disabled={done}
-        onClick={() => dialog.current?.showModal()}
-      >
+      <button type="button" className="report-listing__open" disabled={done} onClick={() => void open()}>
         {done ? 'Reported' : 'Report this listing'}
       </button>
       <dialog ref={dialog} className="report-listing__dialog" aria-labelledby="report-listing-title">
-        <form onSubmit={(event) => void send(event)}>
-          <h2 id="report-listing-title" className="section-title">
-            Report this listing
-          </h2>
+        <h2 id="report-listing-title" className="section-title">
+          Report this listing
+        </h2>
+        {confirmation === 'confirmed' ? null : (
+          <div className="report-listing__confirm">
+            {confirmation === 'checking' ? (
+              <Spinner />
+            ) : confirmation === 'link-sent' ? (
+              <p role="status">{REPORT_MESSAGES.linkSent(reporterEmail)}</p>
+            ) : (
+              <p>{REPORT_MESSAGES.confirmEmail}</p>
+            )}
+            <div className="report-listing__buttons">
+              <Button variant="secondary" onClick={() => dialog.current?.close()}>
+                Close
+              </Button>
+              {confirmation === 'unconfirmed' ? (
+                <Button disabled={sending} onClick={() => void sendLink(reporterEmail)}>
+                  Send me a link
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        )}
+        <form hidden={confirmation !== 'confirmed'} onSubmit={(event) => void send(event)}>
           <fieldset className="report-listing__reasons">
             <legend>Reason</legend>
             {REPORT_REASONS.map((option) => (
