@@ -407,6 +407,27 @@ export type Database = {
           },
         ]
       }
+      listing_publishes: {
+        Row: {
+          id: number
+          listing_id: string
+          published_at: string
+          user_id: string
+        }
+        Insert: {
+          id?: never
+          listing_id: string
+          published_at?: string
+          user_id: string
+        }
+        Update: {
+          id?: never
+          listing_id?: string
+          published_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       listing_reports: {
         Row: {
           created_at: string
