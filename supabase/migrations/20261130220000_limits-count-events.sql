@@ -113,3 +113,48 @@ comment on function public.enforce_publishing_limits() is
 
 revoke execute on function public.enforce_publishing_limits() from public, anon, authenticated, service_role;
 
+/**
+ * ---------------------------------------------------------------------------
+ * Names of at most 80 characters
+ * ---------------------------------------------------------------------------
+ * The spec gives sign-up names no rules, and a profile may have an empty name
+ * (an account with neither a name nor an email), so the only rule is a length
+ * that a conversation list and a push title can carry. Longer names already
+ * stored are cut first. A name from sign-up metadata (the form's `name`,
+ * Google's `full_name`) is cut to 80 rather than failing the sign-up.
+ */
+
+update public.profiles
+set name = rtrim(left(name, 80))
+where char_length(name) > 80;
+
+alter table public.profiles
+  add constraint profiles_name_length check (char_length(name) <= 80);
+
+comment on column public.profiles.name is 'The name shown to others: at most 80 characters.';
+
+create or replace function public.handle_new_user()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  insert into public.profiles (id, name, email)
+  values (
+    new.id,
+    -- Cut, not refused: a sign-up must not fail on what Google says a name is.
+    rtrim(left(coalesce(
+      nullif(btrim(new.raw_user_meta_data ->> 'name'), ''),
+      nullif(btrim(new.raw_user_meta_data ->> 'full_name'), ''),
+      nullif(split_part(coalesce(new.email, ''), '@', 1), ''),
+      ''
+    ), 80)),
+    new.email
+  );
+  return new;
+end;
+$$;
+
+revoke execute on function public.handle_new_user() from public, anon, authenticated, service_role;
+
