@@ -158,3 +158,123 @@ $$;
 
 revoke execute on function public.handle_new_user() from public, anon, authenticated, service_role;
 
+/**
+ * ---------------------------------------------------------------------------
+ * Conversations: only about one's own, and not with someone who left
+ * ---------------------------------------------------------------------------
+ * conversation_open_to serves the messages' insert policy and stamp_message,
+ * always about the caller. Asked about someone else, or about a conversation
+ * the caller is not in, it says false: the same answer as for a conversation
+ * that does not exist, so it tells nobody who blocked whom. The service role
+ * and the owner (no user in the request) are answered about anyone, for
+ * seeding and maintenance. A conversation whose other side deleted their
+ * account is closed.
+ */
+
+create or replace function public.conversation_open_to(conversation_id uuid, sender uuid)
+  returns boolean
+  language sql
+  stable
+  security definer
+  set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.conversations as c
+    where c.id = conversation_open_to.conversation_id
+      and conversation_open_to.sender in (c.hunter_id, c.landlord_id)
+      and (
+        conversation_open_to.sender = auth.uid()
+        or (auth.uid() is null and coalesce(auth.role(), '') not in ('anon', 'authenticated'))
+      )
+      and (case when c.hunter_id = conversation_open_to.sender then c.landlord_id else c.hunter_id end) is not null
+      and not exists (
+        select 1 from public.blocked_senders as b
+        where b.blocked_id = conversation_open_to.sender
+          and b.blocker_id = case when c.hunter_id = conversation_open_to.sender then c.landlord_id else c.hunter_id end
+      )
+  );
+$$;
+
+comment on function public.conversation_open_to(uuid, uuid) is
+  'Whether the caller (sender) may write in their conversation now: the other side still has an account and has not blocked them. False about anyone else''s.';
+
+revoke execute on function public.conversation_open_to(uuid, uuid) from public, anon;
+grant execute on function public.conversation_open_to(uuid, uuid) to authenticated, service_role;
+
+/*
+ * A message to someone who left is refused in words the app shows as they
+ * are, with SQLSTATE PT410 (HTTP 410 Gone): a refusal the device's outbox
+ * keeps, not a failure it retries.
+ */
+create or replace function public.stamp_message()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  other_side uuid;
+  participant boolean;
+begin
+  if auth.uid() is not null then
+    new.sender_id := auth.uid();
+  end if;
+  new.created_at := now();
+
+  -- The same message sent again (the outbox repeating a send): ON CONFLICT DO NOTHING takes it once.
+  if exists (select 1 from public.messages as m where m.id = new.id) then
+    return new;
+  end if;
+
+  if not public.conversation_open_to(new.conversation_id, new.sender_id) then
+    select true, case when c.hunter_id = new.sender_id then c.landlord_id else c.hunter_id end
+    into participant, other_side
+    from public.conversations as c
+    where c.id = new.conversation_id and new.sender_id in (c.hunter_id, c.landlord_id);
+    if participant and other_side is null then
+      raise exception 'This person has left Roost'
+        using errcode = 'PT410', hint = 'The conversation stays readable; nobody is left to read a reply.';
+    end if;
+    if participant then
+      raise exception 'This person is not accepting your messages' using errcode = '42501';
+    end if;
+    -- Not a participant: row-level security refuses the row, saying nothing about the conversation.
+    return new;
+  end if;
+
+  perform pg_advisory_xact_lock(hashtextextended('messages:' || new.sender_id::text, 0));
+  if (
+    select count(*) from public.messages as m
+    where m.sender_id = new.sender_id and m.created_at > now() - interval '1 hour'
+  ) >= 60 then
+    raise exception 'You can send up to 60 messages an hour' using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function public.stamp_message() from public, anon, authenticated, service_role;
+
+-- A message owes a push only to someone who is there to get it (the service role may still write one).
+create or replace function public.queue_message_push()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  insert into public.message_pushes (message_id, recipient_id)
+  select new.id, recipient.id
+  from public.conversations as c
+  cross join lateral (
+    select case when c.hunter_id = new.sender_id then c.landlord_id else c.hunter_id end as id
+  ) as recipient
+  where c.id = new.conversation_id
+    and recipient.id is not null;
+  return null;
+end;
+$$;
+
+revoke execute on function public.queue_message_push() from public, anon, authenticated, service_role;
+
