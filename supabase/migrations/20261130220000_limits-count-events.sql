@@ -278,3 +278,16 @@ $$;
 
 revoke execute on function public.queue_message_push() from public, anon, authenticated, service_role;
 
+/**
+ * ---------------------------------------------------------------------------
+ * Messages have visible characters
+ * ---------------------------------------------------------------------------
+ * The same rule as listing names (visible_text): a body of zero-width spaces,
+ * joiners, word joiners, byte-order marks and whitespace is refused. NOT
+ * VALID: messages are never edited, and any such message already sent stays
+ * readable as it was.
+ */
+
+alter table public.messages
+  add constraint messages_body_visible check (public.visible_text(body) <> '') not valid;
+

@@ -415,3 +415,17 @@ describe('conversation_open_to', () => {
     expect((await ask(l8, l8.id)).data).toBe(true)
   })
 })
+
+describe('a message with nothing to read', () => {
+  it('of zero-width spaces, joiners and whitespace is refused', async () => {
+    for (const body of ['\u200b\u200b\u200b', '\u200c\u200d', '\u2060 \ufeff', ' \u200b\n\t\u00a0']) {
+      const { error } = await reply(hunter, conversationId, body)
+      expect(error?.code).toBe('23514')
+    }
+    const enquiry = await enquire(hunter, listingId, '\u200b\u200b')
+    expect(enquiry.error?.code).toBe('23514')
+    // Visible text among them is a message, stored as written.
+    const id = randomUUID()
+    expect((await reply(hunter, conversationId, '\u200bHi\u200b', id)).error).toBeNull()
+  })
+})
