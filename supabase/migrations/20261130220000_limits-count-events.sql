@@ -291,3 +291,188 @@ revoke execute on function public.queue_message_push() from public, anon, authen
 alter table public.messages
   add constraint messages_body_visible check (public.visible_text(body) <> '') not valid;
 
+/**
+ * ---------------------------------------------------------------------------
+ * Reduced means reduced
+ * ---------------------------------------------------------------------------
+ * A change of the price a person pays is a reduction only when the new price
+ * is below the lowest price the listing showed at any moment in the previous
+ * 30 days: the price standing 30 days ago, every price set since (however
+ * briefly), and the price just before the change. price_reduced_by is that
+ * lowest price minus the new one. Any other change of price (a rise, or a fall
+ * to a price already shown) clears the reduction; an update that leaves the
+ * price alone keeps it. listing_price_history still records every change.
+ * stamp_listing is the listing-market migration's, with this rule.
+ */
+
+create or replace function public.stamp_listing()
+  returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  api_caller boolean := current_user in ('anon', 'authenticated')
+    or coalesce(auth.role(), '') in ('anon', 'authenticated');
+  new_price integer;
+  lowest_shown integer;
+begin
+  if tg_op = 'INSERT' then
+    -- Bulk inserts send absent keys as null, so fall back to the defaults here.
+    new.id := coalesce(new.id, gen_random_uuid());
+    new.status := coalesce(new.status, 'available');
+    new.version := 1;
+    if api_caller then
+      new.created_at := now();
+      new.user_ref := auth.uid();
+      new.price_reduced_at := null;
+      new.price_reduced_by := null;
+    else
+      new.created_at := coalesce(new.created_at, now());
+      new.user_ref := coalesce(new.user_ref, auth.uid());
+    end if;
+    new.updated_at := new.created_at;
+    -- A new listing's status has not changed since it was published.
+    new.status_changed_at := new.created_at;
+  else
+    if new.version is distinct from old.version then
+      raise exception 'listing_version_conflict'
+        using errcode = 'P0001',
+          detail = format('The listing is at version %s; the update started from version %s.', old.version, new.version),
+          hint = 'Read the listing again and apply the change to its current version.';
+    end if;
+    new.id := old.id;
+    new.created_at := old.created_at;
+    new.user_ref := old.user_ref;
+    new.updated_at := now();
+    new.version := old.version + 1;
+
+    if new.status is distinct from old.status then
+      new.status_changed_at := now();
+    elsif api_caller or new.status_changed_at is null then
+      new.status_changed_at := old.status_changed_at;
+    end if;
+
+    new_price := case when new.offer then new.discounted_price else new.regular_price end;
+    if new_price is distinct from old.effective_price then
+      -- The history's rows are visible to whoever may update the listing (its select policy).
+      select min(shown.price) into lowest_shown
+      from (
+        select old.effective_price as price
+        union all
+        select h.price from public.listing_price_history as h
+        where h.listing_id = old.id and h.changed_at > now() - interval '30 days'
+        union all
+        (
+          select h.price from public.listing_price_history as h
+          where h.listing_id = old.id and h.changed_at <= now() - interval '30 days'
+          order by h.changed_at desc, h.id desc
+          limit 1
+        )
+      ) as shown;
+      if new_price < lowest_shown then
+        new.price_reduced_at := now();
+        new.price_reduced_by := lowest_shown - new_price;
+      else
+        new.price_reduced_at := null;
+        new.price_reduced_by := null;
+      end if;
+    elsif api_caller then
+      new.price_reduced_at := old.price_reduced_at;
+      new.price_reduced_by := old.price_reduced_by;
+    end if;
+  end if;
+
+  new.off_market_at := case
+    when new.status in ('sold', 'let') then new.status_changed_at + interval '14 days'
+    when new.status in ('sold_stc', 'let_agreed') then new.status_changed_at + interval '60 days'
+  end;
+  return new;
+end;
+$$;
+
+revoke execute on function public.stamp_listing() from public, anon, authenticated, service_role;
+
+/*
+ * Saved homes follow the same rule: a fall in price owes a `reduced` push
+ * only when stamp_listing counted it as a reduction, and the push's previous
+ * price is the lowest shown in those 30 days, so `Reduced by £…` and
+ * `was £…` say what the listing's page says.
+ */
+create or replace function public.queue_saved_home_pushes()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  insert into public.saved_home_pushes (listing_id, user_id, change, status, price, previous_price)
+  select moved.id, s.user_id, moved.change, moved.status, moved.price,
+    case when moved.change = 'reduced' then moved.price + moved.reduced_by else moved.previous_price end
+  from (
+    select
+      n.id,
+      n.user_ref,
+      n.status,
+      n.effective_price as price,
+      o.effective_price as previous_price,
+      n.price_reduced_by as reduced_by,
+      case
+        when n.status in ('sold', 'let') and n.status is distinct from o.status then 'off_market'
+        when n.status in ('under_offer', 'sold_stc', 'let_agreed') and n.status is distinct from o.status
+          then 'under_offer'
+        when n.effective_price < o.effective_price and n.price_reduced_by is not null then 'reduced'
+      end as change
+    from new_listings as n
+    join old_listings as o on o.id = n.id
+  ) as moved
+  join public.saved_listings as s on s.listing_id = moved.id
+  join public.profiles as p on p.id = s.user_id
+  where moved.change is not null
+    and p.saved_home_alerts
+    and s.user_id <> moved.user_ref;
+  return null;
+end;
+$$;
+
+revoke execute on function public.queue_saved_home_pushes() from public, anon, authenticated, service_role;
+
+/*
+ * Reductions already shown are judged again by the same rule, as of the
+ * change that made them: one that did not go below the lowest price of the 30
+ * days before it is cleared, the others say by how much they went below it.
+ * With the listings' triggers off, so this is not an edit (updated_at and
+ * version stay, no push is owed).
+ */
+alter table public.listings disable trigger user;
+
+with judged as (
+  select l.id, l.effective_price as price, (
+    select min(shown.price)
+    from (
+      select h.previous_price as price from public.listing_price_history as h
+      where h.listing_id = l.id and h.changed_at = l.price_reduced_at
+      union all
+      select h.price from public.listing_price_history as h
+      where h.listing_id = l.id
+        and h.changed_at > l.price_reduced_at - interval '30 days' and h.changed_at < l.price_reduced_at
+      union all
+      (
+        select h.price from public.listing_price_history as h
+        where h.listing_id = l.id and h.changed_at <= l.price_reduced_at - interval '30 days'
+        order by h.changed_at desc, h.id desc
+        limit 1
+      )
+    ) as shown
+  ) as lowest_shown
+  from public.listings as l
+  where l.price_reduced_at > now() - interval '30 days'
+)
+update public.listings as l
+set price_reduced_at = case when judged.price < judged.lowest_shown then l.price_reduced_at end,
+    price_reduced_by = case when judged.price < judged.lowest_shown then judged.lowest_shown - judged.price end
+from judged
+where judged.id = l.id and judged.lowest_shown is not null
+  and l.price_reduced_by is distinct from
+    case when judged.price < judged.lowest_shown then judged.lowest_shown - judged.price end;
+
+alter table public.listings enable trigger user;
