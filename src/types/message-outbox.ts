@@ -50,3 +50,5 @@ const isVisible = (character: string) => {
 export const MESSAGE_MAX = 2000
 export const isSendable = (text: string) => text.length <= MESSAGE_MAX && [...text].some(isVisible)
 
+/** The server's refusal of a message to someone who deleted their account (stamp_message), shown as is. */
+export const PERSON_LEFT = 'This person has left Roost'

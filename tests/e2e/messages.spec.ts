@@ -206,12 +206,30 @@ test.describe('messages', () => {
       body: 'Is the flat still free?',
     })
     expect(enquiry.error).toBeNull()
+
+    // The hunter has the conversation open when the landlord leaves.
+    const hunter = await signedInPage(browser, hunterAccount)
+    await hunter.goto('/messages')
+    await hunter.getByRole('link', { name: new RegExp(landlord.listingName) }).click()
+    await expect(hunter.getByText('Is the flat still free?')).toBeVisible()
     const deleted = await landlord.client.functions.invoke('delete-account', {
       body: { password: landlord.account.password },
     })
     expect(deleted.error).toBeNull()
 
-    const hunter = await signedInPage(browser, hunterAccount)
+    // A reply is refused in words, kept as Not sent, and the box closes; what was said stays readable.
+    await hunter.getByRole('textbox', { name: 'Message' }).fill('Hello? Are you there?')
+    await hunter.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(hunter.getByRole('status').filter({ hasText: 'This person has left Roost' })).toHaveText(
+      'This person has left Roost',
+    )
+    await expect(hunter.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+    await expect(hunter.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
+    await expect(
+      hunter.getByRole('listitem').filter({ hasText: 'Hello? Are you there?' }).getByText('Not sent'),
+    ).toBeVisible()
+    await expect(hunter.getByText('Is the flat still free?')).toBeVisible()
+
     await hunter.goto('/messages')
     const list = hunter.getByRole('main')
     await expect(list.getByText('Deleted user', { exact: false })).toBeVisible()
@@ -219,6 +237,9 @@ test.describe('messages', () => {
     await list.getByRole('link').filter({ hasText: 'Deleted user' }).first().click()
     await expect(hunter.getByText('With Deleted user')).toBeVisible()
     await expect(hunter.getByText('Is the flat still free?')).toBeVisible()
+    // Opened afresh, the conversation says so at once, with no box to write in.
+    await expect(hunter.getByRole('status').filter({ hasText: 'This person has left Roost' })).toBeVisible()
+    await expect(hunter.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
     await hunter.context().close()
   })
 
