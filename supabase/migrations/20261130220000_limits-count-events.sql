@@ -27,13 +27,14 @@
  * ---------------------------------------------------------------------------
  * Publishing events
  * ---------------------------------------------------------------------------
- * One row per listing published: the daily cap counts these, so deleting a
- * listing does not give its place back. Only the last day matters, so the
- * publisher's older rows are deleted whenever they publish. The log is the
- * server's: no grants to any API role, no policies. A listing published by
- * the service role or the owner (seeding, maintenance) is logged too when it
- * is dated within the day, so it counts toward its publisher's next publish
- * as it did when rows were counted; only API callers are held to the cap.
+ * One row per listing an API caller (anon, authenticated) publishes: the
+ * daily cap counts these, so deleting a listing does not give its place
+ * back. Only the last day matters, so the publisher's older rows are deleted
+ * whenever they publish. The log is the server's: no grants to any API role,
+ * no policies. Listings the service role or the owner writes (seeding,
+ * maintenance, moving a test's listings back in time) are not publishes of
+ * the API: they count toward the cap as rows, as before, while they exist
+ * and are dated within the day.
  */
 
 create table public.listing_publishes (
@@ -45,7 +46,7 @@ create table public.listing_publishes (
 );
 
 comment on table public.listing_publishes is
-  'Listings published, one row per publish, for the daily publishing cap; rows older than a day may go. Server-only.';
+  'Listings published through the API, one row per publish, for the daily publishing cap; rows older than a day may go. Server-only.';
 
 create index listing_publishes_user_recent on public.listing_publishes (user_id, published_at);
 
@@ -67,18 +68,9 @@ create or replace function public.enforce_publishing_limits()
 as $$
 declare
   publisher uuid := auth.uid();
-  published timestamptz;
 begin
   if not (current_user in ('anon', 'authenticated') or coalesce(auth.role(), '') in ('anon', 'authenticated'))
      or publisher is null then
-    -- Seeding and maintenance are not capped, but a listing dated within the day is still a publish.
-    publisher := coalesce(new.user_ref, auth.uid());
-    published := coalesce(new.created_at, now());
-    if publisher is not null and published > now() - interval '1 day'
-       and not exists (select 1 from public.listings as l where l.id = new.id) then
-      insert into public.listing_publishes (user_id, listing_id, published_at)
-      values (publisher, new.id, published);
-    end if;
     return new;
   end if;
 
@@ -92,7 +84,17 @@ begin
 
   delete from public.listing_publishes as p
   where p.user_id = publisher and p.published_at <= now() - interval '1 day';
-  if (select count(*) from public.listing_publishes as p where p.user_id = publisher) >= 20 then
+  if (
+    (select count(*) from public.listing_publishes as p where p.user_id = publisher)
+    -- Listings of the day that no API publish wrote (seeded, or older than the log): counted as rows.
+    + (
+      select count(*) from public.listings as l
+      where l.user_ref = publisher and l.created_at > now() - interval '1 day'
+        and not exists (
+          select 1 from public.listing_publishes as p where p.user_id = publisher and p.listing_id = l.id
+        )
+    )
+  ) >= 20 then
     raise exception 'You can publish up to 20 new listings a day. Please try again tomorrow.'
       using errcode = 'P0001', hint = 'publishing_limit_daily';
   end if;
@@ -109,7 +111,7 @@ end;
 $$;
 
 comment on function public.enforce_publishing_limits() is
-  'Refuses a new listing beyond 20 publishes a day (deleted ones count) or 200 listings in all (API callers only); logs each publish.';
+  'Refuses a new listing beyond 20 publishes a day (deleted ones count) or 200 listings in all (API callers only); logs each API publish.';
 
 revoke execute on function public.enforce_publishing_limits() from public, anon, authenticated, service_role;
 
