@@ -121,6 +121,10 @@ test.describe('messages', () => {
       hunter.getByRole('list', { name: 'Messages' }).getByText('Read', { exact: true }),
     ).toBeVisible()
 
+    // Nothing to read is nothing to send, as an empty box: zero-width spaces and blanks keep Send off.
+    await owner.getByRole('textbox', { name: 'Message' }).fill('\u200b\u200c\u200d\u2060\ufeff \n')
+    await expect(owner.getByRole('button', { name: 'Send', exact: true })).toBeDisabled()
+
     // The landlord replies; the hunter's count shows it once the app comes back to the front.
     await owner.getByRole('textbox', { name: 'Message' }).fill('Yes, Saturday at 11 works.')
     await owner.getByRole('button', { name: 'Send', exact: true }).click()
