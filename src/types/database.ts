@@ -212,24 +212,6 @@ export type Database = {
           },
         ]
       }
-      email_confirmations: {
-        Row: {
-          confirmed_at: string
-          email: string
-          user_id: string
-        }
-        Insert: {
-          confirmed_at?: string
-          email: string
-          user_id: string
-        }
-        Update: {
-          confirmed_at?: string
-          email?: string
-          user_id?: string
-        }
-        Relationships: []
-      }
       landlord_contact_reads: {
         Row: {
           address: string
@@ -425,58 +407,26 @@ export type Database = {
           },
         ]
       }
-      listing_report_origins: {
+      listing_publishes: {
         Row: {
-          client_address: string
-          counts: boolean
+          id: number
           listing_id: string
-          not_counted_because: string | null
-          report_id: string
+          published_at: string
+          user_id: string
         }
         Insert: {
-          client_address: string
-          counts: boolean
+          id?: never
           listing_id: string
-          not_counted_because?: string | null
-          report_id: string
+          published_at?: string
+          user_id: string
         }
         Update: {
-          client_address?: string
-          counts?: boolean
+          id?: never
           listing_id?: string
-          not_counted_because?: string | null
-          report_id?: string
+          published_at?: string
+          user_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: 'listing_report_origins_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listing_reports_review'
-            referencedColumns: ['listing_id']
-          },
-          {
-            foreignKeyName: 'listing_report_origins_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'listing_report_origins_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'market_listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'listing_report_origins_report_id_fkey'
-            columns: ['report_id']
-            isOneToOne: true
-            referencedRelation: 'listing_reports'
-            referencedColumns: ['id']
-          },
-        ]
+        Relationships: []
       }
       listing_reports: {
         Row: {
@@ -1173,9 +1123,7 @@ export type Database = {
     Views: {
       listing_reports_review: {
         Row: {
-          counted_reports: number | null
           first_reported_at: string | null
-          held_at: string | null
           hidden_for_review: boolean | null
           landlord_email: string | null
           landlord_id: string | null
@@ -1341,7 +1289,6 @@ export type Database = {
       common_word_bits: { Args: { marks: number }; Returns: number[] }
       common_word_marks: { Args: { text: string }; Returns: number }
       complete_place_words: { Args: { one_place?: string }; Returns: number }
-      confirm_my_email: { Args: Record<PropertyKey, never>; Returns: boolean }
       conversation_open_to: {
         Args: { conversation_id: string; sender: string }
         Returns: boolean
@@ -1365,7 +1312,6 @@ export type Database = {
         }
         Returns: number
       }
-      email_is_confirmed: { Args: { person: string }; Returns: boolean }
       finish_alert_batch: {
         Args: { delivery_ids: number[]; error?: string }
         Returns: undefined
@@ -1454,10 +1400,6 @@ export type Database = {
           role: string
           unread: boolean
         }[]
-      }
-      my_email_is_confirmed: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
       }
       note_app_open: { Args: Record<PropertyKey, never>; Returns: string }
       open_saved_search: { Args: { search_id: string }; Returns: string }
