@@ -2,7 +2,7 @@
  * ---------------------------------------------------------------------------
  * Limits count events; names, messages and reductions mean what they say
  * ---------------------------------------------------------------------------
- * Issue #46 found writes that got round the rules:
+ * Writes that got round the rules:
  * - Publishing: the daily cap counted the listings that still existed, so
  *   publishing 20, deleting them and publishing again made 201 in a day. The
  *   cap now counts publishes, kept in `listing_publishes`, whatever was deleted

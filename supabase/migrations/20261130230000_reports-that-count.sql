@@ -1,6 +1,6 @@
 /**
  * ---------------------------------------------------------------------------
- * Reports that one person cannot weaponise (issue #46, part 5)
+ * Reports that one person cannot weaponise
  * ---------------------------------------------------------------------------
  * Sign-up signs a person in at once, so three sign-ups from one address and
  * three reports used to hide a competitor's listing in under a second. Every

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   anonClient,
   pkceClient,
@@ -13,10 +13,10 @@ import { establishReporters, signedInUserFrom } from './support/reporters'
 import { validListing } from './support/rls-cases'
 
 /**
- * Issue #46: reports that one person cannot weaponise. A report counts towards hiding a listing only from
+ * Reports that one person cannot weaponise. A report counts towards hiding a listing only from
  * an account whose email is confirmed, that is older than 24 hours, and sent from an address no other
  * counted report of the listing came from. Each reporter here sends from a loopback address of their own
- * (127.0.0.x), which the stack names in `x-forwarded-for` as hosted Supabase's edge does.
+ * (127.0.0.x), which the stack names in `cf-connecting-ip` as hosted Supabase's edge does.
  */
 
 let landlord: TestUser
@@ -26,6 +26,12 @@ const newAddress = () => `127.0.0.${nextAddress++}`
 
 beforeAll(async () => {
   landlord = await signedInUser('Rival Landlord')
+})
+
+// Held listings are hidden from every later test's lists: the suite shares one database.
+afterAll(async () => {
+  const { error } = await serviceClient().from('listings').delete().eq('user_ref', landlord.id)
+  if (error) throw error
 })
 
 async function publish(): Promise<string> {

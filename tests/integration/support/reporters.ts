@@ -6,7 +6,7 @@ import { type TestUser, withDatabase } from './clients'
 import { fetchFrom } from './http-from'
 
 /**
- * Makes accounts into reporters whose reports count (issue #46): their email confirmed as
+ * Makes accounts into reporters whose reports count: their email confirmed as
  * confirm_my_email records it, and their account created two days ago. Done as the database's superuser,
  * because a test cannot wait a day; reports-that-count.test.ts covers the confirmation itself.
  */
