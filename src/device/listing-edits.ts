@@ -9,22 +9,27 @@ import {
 import { afterEdits, changedFields, photoUrls } from '../utils/listing-edit'
 import { editFieldsOf } from '../utils/listing-edit-fields'
 import { forgetEditPhotos, type NewEditPhoto, queueWithPhotos } from './drafts'
-import { dropWrite, type OutboxEntry } from './outbox'
+import { dropWrite, type OutboxEntry, type OutboxEntryOf } from './outbox'
 
 // Edits of published listings, queued in the one outbox (kind `listing.edit`, one thing per listing). This
 // module keeps no table of its own: entries are the outbox's, new photos the drafts' photo table's.
 
+/** A queued edit of a published listing, as the outbox keeps it. */
+export type ListingEditEntry = OutboxEntryOf<typeof LISTING_EDIT_KIND>
+
 /** The queued edits of one listing, oldest first. */
-export function editsOf(entries: readonly OutboxEntry[], listingId: string): OutboxEntry[] {
+export function editsOf(entries: readonly OutboxEntry[], listingId: string): ListingEditEntry[] {
   const thing = listingThing(listingId)
-  return entries.filter((entry) => entry.kind === LISTING_EDIT_KIND && entry.thing === thing)
+  return entries.flatMap((entry) =>
+    entry.kind === LISTING_EDIT_KIND && entry.thing === thing ? [entry] : [],
+  )
 }
 
 /** What the person sees of a listing while edits wait: the device's copy with the edits laid over it in order. */
-export function pendingView(listing: Listing, edits: readonly OutboxEntry[]) {
+export function pendingView(listing: Listing, edits: readonly ListingEditEntry[]) {
   return afterEdits(
     { fields: editFieldsOf(listing), imageUrls: listing.imageUrls },
-    edits.map((entry) => entry.payload as ListingEditPayload),
+    edits.map((entry) => entry.payload),
   )
 }
 
@@ -37,7 +42,7 @@ export function pendingView(listing: Listing, edits: readonly OutboxEntry[]) {
 export async function queueListingEdit(input: {
   userId: string
   seen: Listing
-  queued: readonly OutboxEntry[]
+  queued: readonly ListingEditEntry[]
   fields: EditFields
   /** The photos in their new order, or null when they were not touched. */
   photos: EditPhoto[] | null
@@ -71,10 +76,10 @@ export async function queueListingEdit(input: {
 }
 
 /** Gives up queued edits (the person chose to): their entries and the new photos only they carried. */
-export async function dropEdits(entries: readonly OutboxEntry[]): Promise<void> {
+export async function dropEdits(entries: readonly ListingEditEntry[]): Promise<void> {
   for (const entry of entries) {
     if (entry.seq !== undefined) await dropWrite(entry.seq)
-    const photos = (entry.payload as ListingEditPayload).photos ?? []
+    const photos = entry.payload.photos ?? []
     await forgetEditPhotos(photos.flatMap((photo) => ('photoId' in photo ? [photo.photoId] : [])))
   }
 }

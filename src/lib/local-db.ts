@@ -4,6 +4,7 @@ import { listingThing } from '../types/listing-edit'
 import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../types/listing-publish'
 import type { PriceChange } from '../types/price-change'
 import { LOCAL_DB_NAME } from './local-db-name'
+import type { OutboxKind, OutboxPayloads } from './outbox/payloads'
 
 export { liveQuery }
 
@@ -95,21 +96,14 @@ export type StoredSavedSearch = {
 /** Where an outbox entry is: waiting to be sent (maybe after a backoff), or refused by the server and kept. */
 export type OutboxState = 'waiting' | 'refused'
 
-/**
- * One write made on this device that must reach the server exactly once (src/device/outbox.ts). Entries about
- * the same `thing` are sent in `seq` order; a refused one is kept, with the server's reason, until the person
- * deals with it, and holds back the later entries of its thing.
- */
-export type OutboxEntry = {
+/** What every outbox entry holds whatever its kind. */
+type OutboxEntryBase = {
   seq?: number
   /** The write's client id (a UUID), fixed when it is queued. */
   id: string
   userId: string
-  /** Which handler sends it, e.g. 'saved-search.create'. */
-  kind: string
   /** What the write is about (e.g. a saved search's id): the unit of order. */
   thing: string
-  payload: unknown
   state: OutboxState
   attempts: number
   /** Not sent before this time (ms since epoch); 0 = at once. */
@@ -118,6 +112,18 @@ export type OutboxEntry = {
   reason: string | null
   queuedAt: number
 }
+
+/** An outbox entry of one kind: `kind` names its handler (e.g. 'saved-search.create') and its payload's type. */
+export type OutboxEntryOf<K extends OutboxKind> = {
+  [P in K]: OutboxEntryBase & { kind: P; payload: OutboxPayloads[P] }
+}[K]
+
+/**
+ * One write made on this device that must reach the server exactly once (src/device/outbox.ts). Entries about
+ * the same `thing` are sent in `seq` order; a refused one is kept, with the server's reason, until the person
+ * deals with it, and holds back the later entries of its thing.
+ */
+export type OutboxEntry = OutboxEntryOf<OutboxKind>
 
 /** What the person saw of their messages online (the list, one conversation), to read it again offline. */
 export type SeenMessages = { key: string; userId: string; value: unknown; savedAt: number }

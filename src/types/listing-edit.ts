@@ -67,6 +67,12 @@ export type ListingEditPayload = {
   knownUrls: string[]
 }
 
+declare module '../lib/outbox/payloads' {
+  interface OutboxPayloads {
+    [LISTING_EDIT_KIND]: ListingEditPayload
+  }
+}
+
 /** Why the server refused an edit, as the outbox keeps it (the entry's reason). */
 export const EDIT_REFUSALS = {
   conflict: 'listing_version_conflict',

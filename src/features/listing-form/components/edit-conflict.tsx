@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react'
 import { Button } from '../../../components/button'
 import { ChoiceToggle } from '../../../components/choice-toggle'
 import { Spinner } from '../../../components/spinner'
-import { dropEdits } from '../../../device/listing-edits'
+import { dropEdits, type ListingEditEntry } from '../../../device/listing-edits'
 import { mirrorListings } from '../../../device/listings'
-import { type OutboxEntry, resendWith } from '../../../device/outbox'
+import { resendWith } from '../../../device/outbox'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
-import type { EditFields, EditPhoto, ListingEditPayload } from '../../../types/listing-edit'
+import type { EditFields, EditPhoto } from '../../../types/listing-edit'
 import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '../../../utils/listing-edit'
 import { statusLabel } from '../../../utils/market-status'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
@@ -67,14 +67,14 @@ export function EditConflict({
   userId,
   listing,
 }: {
-  entry: OutboxEntry
+  entry: ListingEditEntry
   userId: string
   listing: Listing
 }) {
   const online = useOnlineStatus()
   const router = useRouter()
   const finish = useFinishPublish()
-  const edit = entry.payload as ListingEditPayload
+  const edit = entry.payload
   const [server, setServer] = useState<Server | undefined>()
   const [failed, setFailed] = useState(false)
   const [choices, setChoices] = useState<Partial<Record<DiffField, Side>>>({})
@@ -114,7 +114,7 @@ export function EditConflict({
         await finish({ status: 'published', listingId: listing.id, type: server.fields.type })
         return
       }
-      await resendWith(entry.seq, settled)
+      await resendWith({ ...entry, payload: settled })
       const { sendQueuedEdits } = await import('../edit/edit-outbox')
       await sendQueuedEdits(userId)
       const { outboxStore } = await import('../../../device/outbox')

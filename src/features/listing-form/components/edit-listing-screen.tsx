@@ -2,11 +2,11 @@ import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { ChoiceToggle } from '../../../components/choice-toggle'
 import { PageHeader } from '../../../components/page-header'
-import { editsOf, pendingView } from '../../../device/listing-edits'
-import { type OutboxEntry, useOutbox } from '../../../device/outbox'
+import { editsOf, type ListingEditEntry, pendingView } from '../../../device/listing-edits'
+import { useOutbox } from '../../../device/outbox'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
-import { EDIT_REFUSALS, type ListingEditPayload } from '../../../types/listing-edit'
+import { EDIT_REFUSALS } from '../../../types/listing-edit'
 import { type ListingStatus, statusesFor, statusForType } from '../../../types/listing-status'
 import { photoUrls } from '../../../utils/listing-edit'
 import { withFields } from '../../../utils/listing-edit-fields'
@@ -32,7 +32,7 @@ export function EditListingScreen({
 }: {
   listing: Listing
   userId: string
-  queued: OutboxEntry[]
+  queued: ListingEditEntry[]
 }) {
   const entries = useOutbox(userId)
   const live = editsOf(entries, listing.id)
@@ -56,8 +56,8 @@ export function EditListingScreen({
   )
 }
 
-function Refusal({ entry, listing, userId }: { entry: OutboxEntry; listing: Listing; userId: string }) {
-  const edit = entry.payload as ListingEditPayload
+function Refusal({ entry, listing, userId }: { entry: ListingEditEntry; listing: Listing; userId: string }) {
+  const edit = entry.payload
   if (entry.reason === EDIT_REFUSALS.deleted)
     return <ListingDeleted userId={userId} listingId={listing.id} edit={edit} />
   if (entry.reason === EDIT_REFUSALS.conflict)
@@ -67,7 +67,15 @@ function Refusal({ entry, listing, userId }: { entry: OutboxEntry; listing: List
   return <EditRefused entry={entry} userId={userId} />
 }
 
-function EditForm({ listing, userId, queued }: { listing: Listing; userId: string; queued: OutboxEntry[] }) {
+function EditForm({
+  listing,
+  userId,
+  queued,
+}: {
+  listing: Listing
+  userId: string
+  queued: ListingEditEntry[]
+}) {
   const finish = useFinishPublish()
   const navigate = useNavigate()
   const start = useMemo(() => pendingView(listing, queued), [listing, queued])

@@ -1,10 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
 import { Button } from '../../../components/button'
-import { dropEdits } from '../../../device/listing-edits'
+import { dropEdits, editsOf, type ListingEditEntry } from '../../../device/listing-edits'
 import { forgetListing } from '../../../device/listings'
-import { type OutboxEntry, retryThing, useOutbox } from '../../../device/outbox'
+import { retryThing, useOutbox } from '../../../device/outbox'
 import type { ListingEditPayload } from '../../../types/listing-edit'
-import { listingThing } from '../../../types/listing-edit'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
 
 /** A read-only copy of the person's text, selectable to copy. */
@@ -37,7 +36,7 @@ export function ListingDeleted({
   edit: ListingEditPayload
 }) {
   const navigate = useNavigate()
-  const entries = useOutbox(userId).filter((entry) => entry.thing === listingThing(listingId))
+  const entries = editsOf(useOutbox(userId), listingId)
   const mine = { ...edit.base, ...edit.changes }
   const close = async () => {
     await dropEdits(entries)
@@ -65,8 +64,8 @@ export function ListingDeleted({
 }
 
 /** Any other refusal: the server's reason, and the choice to try again or give the change up. */
-export function EditRefused({ entry, userId }: { entry: OutboxEntry; userId: string }) {
-  const entries = useOutbox(userId).filter((other) => other.thing === entry.thing)
+export function EditRefused({ entry, userId }: { entry: ListingEditEntry; userId: string }) {
+  const entries = editsOf(useOutbox(userId), entry.payload.listingId)
   return (
     <div className="form form--card listing-form">
       <p className="listing-form__notice" role="alert">

@@ -3,11 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { deleteDraft, draftStore, saveDraft } from '../../../device/drafts'
 import { forgetDeviceData } from '../../../device/forget-device-data'
 import { type OutboxEntry, outboxStore, queueWrite } from '../../../device/outbox'
-import { drainOutbox, type OutboxHandler } from '../../../lib/outbox/drain'
+import { drainOutbox, type SendEntry } from '../../../lib/outbox/drain'
 import { OutboxFailure } from '../../../lib/outbox/failure'
+import { aListing } from '../../../testing/listing-factory'
 import type { ListingFormText as DraftValues } from '../../../types/listing'
 import { LISTING_EDIT_KIND, listingThing } from '../../../types/listing-edit'
-import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../../../types/listing-publish'
+import { LISTING_PUBLISH_KIND } from '../../../types/listing-publish'
+import { editFieldsOf } from '../../../utils/listing-edit-fields'
 import { type PublishPorts, publishDraft } from './publish-job'
 
 const OWNER = 'user-1'
@@ -67,11 +69,12 @@ function fakeServer() {
     geocoding: true,
     now: () => clock,
   }
-  const handlers = new Map<string, OutboxHandler>([
+  const handlers = new Map<string, SendEntry>([
     [
       LISTING_PUBLISH_KIND,
       async (entry) => {
-        await publishDraft((entry.payload as ListingPublishPayload).draftId, entry.userId, ports)
+        if (entry.kind === LISTING_PUBLISH_KIND)
+          await publishDraft(entry.payload.draftId, entry.userId, ports)
       },
     ],
   ])
@@ -193,7 +196,21 @@ describe('a draft publishes in order: geocode, photos to fixed paths, the row by
       edits.push(e.thing)
     })
     await newDraft(1)
-    await queueWrite({ userId: OWNER, kind: LISTING_EDIT_KIND, thing: listingThing(ID), payload: {} })
+    const payload = {
+      listingId: ID,
+      version: 1,
+      chained: false,
+      changes: {},
+      photos: null,
+      locate: false,
+      knownUrls: [],
+    }
+    await queueWrite({
+      userId: OWNER,
+      kind: LISTING_EDIT_KIND,
+      thing: listingThing(ID),
+      payload: { ...payload, base: editFieldsOf(aListing(1)), basePhotos: [] },
+    })
     // Server trouble (the run goes on with other things): the edit is held behind the publishing.
     server.failNext('insert', http(503, 'busy'))
     expect(await server.drain()).toEqual({ sent: 0, refused: 0, waiting: 2 })

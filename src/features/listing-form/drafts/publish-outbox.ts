@@ -1,9 +1,8 @@
 import { prunePublished } from '../../../device/drafts'
 import { outboxStore } from '../../../device/outbox'
-import type { OutboxEntry } from '../../../lib/outbox/drain'
 import { registerOutboxKinds, runOutbox } from '../../../lib/outbox/runner'
 import { notify } from '../../../lib/toast'
-import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../../../types/listing-publish'
+import { LISTING_PUBLISH_KIND } from '../../../types/listing-publish'
 import { draftPorts } from './api/draft-ports'
 import { PUBLISHED_MESSAGE } from './draft-messages'
 import { publishDraft } from './publish-job'
@@ -15,8 +14,8 @@ import { publishDraft } from './publish-job'
 const sentFromForm = new Map<string, boolean>()
 
 registerOutboxKinds({
-  [LISTING_PUBLISH_KIND]: async (entry: OutboxEntry) => {
-    const { draftId } = entry.payload as ListingPublishPayload
+  [LISTING_PUBLISH_KIND]: async (entry) => {
+    const { draftId } = entry.payload
     if ((await publishDraft(draftId, entry.userId, await draftPorts())) !== 'published') return
     if (sentFromForm.has(draftId)) sentFromForm.set(draftId, true)
     else notify.success(PUBLISHED_MESSAGE)

@@ -1,7 +1,7 @@
 import { env } from '../../../config/env'
 import type { NewEditPhoto } from '../../../device/drafts'
-import { editsOf, queueListingEdit } from '../../../device/listing-edits'
-import { type OutboxEntry, outboxStore } from '../../../device/outbox'
+import { editsOf, type ListingEditEntry, queueListingEdit } from '../../../device/listing-edits'
+import { outboxStore } from '../../../device/outbox'
 import type { Listing } from '../../../types/listing'
 import type { EditPhoto } from '../../../types/listing-edit'
 import type { ListingStatus } from '../../../types/listing-status'
@@ -42,7 +42,7 @@ export type EditToSave = {
   /** The listing as last read (from the server online, from the device offline). */
   seen: Listing
   /** The listing's edits still queued when the screen opened (the form starts from them). */
-  queued: readonly OutboxEntry[]
+  queued: readonly ListingEditEntry[]
   draft: ListingDraft
   status: ListingStatus
   photos: EditPhoto[] | null

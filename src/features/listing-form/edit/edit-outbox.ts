@@ -1,7 +1,7 @@
 import { editPhotoBlob, forgetEditPhotos } from '../../../device/drafts'
+import type { ListingEditEntry } from '../../../device/listing-edits'
 import { mirrorListings } from '../../../device/listings'
-import { changeNextOfThing, outboxStore, readPayload } from '../../../device/outbox'
-import type { OutboxEntry } from '../../../lib/outbox/drain'
+import { changeNextOfThing, outboxStore, readWrite } from '../../../device/outbox'
 import { OutboxFailure, toOutboxFailure } from '../../../lib/outbox/failure'
 import { registerOutboxKinds, runOutbox } from '../../../lib/outbox/runner'
 import { getSupabase } from '../../../lib/supabase'
@@ -45,7 +45,7 @@ const isConflict = (error: { message?: string }) => error.message?.includes(EDIT
 const refusal = (reason: string, status: number) => new OutboxFailure(reason, { status, code: reason })
 
 async function afterUpdate(
-  entry: OutboxEntry,
+  entry: ListingEditEntry,
   edit: ListingEditPayload,
   row: Listing,
   publicUrl: (path: string) => string,
@@ -53,19 +53,18 @@ async function afterUpdate(
   await mirrorListings([row])
   // The next edit of this listing started from this one: it now starts from what the server holds.
   if (entry.seq !== undefined) {
-    await changeNextOfThing(entry.userId, entry.thing, entry.seq, (payload) => {
-      const next = payload as ListingEditPayload
-      return next.chained
-        ? {
-            ...next,
-            chained: false,
-            version: row.version,
-            base: editFieldsOf(row),
-            basePhotos: row.imageUrls,
-            // Photos this one added are on the server now: the next one may drop them, and then removes them.
-            knownUrls: [...new Set([...next.knownUrls, ...row.imageUrls])],
-          }
-        : next
+    await changeNextOfThing(entry.userId, entry.thing, entry.seq, (next) => {
+      if (next.kind !== LISTING_EDIT_KIND || !next.payload.chained || row.version === undefined) return next
+      const payload: ListingEditPayload = {
+        ...next.payload,
+        chained: false,
+        version: row.version,
+        base: editFieldsOf(row),
+        basePhotos: row.imageUrls,
+        // Photos this one added are on the server now: the next one may drop them, and then removes them.
+        knownUrls: [...new Set([...next.payload.knownUrls, ...row.imageUrls])],
+      }
+      return { ...next, payload }
     })
   }
   const newPhotos = (edit.photos ?? []).flatMap((photo) => ('photoId' in photo ? [photo] : []))
@@ -79,10 +78,10 @@ async function afterUpdate(
 }
 
 /** Sends one queued edit (the outbox's handler); throws an OutboxFailure the outbox classifies. */
-export async function sendListingEdit(entry: OutboxEntry): Promise<void> {
+export async function sendListingEdit(entry: ListingEditEntry): Promise<void> {
   // Read afresh: an earlier edit of the listing, sent in this run, may have moved this one's version on.
-  const edit = ((entry.seq !== undefined ? await readPayload(entry.seq) : undefined) ??
-    entry.payload) as ListingEditPayload
+  const now = entry.seq !== undefined ? await readWrite(entry.seq) : undefined
+  const edit = now?.kind === LISTING_EDIT_KIND ? now.payload : entry.payload
   const supabase = await getSupabase()
   const publicUrl = await listingPhotoUrl()
 
