@@ -3,9 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../lib/local-db'
 import { aListing } from '../testing/listing-factory'
 import { editFieldsOf } from '../utils/listing-edit-fields'
-import { editPhotoBlob, editPhotoPath } from './drafts'
 import { forgetDeviceData } from './forget-device-data'
-import { dropEdits, editsOf, pendingView, queueListingEdit } from './listing-edits'
+import {
+  dropEdits,
+  editPhotoBlob,
+  editPhotoPath,
+  editsOf,
+  pendingView,
+  queueListingEdit,
+} from './listing-edits'
 import { changeNextOfThing, outboxStore, readWrite, resendWith } from './outbox'
 
 const seen = aListing(1, {

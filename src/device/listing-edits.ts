@@ -1,3 +1,5 @@
+import type { ListingEditPhoto } from '../lib/local-db'
+import { type RoostDb, withLocalDb } from '../lib/local-db-access'
 import type { Listing } from '../types/listing'
 import {
   type EditFields,
@@ -8,11 +10,32 @@ import {
 } from '../types/listing-edit'
 import { afterEdits, changedFields, photoUrls } from '../utils/listing-edit'
 import { editFieldsOf } from '../utils/listing-edit-fields'
-import { forgetEditPhotos, type NewEditPhoto, queueWithPhotos } from './drafts'
-import { dropWrite, type OutboxEntry, type OutboxEntryOf } from './outbox'
+import { dropWrites, enqueue, type NewOutboxEntry, type OutboxEntry, type OutboxEntryOf } from './outbox'
 
-// Edits of published listings, queued in the one outbox (kind `listing.edit`, one thing per listing). This
-// module keeps no table of its own: entries are the outbox's, new photos the drafts' photo table's.
+// Owner of `listingEditPhotos`: the photos added to published listings in edits, kept until the edit that
+// carries them uploads them. The edits themselves are outbox entries (kind `listing.edit`, one thing per
+// listing), queued and dropped here together with their photos.
+
+/** A new photo of an edit: shrunk, with the fixed Storage path it is uploaded to. */
+export type NewEditPhoto = ListingEditPhoto
+
+/** Where an edit's new photo is uploaded: the owner's folder, the listing's, and the photo's own id. */
+export function editPhotoPath(userId: string, listingId: string, photoId: string): string {
+  return `${userId}/${listingId}/${photoId}.jpg`
+}
+
+/** An edit's new photo as kept on the device, or null once uploaded (or never kept here). */
+export function editPhotoBlob(photoId: string): Promise<Blob | null> {
+  return withLocalDb(async (db) => (await db.listingEditPhotos.get(photoId))?.blob ?? null, null)
+}
+
+/** Forgets an edit's new photos (uploaded, or the edit given up). */
+export function forgetEditPhotos(photoIds: readonly string[]): Promise<void> {
+  return withLocalDb((db) => db.listingEditPhotos.bulkDelete([...photoIds]), undefined)
+}
+
+const newPhotoIds = (entry: ListingEditEntry) =>
+  (entry.payload.photos ?? []).flatMap((photo) => ('photoId' in photo ? [photo.photoId] : []))
 
 /** A queued edit of a published listing, as the outbox keeps it. */
 export type ListingEditEntry = OutboxEntryOf<typeof LISTING_EDIT_KIND>
@@ -69,17 +92,31 @@ export async function queueListingEdit(input: {
     locate: input.locate && 'location' in changes,
     knownUrls: photoUrls(start.photos),
   }
-  return queueWithPhotos(
-    { userId: input.userId, kind: LISTING_EDIT_KIND, thing: listingThing(seen.id), payload },
-    input.newPhotos,
-  )
+  const entry: NewOutboxEntry = {
+    userId: input.userId,
+    kind: LISTING_EDIT_KIND,
+    thing: listingThing(seen.id),
+    payload,
+  }
+  // The photos and the edit that carries them are kept together or not at all.
+  return withLocalDb(async (db: RoostDb) => {
+    await db.transaction('rw', db.listingEditPhotos, db.outbox, async () => {
+      await db.listingEditPhotos.bulkPut([...input.newPhotos])
+      await enqueue(db, entry)
+    })
+    return true
+  }, false)
 }
 
 /** Gives up queued edits (the person chose to): their entries and the new photos only they carried. */
-export async function dropEdits(entries: readonly ListingEditEntry[]): Promise<void> {
-  for (const entry of entries) {
-    if (entry.seq !== undefined) await dropWrite(entry.seq)
-    const photos = entry.payload.photos ?? []
-    await forgetEditPhotos(photos.flatMap((photo) => ('photoId' in photo ? [photo.photoId] : [])))
-  }
+export function dropEdits(entries: readonly ListingEditEntry[]): Promise<void> {
+  return withLocalDb(async (db) => {
+    await db.transaction('rw', db.listingEditPhotos, db.outbox, async () => {
+      await dropWrites(
+        db,
+        entries.flatMap((entry) => (entry.seq === undefined ? [] : [entry.seq])),
+      )
+      await db.listingEditPhotos.bulkDelete(entries.flatMap(newPhotoIds))
+    })
+  }, undefined)
 }

@@ -158,9 +158,9 @@ export function resendWith(entry: OutboxEntry): Promise<boolean> {
   }, false)
 }
 
-/** Forgets one write (the person gave it up). */
-export function dropWrite(seq: number): Promise<void> {
-  return withLocalDb((db) => db.outbox.delete(seq), undefined)
+/** Forgets writes the person gave up (inside another owner's transaction too: include db.outbox in it). */
+export async function dropWrites(db: RoostDb, seqs: readonly number[]): Promise<void> {
+  await db.outbox.bulkDelete([...seqs])
 }
 
 /**

@@ -73,6 +73,12 @@ export type DraftPhoto = {
   uploaded: boolean
 }
 
+/**
+ * A photo added to a published listing in an edit, shrunk and kept until the edit that carries it uploads it
+ * to its fixed Storage path (src/device/listing-edits.ts).
+ */
+export type ListingEditPhoto = { photoId: string; name: string; blob: Blob; path: string }
+
 /** How often a saved search sends alerts: never, within a minute of a match, or once a day at 08:00 London time. */
 export type SavedSearchAlerts = 'off' | 'instant' | 'daily'
 
@@ -131,6 +137,9 @@ export type SeenMessages = { key: string; userId: string; value: unknown; savedA
 /** A listing's price history as last read from the server, oldest change first, to read it again offline. */
 export type StoredPriceHistory = { listingId: string; changes: PriceChange[]; fetchedAt: number }
 
+/** How versions 1–8 filed an edit's new photo in draftPhotos: `photo:<id>` as its draft id. */
+const EDIT_PHOTO_PREFIX = 'photo:'
+
 export class RoostDb extends Dexie {
   listings!: EntityTable<StoredListing, 'id'>
   views!: EntityTable<StoredView, 'key'>
@@ -143,6 +152,7 @@ export class RoostDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>
   messagesSeen!: EntityTable<SeenMessages, 'key'>
   priceHistory!: EntityTable<StoredPriceHistory, 'listingId'>
+  listingEditPhotos!: EntityTable<ListingEditPhoto, 'photoId'>
 
   constructor(name = LOCAL_DB_NAME) {
     super(name)
@@ -210,6 +220,24 @@ export class RoostDb extends Dexie {
             queuedAt: draft.updatedAt,
           })
         }
+      })
+    // Edits' new photos get a table of their own: those kept in draftPhotos (under `photo:<id>`, index 0) move.
+    this.version(9)
+      .stores({ listingEditPhotos: 'photoId' })
+      .upgrade(async (tx) => {
+        const draftPhotos = tx.table<DraftPhoto, [string, number]>('draftPhotos')
+        const kept = await draftPhotos
+          .filter((photo) => photo.draftId.startsWith(EDIT_PHOTO_PREFIX))
+          .toArray()
+        await tx.table<ListingEditPhoto, string>('listingEditPhotos').bulkPut(
+          kept.map((photo) => ({
+            photoId: photo.draftId.slice(EDIT_PHOTO_PREFIX.length),
+            name: photo.name,
+            blob: photo.blob,
+            path: photo.path,
+          })),
+        )
+        await draftPhotos.bulkDelete(kept.map((photo): [string, number] => [photo.draftId, photo.index]))
       })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { editPhotoBlob, editPhotoPath, type NewEditPhoto } from '../../../device/drafts'
+import { editPhotoBlob, editPhotoPath, type NewEditPhoto } from '../../../device/listing-edits'
 import type { EditPhoto } from '../../../types/listing-edit'
 import { EDIT_MESSAGES } from '../edit/edit-messages'
 import { LISTING_LIMITS, LISTING_MESSAGES } from '../listing-schema'

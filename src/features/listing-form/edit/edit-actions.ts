@@ -1,6 +1,10 @@
 import { env } from '../../../config/env'
-import type { NewEditPhoto } from '../../../device/drafts'
-import { editsOf, type ListingEditEntry, queueListingEdit } from '../../../device/listing-edits'
+import {
+  editsOf,
+  type ListingEditEntry,
+  type NewEditPhoto,
+  queueListingEdit,
+} from '../../../device/listing-edits'
 import { outboxStore } from '../../../device/outbox'
 import type { Listing } from '../../../types/listing'
 import type { EditPhoto } from '../../../types/listing-edit'

@@ -1,5 +1,4 @@
-import { editPhotoBlob, forgetEditPhotos } from '../../../device/drafts'
-import type { ListingEditEntry } from '../../../device/listing-edits'
+import { editPhotoBlob, forgetEditPhotos, type ListingEditEntry } from '../../../device/listing-edits'
 import { mirrorListings } from '../../../device/listings'
 import { changeNextOfThing, outboxStore, readWrite } from '../../../device/outbox'
 import { OutboxFailure, toOutboxFailure } from '../../../lib/outbox/failure'
