@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../lib/local-db'
 import { aListing } from '../testing/listing-factory'
-import { editFieldsOf } from '../utils/listing-edit-fields'
+import { editFieldsOf } from '../utils/listing-fields'
 import { forgetDeviceData } from './forget-device-data'
 import {
   dropEdits,

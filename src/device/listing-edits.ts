@@ -9,7 +9,7 @@ import {
   listingThing,
 } from '../types/listing-edit'
 import { afterEdits, changedFields, photoUrls } from '../utils/listing-edit'
-import { editFieldsOf } from '../utils/listing-edit-fields'
+import { editFieldsOf } from '../utils/listing-fields'
 import { dropWrites, enqueue, type NewOutboxEntry, type OutboxEntry, type OutboxEntryOf } from './outbox'
 
 // Owner of `listingEditPhotos`: the photos added to published listings in edits, kept until the edit that
