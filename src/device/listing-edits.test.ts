@@ -11,8 +11,9 @@ import {
   editsOf,
   pendingView,
   queueListingEdit,
+  readEditToSend,
 } from './listing-edits'
-import { changeNextOfThing, outboxStore, readWrite, resendWith } from './outbox'
+import { changeNextOfThing, outboxStore, resendWith } from './outbox'
 
 const seen = aListing(1, {
   version: 7,
@@ -67,6 +68,10 @@ describe('an edit queued on the device', () => {
     expect(photo.path).toBe(`u1/${seen.id}/p1.jpg`)
     expect(await (await editPhotoBlob('p1'))?.text()).toBe('jpeg')
     const entries = editsOf(await pending(), seen.id)
+    // The sender reads the edit and its photo's Blob together.
+    const [queued] = entries
+    if (!queued) throw new Error('no edit queued')
+    expect(await (await readEditToSend(queued)).blobs.get('p1')?.text()).toBe('jpeg')
     expect(entries[0]?.payload.photos).toEqual(photos)
     // Given up: the entry and the photos only it carried go.
     await dropEdits(entries)
@@ -109,7 +114,8 @@ describe('an edit queued on the device', () => {
         ? { ...next, payload: { ...next.payload, chained: false, version: 8 } }
         : next,
     )
-    expect((await readWrite(two?.seq ?? 0))?.payload).toMatchObject({ chained: false, version: 8 })
+    if (!two) throw new Error('no second edit')
+    expect((await readEditToSend(two)).edit).toMatchObject({ chained: false, version: 8 })
   })
 
   it('nothing changed, or a copy without a version, queues nothing', async () => {

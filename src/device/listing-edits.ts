@@ -2,15 +2,24 @@ import type { ListingEditPhoto } from '../lib/local-db'
 import { type RoostDb, withLocalDb } from '../lib/local-db-access'
 import type { Listing } from '../types/listing'
 import {
+  afterEdits,
+  changedFields,
   type EditFields,
   type EditPhoto,
   LISTING_EDIT_KIND,
   type ListingEditPayload,
   listingThing,
+  photoUrls,
 } from '../types/listing-edit'
-import { afterEdits, changedFields, photoUrls } from '../utils/listing-edit'
 import { editFieldsOf } from '../utils/listing-fields'
-import { dropWrites, enqueue, type NewOutboxEntry, type OutboxEntry, type OutboxEntryOf } from './outbox'
+import {
+  dropWrites,
+  enqueue,
+  type NewOutboxEntry,
+  type OutboxEntry,
+  type OutboxEntryOf,
+  writeOf,
+} from './outbox'
 
 // Owner of `listingEditPhotos`: the photos added to published listings in edits, kept until the edit that
 // carries them uploads them. The edits themselves are outbox entries (kind `listing.edit`, one thing per
@@ -29,13 +38,36 @@ export function editPhotoBlob(photoId: string): Promise<Blob | null> {
   return withLocalDb(async (db) => (await db.listingEditPhotos.get(photoId))?.blob ?? null, null)
 }
 
+/**
+ * An edit as it is queued now (an earlier edit of the listing, sent in this run, may have moved it on) and the
+ * Blobs of its new photos still on the device (one uploaded already has none), read together for the sender.
+ */
+export function readEditToSend(
+  entry: ListingEditEntry,
+): Promise<{ edit: ListingEditPayload; blobs: Map<string, Blob> }> {
+  const read = { edit: entry.payload, blobs: new Map<string, Blob>() }
+  return withLocalDb(
+    (db) =>
+      db.transaction('r', db.outbox, db.listingEditPhotos, async () => {
+        const now = entry.seq === undefined ? undefined : await writeOf(db, entry.seq)
+        const edit = now?.kind === LISTING_EDIT_KIND ? now.payload : entry.payload
+        const photos = await db.listingEditPhotos.bulkGet(newPhotoIds(edit))
+        return {
+          edit,
+          blobs: new Map(photos.flatMap((photo) => (photo ? [[photo.photoId, photo.blob]] : []))),
+        }
+      }),
+    read,
+  )
+}
+
 /** Forgets an edit's new photos (uploaded, or the edit given up). */
 export function forgetEditPhotos(photoIds: readonly string[]): Promise<void> {
   return withLocalDb((db) => db.listingEditPhotos.bulkDelete([...photoIds]), undefined)
 }
 
-const newPhotoIds = (entry: ListingEditEntry) =>
-  (entry.payload.photos ?? []).flatMap((photo) => ('photoId' in photo ? [photo.photoId] : []))
+const newPhotoIds = (edit: ListingEditPayload) =>
+  (edit.photos ?? []).flatMap((photo) => ('photoId' in photo ? [photo.photoId] : []))
 
 /** A queued edit of a published listing, as the outbox keeps it. */
 export type ListingEditEntry = OutboxEntryOf<typeof LISTING_EDIT_KIND>
@@ -116,7 +148,7 @@ export function dropEdits(entries: readonly ListingEditEntry[]): Promise<void> {
         db,
         entries.flatMap((entry) => (entry.seq === undefined ? [] : [entry.seq])),
       )
-      await db.listingEditPhotos.bulkDelete(entries.flatMap(newPhotoIds))
+      await db.listingEditPhotos.bulkDelete(entries.flatMap((entry) => newPhotoIds(entry.payload)))
     })
   }, undefined)
 }

@@ -120,9 +120,9 @@ export function useUnsentWriteCount(userId: string): number {
   )
 }
 
-/** A queued write as it is now (a handler reads it afresh: an earlier write may have changed it). */
-export function readWrite(seq: number): Promise<OutboxEntry | undefined> {
-  return withLocalDb((db) => db.outbox.get(seq), undefined)
+/** A queued write as it is now, inside another owner's transaction (an earlier write may have changed it). */
+export function writeOf(db: RoostDb, seq: number): Promise<OutboxEntry | undefined> {
+  return db.outbox.get(seq)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { LISTING_MESSAGES } from '../../../components/listing-form/listing-schema'
-import { editPhotoBlob, forgetEditPhotos, type ListingEditEntry } from '../../../device/listing-edits'
+import { forgetEditPhotos, type ListingEditEntry, readEditToSend } from '../../../device/listing-edits'
 import { mirrorListings } from '../../../device/listings'
-import { changeNextOfThing, outboxStore, readWrite } from '../../../device/outbox'
+import { changeNextOfThing, outboxStore } from '../../../device/outbox'
 import { geocodeAddress } from '../../../lib/geocode-address'
 import { listingPhotoUrl, removeListingPhotos, uploadListingPhoto } from '../../../lib/listing-photos'
 import { OutboxFailure, toOutboxFailure } from '../../../lib/outbox/failure'
@@ -9,9 +9,9 @@ import { registerOutboxKinds, runOutbox } from '../../../lib/outbox/runner'
 import { getSupabase } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'
 import { EDIT_REFUSALS, LISTING_EDIT_KIND, type ListingEditPayload } from '../../../types/listing-edit'
-import { imageUrlsOf, isApplied, isUnchangedSince, type ServerListing } from '../../../utils/listing-edit'
 import { editFieldsOf } from '../../../utils/listing-fields'
 import { storagePathsFromUrls } from '../../../utils/listing-image-paths'
+import { imageUrlsOf, isApplied, isUnchangedSince, type ServerListing } from '../edit-rules'
 
 // The outbox kind `listing.edit`: an edit of a published listing, made possibly offline, sent once. Its new
 // photos are uploaded first (each to a fixed path, so a retry overwrites), then the row is updated with the
@@ -79,8 +79,7 @@ async function afterUpdate(
 /** Sends one queued edit (the outbox's handler); throws an OutboxFailure the outbox classifies. */
 export async function sendListingEdit(entry: ListingEditEntry): Promise<void> {
   // Read afresh: an earlier edit of the listing, sent in this run, may have moved this one's version on.
-  const now = entry.seq !== undefined ? await readWrite(entry.seq) : undefined
-  const edit = now?.kind === LISTING_EDIT_KIND ? now.payload : entry.payload
+  const { edit, blobs } = await readEditToSend(entry)
   const supabase = await getSupabase()
   const publicUrl = await listingPhotoUrl()
 
@@ -95,7 +94,7 @@ export async function sendListingEdit(entry: ListingEditEntry): Promise<void> {
 
   for (const photo of edit.photos ?? []) {
     if (!('photoId' in photo)) continue
-    const blob = await editPhotoBlob(photo.photoId)
+    const blob = blobs.get(photo.photoId)
     // No blob: uploaded by an earlier try whose answer was lost, or by an earlier edit (same fixed path).
     if (!blob) continue
     try {

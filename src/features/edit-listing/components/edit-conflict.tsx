@@ -11,9 +11,9 @@ import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
 import type { EditFields, EditPhoto } from '../../../types/listing-edit'
-import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '../../../utils/listing-edit'
 import { statusLabel } from '../../../utils/market-status'
 import { EDIT_MESSAGES } from '../edit-messages'
+import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '../edit-rules'
 import { ListingDeleted } from './edit-refused'
 
 const LABELS: Record<DiffField, string> = {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useUserId } from '../../../hooks/use-session'
-import { LISTING_EDIT_QUEUED_EVENT } from '../../../types/listing-edit-event'
+import { LISTING_EDIT_QUEUED_EVENT } from '../../../types/listing-edit'
 
 /**
  * Sends the signed-in user's outbox with listing edits in it (the kind loads first): at start, on sign-in,

@@ -9,10 +9,13 @@ import { useOutbox } from '../../../device/outbox'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
-import { EDIT_REFUSALS, LISTING_EDIT_KIND } from '../../../types/listing-edit'
-import { LISTING_EDIT_QUEUED_EVENT } from '../../../types/listing-edit-event'
+import {
+  EDIT_REFUSALS,
+  LISTING_EDIT_KIND,
+  LISTING_EDIT_QUEUED_EVENT,
+  photoUrls,
+} from '../../../types/listing-edit'
 import { type ListingStatus, statusesFor } from '../../../types/listing-status'
-import { photoUrls } from '../../../utils/listing-edit'
 import { withFields } from '../../../utils/listing-fields'
 import { statusLabel } from '../../../utils/market-status'
 import { deleteListing } from '../api/delete-listing'

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { EditFields, ListingEditPayload } from '../types/listing-edit'
-import {
-  afterEdits,
-  changedFields,
-  editDiffs,
-  isApplied,
-  isUnchangedSince,
-  type ServerListing,
-  settleEdit,
-} from './listing-edit'
+import { afterEdits, changedFields, type EditFields, type ListingEditPayload } from '../../types/listing-edit'
+import { editDiffs, isApplied, isUnchangedSince, type ServerListing, settleEdit } from './edit-rules'
 
 const fields: EditFields = {
   type: 'sale',

@@ -1,46 +1,19 @@
 import {
-  EDIT_FIELD_ORDER,
+  changedFields,
   type EditField,
   type EditFields,
   type EditPhoto,
   type ListingEditPayload,
-} from '../types/listing-edit'
-import { statusForType } from '../types/listing-status'
+} from '../../types/listing-edit'
+import { statusForType } from '../../types/listing-status'
 
-// The pure rules of an edit made possibly offline: what changed, how queued edits lay over the listing, and
-// how a refused stale edit is shown and settled field by field.
+// The rules of sending an edit and of settling a refused one: whether the server already holds it or still
+// holds what it started from, and how a stale edit is shown and settled field by field.
 
 /** A listing as the server holds it now: its fields, photos and version. */
 export type ServerListing = { fields: EditFields; imageUrls: string[]; version: number }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-/** The fields of `next` that differ from `base`. */
-export function changedFields(base: EditFields, next: EditFields): Partial<EditFields> {
-  const changes: Partial<EditFields> = {}
-  for (const field of EDIT_FIELD_ORDER) {
-    if (!same(base[field], next[field])) Object.assign(changes, { [field]: next[field] })
-  }
-  return changes
-}
-
-/** The URL of every photo already on the server, in order (a photo kept on the device has none yet). */
-export const photoUrls = (photos: readonly EditPhoto[]): string[] =>
-  photos.flatMap((photo) => ('url' in photo ? [photo.url] : []))
-
-/** The fields and photos after the queued edits, in order, over what the device last saw of the listing. */
-export function afterEdits(
-  seen: { fields: EditFields; imageUrls: string[] },
-  edits: readonly ListingEditPayload[],
-): { fields: EditFields; photos: EditPhoto[] } {
-  let fields = seen.fields
-  let photos: EditPhoto[] = seen.imageUrls.map((url) => ({ url }))
-  for (const edit of edits) {
-    fields = { ...fields, ...edit.changes }
-    if (edit.photos) photos = edit.photos
-  }
-  return { fields, photos }
-}
 
 /** True when the server already holds what the edit asks (an edit sent again after its answer was lost). */
 export function isApplied(
