@@ -38,6 +38,10 @@ export function editPhotoBlob(photoId: string): Promise<Blob | null> {
   return withLocalDb(async (db) => (await db.listingEditPhotos.get(photoId))?.blob ?? null, null)
 }
 
+/** The ids of the photos an edit adds (kept on the device until it is sent). */
+const newPhotoIds = (edit: ListingEditPayload) =>
+  (edit.photos ?? []).flatMap((photo) => ('photoId' in photo ? [photo.photoId] : []))
+
 /**
  * An edit as it is queued now (an earlier edit of the listing, sent in this run, may have moved it on) and the
  * Blobs of its new photos still on the device (one uploaded already has none), read together for the sender.
@@ -65,9 +69,6 @@ export function readEditToSend(
 export function forgetEditPhotos(photoIds: readonly string[]): Promise<void> {
   return withLocalDb((db) => db.listingEditPhotos.bulkDelete([...photoIds]), undefined)
 }
-
-const newPhotoIds = (edit: ListingEditPayload) =>
-  (edit.photos ?? []).flatMap((photo) => ('photoId' in photo ? [photo.photoId] : []))
 
 /** A queued edit of a published listing, as the outbox keeps it. */
 export type ListingEditEntry = OutboxEntryOf<typeof LISTING_EDIT_KIND>
