@@ -16,6 +16,13 @@ export type EnquiryPayload = {
 /** A reply in a conversation, queued under the conversation's id. */
 export type ReplyPayload = { messageId: string; conversationId: string; body: string; writtenAt: string }
 
+declare module '../lib/outbox/payloads' {
+  interface OutboxPayloads {
+    [MESSAGE_KINDS.enquiry]: EnquiryPayload
+    [MESSAGE_KINDS.reply]: ReplyPayload
+  }
+}
+
 export const enquiryThing = (listingId: string) => `listing:${listingId}`
 
 /**

@@ -1,12 +1,11 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { NeedsConnection } from '../../components/needs-connection'
 import { PageHeader } from '../../components/page-header'
-import { getListingToEdit } from '../../features/listing-form/api/get-listing-to-edit'
-import { EditListingScreen } from '../../features/listing-form/components/edit-listing-screen'
-import { ListingDeleted } from '../../features/listing-form/components/edit-refused'
+import { getListingToEdit } from '../../features/edit-listing/api/get-listing-to-edit'
+import { EditListingScreen } from '../../features/edit-listing/components/edit-listing-screen'
+import { ListingDeleted } from '../../features/edit-listing/components/edit-refused'
 import { isUnreachable, type Unreachable, unlessUnreachable } from '../../lib/errors'
 import { notify } from '../../lib/toast'
-import type { ListingEditPayload } from '../../types/listing-edit'
 import { isListingId } from '../../utils/listing-id'
 
 /** Spec §6 and §8: only the owner edits a listing; anyone else goes back to Explore with a reason. */
@@ -54,7 +53,7 @@ export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')(
     if (isUnreachable(listing)) return fromDevice()
     // Deleted elsewhere while an edit of it waited here: the edit ends, the person's text stays to copy.
     const last = queued.at(-1)
-    if (!listing && last) return { deleted: last.payload as ListingEditPayload, listingId }
+    if (!listing && last) return { deleted: last.payload, listingId }
     const denied = !listing ? EDIT_DENIED.missing : listing.userRef !== userId ? EDIT_DENIED.notOwner : null
     if (denied || !listing) throw refuse(denied ?? EDIT_DENIED.missing)
     return { listing, queued }

@@ -49,6 +49,12 @@ export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: str
 /** The outbox kind that keeps a subscription on the server. */
 export const KEEP_SUBSCRIPTION_KIND = 'push-subscription.keep'
 
+declare module '../../../lib/outbox/payloads' {
+  interface OutboxPayloads {
+    [KEEP_SUBSCRIPTION_KIND]: PushSubscriptionKeys
+  }
+}
+
 /** Keeps the subscription on the server (one row per endpoint, the signed-in person's); idempotent. */
 export async function keepSubscription({ endpoint, p256dh, auth }: PushSubscriptionKeys): Promise<void> {
   const supabase = await getSupabase()
