@@ -1,105 +1,91 @@
-import { useEffect, useState } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons'
 import { TextField } from './text-field'
 import './photo-picker.css'
 
-type PhotoPickerProps = {
+/** How one photo shows: a stable key (moving it keeps its thumbnail), its picture, its alt text, a word on it. */
+export type ShownPhoto = {
+  key: string
+  src: string | undefined
+  alt: string
+  badge: { text: string; done: boolean } | null
+}
+
+type PhotoPickerProps<T> = {
   label: string
-  /** The chosen photos in order; the first is the cover. */
-  files: File[]
-  onChange: (files: File[]) => void
+  /** The file input's name. */
+  name: string
+  /** The list's accessible name. */
+  listLabel: string
   accept: string
   hint?: string | undefined
   error?: string | undefined
-  /** While publishing: how many photos have uploaded so far (in order); null otherwise. */
-  uploaded: number | null
+  /** The photos in order; the first is the cover. */
+  photos: readonly T[]
+  show: (photo: T, index: number) => ShownPhoto
+  /** The photos moved or one removed. */
+  onChange: (photos: T[]) => void
+  /** Files chosen in the input (the caller replaces or adds). */
+  onChoose: (files: File[]) => void
+  /** No moving or removing (while publishing). */
+  fixed?: boolean
+  disabled?: boolean | undefined
 }
-
-/** A preview address for each photo, made once per file and released when the photo goes. */
-function usePreviews(files: File[]): Map<File, string> {
-  const [previews, setPreviews] = useState(() => new Map<File, string>())
-  useEffect(() => {
-    const next = new Map(files.map((file) => [file, URL.createObjectURL(file)] as const))
-    setPreviews(next)
-    return () => {
-      for (const url of next.values()) URL.revokeObjectURL(url)
-    }
-  }, [files])
-  return previews
-}
-
-// A stable key for each chosen file, so moving one keeps its thumbnail with it.
-const fileKeys = new WeakMap<File, string>()
-let nextKey = 0
-const keyOf = (file: File) => {
-  let key = fileKeys.get(file)
-  if (!key) {
-    key = `photo-${nextKey++}`
-    fileKeys.set(file, key)
-  }
-  return key
-}
-
-const uploadState = (index: number, uploaded: number | null) =>
-  uploaded === null ? null : index < uploaded ? 'Uploaded' : index === uploaded ? 'Uploading…' : 'Waiting'
 
 /**
- * Photos for a listing: choosing photos replaces the set (as the spec's file input does); each shows as a thumbnail that can
- * be removed or moved earlier or later, the first marked as the cover; while publishing each says how it is
- * getting on.
+ * A listing's photos, for creating one and editing one alike: a file input, and each photo as a thumbnail that
+ * can be moved earlier or later or removed, the first marked as the cover.
  */
-export function PhotoPicker({ label, files, onChange, accept, hint, error, uploaded }: PhotoPickerProps) {
-  const previews = usePreviews(files)
+export function PhotoPicker<T>(props: PhotoPickerProps<T>) {
+  const { photos, onChange, disabled } = props
   const move = (from: number, to: number) => {
-    const next = [...files]
+    const next = [...photos]
     const [photo] = next.splice(from, 1)
-    if (photo) next.splice(to, 0, photo)
+    if (photo !== undefined) next.splice(to, 0, photo)
     onChange(next)
   }
   return (
     <div className="photo-picker">
       <TextField
-        label={label}
-        hint={hint}
-        error={error}
-        name="images"
+        label={props.label}
+        hint={props.hint}
+        error={props.error}
+        name={props.name}
         type="file"
-        accept={accept}
+        accept={props.accept}
         multiple
+        disabled={disabled}
         onChange={(event) => {
           const chosen = Array.from(event.target.files ?? [])
           // Emptied so that the same photos can be chosen again after one was removed.
           event.target.value = ''
-          if (chosen.length > 0) onChange(chosen)
+          if (chosen.length > 0) props.onChoose(chosen)
         }}
       />
-      {files.length > 0 ? (
-        <ol className="photo-picker__list" aria-label="Chosen photos">
-          {files.map((file, index) => {
+      {photos.length > 0 ? (
+        <ol className="photo-picker__list" aria-label={props.listLabel}>
+          {photos.map((photo, index) => {
             const number = index + 1
-            const state = uploadState(index, uploaded)
+            const shown = props.show(photo, index)
             return (
-              <li key={keyOf(file)} className="photo-picker__item">
+              <li key={shown.key} className="photo-picker__item">
                 <div className="photo-picker__thumb">
-                  {previews.get(file) ? (
-                    <img src={previews.get(file)} alt={`${number} of ${files.length}: ${file.name}`} />
-                  ) : null}
+                  {shown.src ? <img src={shown.src} alt={shown.alt} /> : null}
                   {index === 0 ? <span className="badge photo-picker__cover">Cover</span> : null}
-                  {state ? (
+                  {shown.badge ? (
                     <span
-                      className={`photo-picker__state photo-picker__state--${state === 'Uploaded' ? 'done' : 'waiting'}`}
+                      className={`photo-picker__state photo-picker__state--${shown.badge.done ? 'done' : 'waiting'}`}
                     >
-                      {state}
+                      {shown.badge.text}
                     </span>
                   ) : null}
                 </div>
-                {uploaded === null ? (
+                {props.fixed ? null : (
                   <div className="photo-picker__tools">
                     <button
                       type="button"
                       className="icon-button photo-picker__tool"
                       aria-label={`Move photo ${number} earlier`}
-                      disabled={index === 0}
+                      disabled={disabled || index === 0}
                       onClick={() => move(index, index - 1)}
                     >
                       <ChevronLeftIcon size={18} />
@@ -108,7 +94,7 @@ export function PhotoPicker({ label, files, onChange, accept, hint, error, uploa
                       type="button"
                       className="icon-button photo-picker__tool"
                       aria-label={`Move photo ${number} later`}
-                      disabled={index === files.length - 1}
+                      disabled={disabled || index === photos.length - 1}
                       onClick={() => move(index, index + 1)}
                     >
                       <ChevronRightIcon size={18} />
@@ -117,12 +103,13 @@ export function PhotoPicker({ label, files, onChange, accept, hint, error, uploa
                       type="button"
                       className="icon-button icon-button--danger photo-picker__tool"
                       aria-label={`Remove photo ${number}`}
-                      onClick={() => onChange(files.filter((_, i) => i !== index))}
+                      disabled={disabled}
+                      onClick={() => onChange(photos.filter((_, i) => i !== index))}
                     >
                       <CloseIcon size={18} />
                     </button>
                   </div>
-                ) : null}
+                )}
               </li>
             )
           })}

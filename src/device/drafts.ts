@@ -1,5 +1,5 @@
 import type { Draft, DraftPhoto, DraftState, DraftStep, DraftValues } from '../lib/local-db'
-import { getLocalDb, type RoostDb, useLocalQuery, withLocalDb } from '../lib/local-db-access'
+import { getLocalDb, type RoostDb, useLocalQuery } from '../lib/local-db-access'
 import { listingThing } from '../types/listing-edit'
 import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../types/listing-publish'
 import { dropThing, enqueue, type NewOutboxEntry, sendSoon } from './outbox'
@@ -204,57 +204,4 @@ export function usePublishedDraftIds(ownerId: string): string {
       ).join(','),
     '',
   )
-}
-
-// Photos added to a published listing in an edit live in `draftPhotos` too, each under its own key
-// (`photo:<id>`, index 0), until the edit that carries them uploads them.
-
-/** A new photo of an edit: shrunk, with the fixed Storage path it is uploaded to. */
-export type NewEditPhoto = { photoId: string; name: string; blob: Blob; path: string }
-
-const editPhotoKey = (photoId: string): [string, number] => [`photo:${photoId}`, 0]
-
-/** Where an edit's new photo is uploaded: the owner's folder, the listing's, and the photo's own id. */
-export function editPhotoPath(userId: string, listingId: string, photoId: string): string {
-  return `${userId}/${listingId}/${photoId}.jpg`
-}
-
-/**
- * Keeps an edit's new photos and queues the edit that carries them, together or not at all (the entry is
- * the outbox's: src/device/outbox.ts).
- */
-export async function queueWithPhotos(
-  entry: NewOutboxEntry,
-  photos: readonly NewEditPhoto[],
-): Promise<boolean> {
-  return withLocalDb(async (db) => {
-    await db.transaction('rw', db.draftPhotos, db.outbox, async () => {
-      await db.draftPhotos.bulkPut(
-        photos.map(
-          (photo): DraftPhoto => ({
-            draftId: editPhotoKey(photo.photoId)[0],
-            index: 0,
-            name: photo.name,
-            blob: photo.blob,
-            path: photo.path,
-            uploaded: false,
-          }),
-        ),
-      )
-      await enqueue(db, entry)
-    })
-    return true
-  }, false)
-}
-
-/** An edit's new photo as kept on the device, or null once uploaded (or never kept here). */
-export function editPhotoBlob(photoId: string): Promise<Blob | null> {
-  return withLocalDb(async (db) => (await db.draftPhotos.get(editPhotoKey(photoId)))?.blob ?? null, null)
-}
-
-/** Forgets an edit's new photos (uploaded, or the edit given up). */
-export function forgetEditPhotos(photoIds: readonly string[]): Promise<void> {
-  return withLocalDb(async (db) => {
-    await db.draftPhotos.bulkDelete(photoIds.map(editPhotoKey))
-  }, undefined)
 }

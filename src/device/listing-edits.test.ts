@@ -2,12 +2,18 @@ import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../lib/local-db'
 import { aListing } from '../testing/listing-factory'
-import type { ListingEditPayload } from '../types/listing-edit'
-import { editFieldsOf } from '../utils/listing-edit-fields'
-import { editPhotoBlob, editPhotoPath } from './drafts'
+import { editFieldsOf } from '../utils/listing-fields'
 import { forgetDeviceData } from './forget-device-data'
-import { dropEdits, editsOf, pendingView, queueListingEdit } from './listing-edits'
-import { changeNextOfThing, outboxStore, readPayload, resendWith } from './outbox'
+import {
+  dropEdits,
+  editPhotoBlob,
+  editPhotoPath,
+  editsOf,
+  pendingView,
+  queueListingEdit,
+  readEditToSend,
+} from './listing-edits'
+import { changeNextOfThing, outboxStore, resendWith } from './outbox'
 
 const seen = aListing(1, {
   version: 7,
@@ -61,8 +67,12 @@ describe('an edit queued on the device', () => {
     })
     expect(photo.path).toBe(`u1/${seen.id}/p1.jpg`)
     expect(await (await editPhotoBlob('p1'))?.text()).toBe('jpeg')
-    const entries = await pending()
-    expect((entries[0]?.payload as ListingEditPayload | undefined)?.photos).toEqual(photos)
+    const entries = editsOf(await pending(), seen.id)
+    // The sender reads the edit and its photo's Blob together.
+    const [queued] = entries
+    if (!queued) throw new Error('no edit queued')
+    expect(await (await readEditToSend(queued)).blobs.get('p1')?.text()).toBe('jpeg')
+    expect(entries[0]?.payload.photos).toEqual(photos)
     // Given up: the entry and the photos only it carried go.
     await dropEdits(entries)
     expect(await pending()).toEqual([])
@@ -91,20 +101,21 @@ describe('an edit queued on the device', () => {
       locate: false,
     })
     const both = editsOf(await pending(), seen.id)
-    expect(both.map((entry) => (entry.payload as ListingEditPayload).changes)).toEqual([
+    expect(both.map((entry) => entry.payload.changes)).toEqual([
       { regular_price: 900 },
       { status: 'let_agreed' },
     ])
-    expect((both[1]?.payload as ListingEditPayload | undefined)?.chained).toBe(true)
+    expect(both[1]?.payload.chained).toBe(true)
 
     // Once the first is sent, the one after it takes the version the server left.
     const [one, two] = both
-    await changeNextOfThing('u1', `listing:${seen.id}`, one?.seq ?? 0, (payload) => ({
-      ...(payload as ListingEditPayload),
-      chained: false,
-      version: 8,
-    }))
-    expect(await readPayload(two?.seq ?? 0)).toMatchObject({ chained: false, version: 8 })
+    await changeNextOfThing('u1', `listing:${seen.id}`, one?.seq ?? 0, (next) =>
+      next.kind === 'listing.edit'
+        ? { ...next, payload: { ...next.payload, chained: false, version: 8 } }
+        : next,
+    )
+    if (!two) throw new Error('no second edit')
+    expect((await readEditToSend(two)).edit).toMatchObject({ chained: false, version: 8 })
   })
 
   it('nothing changed, or a copy without a version, queues nothing', async () => {
@@ -127,14 +138,15 @@ describe('an edit queued on the device', () => {
       newPhotos: [],
       locate: false,
     })
-    const [entry] = await pending()
+    const [entry] = editsOf(await pending(), seen.id)
     await db.outbox.update(entry?.seq ?? 0, {
       state: 'refused',
       reason: 'listing_version_conflict',
       attempts: 1,
     })
-    const settled = { ...(entry?.payload as ListingEditPayload), version: 9 }
-    expect(await resendWith(entry?.seq ?? 0, settled)).toBe(true)
+    if (!entry) throw new Error('no edit queued')
+    const settled = { ...entry.payload, version: 9 }
+    expect(await resendWith({ ...entry, payload: settled })).toBe(true)
     expect((await pending())[0]).toMatchObject({
       state: 'waiting',
       reason: null,

@@ -1,6 +1,7 @@
-import type { OutboxEntry } from '../lib/local-db'
+import type { OutboxEntry, OutboxEntryOf } from '../lib/local-db'
 import { deviceDbKept, type RoostDb, useLocalQuery, withLocalDb } from '../lib/local-db-access'
 import type { OutboxStore } from '../lib/outbox/drain'
+import type { OutboxKind } from '../lib/outbox/payloads'
 import { LISTING_PUBLISH_KIND } from '../types/listing-publish'
 
 // Owner of the `outbox` table: every write made on this device that must reach the server exactly once,
@@ -8,10 +9,12 @@ import { LISTING_PUBLISH_KIND } from '../types/listing-publish'
 // Other owners queue an entry inside their own transaction with `enqueue`, so a change on the device and
 // the write that will carry it to the server are kept together or not at all.
 
-export type { OutboxEntry, OutboxStore }
+export type { OutboxEntry, OutboxEntryOf, OutboxStore }
 
 /** What a new entry says; the rest (state, attempts, when) starts the same for every entry. */
-export type NewOutboxEntry = Pick<OutboxEntry, 'userId' | 'kind' | 'thing' | 'payload'>
+export type NewOutboxEntry = {
+  [K in OutboxKind]: Pick<OutboxEntryOf<K>, 'userId' | 'kind' | 'thing' | 'payload'>
+}[OutboxKind]
 
 /** Queues a write (inside another owner's transaction too: include db.outbox in it). */
 export async function enqueue(db: RoostDb, entry: NewOutboxEntry): Promise<void> {
@@ -117,20 +120,20 @@ export function useUnsentWriteCount(userId: string): number {
   )
 }
 
-/** What a queued write carries now (a handler reads it afresh: an earlier write may have changed it). */
-export function readPayload(seq: number): Promise<unknown> {
-  return withLocalDb(async (db) => (await db.outbox.get(seq))?.payload, undefined)
+/** A queued write as it is now, inside another owner's transaction (an earlier write may have changed it). */
+export function writeOf(db: RoostDb, seq: number): Promise<OutboxEntry | undefined> {
+  return db.outbox.get(seq)
 }
 
 /**
- * Changes what the next write of the same thing carries (e.g. the version an earlier write left), while the
- * runner holds the outbox: `change` gets its payload and returns the new one.
+ * Changes the next write of the same thing (e.g. to the version an earlier write left), while the runner holds
+ * the outbox: `change` gets that entry and returns it as it should be.
  */
 export function changeNextOfThing(
   userId: string,
   thing: string,
   afterSeq: number,
-  change: (payload: unknown) => unknown,
+  change: (next: OutboxEntry) => OutboxEntry,
 ): Promise<void> {
   return withLocalDb(async (db) => {
     const next = await db.outbox
@@ -139,28 +142,25 @@ export function changeNextOfThing(
       .filter((entry) => entry.userId === userId && (entry.seq ?? 0) > afterSeq)
       .sortBy('seq')
     const first = next[0]
-    if (first?.seq !== undefined) await db.outbox.update(first.seq, { payload: change(first.payload) })
+    if (first?.seq !== undefined) await db.outbox.put(change(first))
   }, undefined)
 }
 
-/** Sends a refused write again with what the person settled on instead (e.g. after choosing between versions). */
-export function resendWith(seq: number, payload: unknown): Promise<boolean> {
-  return withLocalDb(
-    async (db) =>
-      (await db.outbox.update(seq, {
-        payload,
-        state: 'waiting',
-        reason: null,
-        nextAttemptAt: 0,
-        attempts: 0,
-      })) > 0,
-    false,
-  )
+/** Sends a refused write again as the person settled it (e.g. after choosing between versions); false when gone. */
+export function resendWith(entry: OutboxEntry): Promise<boolean> {
+  return withLocalDb(async (db) => {
+    const { seq } = entry
+    return db.transaction('rw', db.outbox, async () => {
+      if (seq === undefined || !(await db.outbox.get(seq))) return false
+      await db.outbox.put({ ...entry, state: 'waiting', reason: null, nextAttemptAt: 0, attempts: 0 })
+      return true
+    })
+  }, false)
 }
 
-/** Forgets one write (the person gave it up). */
-export function dropWrite(seq: number): Promise<void> {
-  return withLocalDb((db) => db.outbox.delete(seq), undefined)
+/** Forgets writes the person gave up (inside another owner's transaction too: include db.outbox in it). */
+export async function dropWrites(db: RoostDb, seqs: readonly number[]): Promise<void> {
+  await db.outbox.bulkDelete([...seqs])
 }
 
 /**

@@ -22,6 +22,15 @@ export const MAX_SAVED_SEARCHES = 20
 export type SavedSearchCreate = Pick<StoredSavedSearch, 'id' | 'name' | 'params' | 'alerts'>
 export type SavedSearchPatch = Partial<Pick<StoredSavedSearch, 'name' | 'alerts'>>
 
+declare module '../lib/outbox/payloads' {
+  interface OutboxPayloads {
+    [SAVED_SEARCH_KINDS.create]: SavedSearchCreate
+    [SAVED_SEARCH_KINDS.update]: { id: string } & SavedSearchPatch
+    [SAVED_SEARCH_KINDS.delete]: { id: string }
+    [SAVED_SEARCH_KINDS.open]: { id: string }
+  }
+}
+
 /** A saved search as the server holds it, with its count of new homes. */
 export type ServerSavedSearch = Omit<StoredSavedSearch, 'userId'>
 

@@ -4,6 +4,7 @@ import { listingThing } from '../types/listing-edit'
 import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../types/listing-publish'
 import type { PriceChange } from '../types/price-change'
 import { LOCAL_DB_NAME } from './local-db-name'
+import type { OutboxKind, OutboxPayloads } from './outbox/payloads'
 
 export { liveQuery }
 
@@ -72,6 +73,12 @@ export type DraftPhoto = {
   uploaded: boolean
 }
 
+/**
+ * A photo added to a published listing in an edit, shrunk and kept until the edit that carries it uploads it
+ * to its fixed Storage path (src/device/listing-edits.ts).
+ */
+export type ListingEditPhoto = { photoId: string; name: string; blob: Blob; path: string }
+
 /** How often a saved search sends alerts: never, within a minute of a match, or once a day at 08:00 London time. */
 export type SavedSearchAlerts = 'off' | 'instant' | 'daily'
 
@@ -95,21 +102,14 @@ export type StoredSavedSearch = {
 /** Where an outbox entry is: waiting to be sent (maybe after a backoff), or refused by the server and kept. */
 export type OutboxState = 'waiting' | 'refused'
 
-/**
- * One write made on this device that must reach the server exactly once (src/device/outbox.ts). Entries about
- * the same `thing` are sent in `seq` order; a refused one is kept, with the server's reason, until the person
- * deals with it, and holds back the later entries of its thing.
- */
-export type OutboxEntry = {
+/** What every outbox entry holds whatever its kind. */
+type OutboxEntryBase = {
   seq?: number
   /** The write's client id (a UUID), fixed when it is queued. */
   id: string
   userId: string
-  /** Which handler sends it, e.g. 'saved-search.create'. */
-  kind: string
   /** What the write is about (e.g. a saved search's id): the unit of order. */
   thing: string
-  payload: unknown
   state: OutboxState
   attempts: number
   /** Not sent before this time (ms since epoch); 0 = at once. */
@@ -119,11 +119,26 @@ export type OutboxEntry = {
   queuedAt: number
 }
 
+/** An outbox entry of one kind: `kind` names its handler (e.g. 'saved-search.create') and its payload's type. */
+export type OutboxEntryOf<K extends OutboxKind> = {
+  [P in K]: OutboxEntryBase & { kind: P; payload: OutboxPayloads[P] }
+}[K]
+
+/**
+ * One write made on this device that must reach the server exactly once (src/device/outbox.ts). Entries about
+ * the same `thing` are sent in `seq` order; a refused one is kept, with the server's reason, until the person
+ * deals with it, and holds back the later entries of its thing.
+ */
+export type OutboxEntry = OutboxEntryOf<OutboxKind>
+
 /** What the person saw of their messages online (the list, one conversation), to read it again offline. */
 export type SeenMessages = { key: string; userId: string; value: unknown; savedAt: number }
 
 /** A listing's price history as last read from the server, oldest change first, to read it again offline. */
 export type StoredPriceHistory = { listingId: string; changes: PriceChange[]; fetchedAt: number }
+
+/** How versions 1–8 filed an edit's new photo in draftPhotos: `photo:<id>` as its draft id. */
+const EDIT_PHOTO_PREFIX = 'photo:'
 
 export class RoostDb extends Dexie {
   listings!: EntityTable<StoredListing, 'id'>
@@ -137,6 +152,7 @@ export class RoostDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>
   messagesSeen!: EntityTable<SeenMessages, 'key'>
   priceHistory!: EntityTable<StoredPriceHistory, 'listingId'>
+  listingEditPhotos!: EntityTable<ListingEditPhoto, 'photoId'>
 
   constructor(name = LOCAL_DB_NAME) {
     super(name)
@@ -204,6 +220,24 @@ export class RoostDb extends Dexie {
             queuedAt: draft.updatedAt,
           })
         }
+      })
+    // Edits' new photos get a table of their own: those kept in draftPhotos (under `photo:<id>`, index 0) move.
+    this.version(9)
+      .stores({ listingEditPhotos: 'photoId' })
+      .upgrade(async (tx) => {
+        const draftPhotos = tx.table<DraftPhoto, [string, number]>('draftPhotos')
+        const kept = await draftPhotos
+          .filter((photo) => photo.draftId.startsWith(EDIT_PHOTO_PREFIX))
+          .toArray()
+        await tx.table<ListingEditPhoto, string>('listingEditPhotos').bulkPut(
+          kept.map((photo) => ({
+            photoId: photo.draftId.slice(EDIT_PHOTO_PREFIX.length),
+            name: photo.name,
+            blob: photo.blob,
+            path: photo.path,
+          })),
+        )
+        await draftPhotos.bulkDelete(kept.map((photo): [string, number] => [photo.draftId, photo.index]))
       })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {

@@ -10,7 +10,7 @@ import { LocationMapWhenSeen } from '../features/map/components/location-map-whe
 import { ReportListing } from '../features/report-listing/components/report-listing'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { useShowsHomes } from '../hooks/use-device-data-shown'
-import { useUserId } from '../hooks/use-session'
+import { useSession } from '../hooks/use-session'
 import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { Listing } from '../types/listing'
 import { isListingId } from '../utils/listing-id'
@@ -68,7 +68,10 @@ function StoredListingPage({ initial }: { initial: Listing }) {
 
 function ListingView({ listing }: { listing: Listing }) {
   useShowsHomes(true)
-  const viewerId = useUserId()
+  const session = useSession()
+  const viewerId = session.status === 'signedIn' ? session.user.id : null
+  // Who would report it; a visitor (null) is sent to sign in first. A user without an email is treated as one.
+  const viewerEmail = session.status === 'signedIn' ? (session.user.email ?? null) : null
   const isOwner = viewerId !== null && viewerId === listing.userRef
   return (
     <article className="page listing-page">
@@ -99,7 +102,7 @@ function ListingView({ listing }: { listing: Listing }) {
             Contact Landlord
           </Link>
         )}
-        {isOwner ? null : <ReportListing listingId={listing.id} signedIn={viewerId !== null} />}
+        {isOwner ? null : <ReportListing listingId={listing.id} reporterEmail={viewerEmail} />}
       </div>
       {listing.geolocation ? (
         <section className="listing-page__map" aria-labelledby="location-title">

@@ -1,8 +1,8 @@
 import type { ListingDescriptionKey, ListingRow } from './listing'
 
 // A change to a published listing made on this device, as the outbox keeps it (kind `listing.edit`) until the
-// server takes it. It carries the version it started from: the server refuses it when the listing changed
-// in between, and the person then chooses, field by field.
+// server takes it, and how queued changes lay over the listing. It carries the version it started from: the
+// server refuses it when the listing changed in between, and the person then chooses, field by field.
 
 export const LISTING_EDIT_KIND = 'listing.edit'
 
@@ -65,6 +65,44 @@ export type ListingEditPayload = {
   locate: boolean
   /** Photo URLs this edit may leave unused: removed from storage after the update when the row no longer has them. */
   knownUrls: string[]
+}
+
+declare module '../lib/outbox/payloads' {
+  interface OutboxPayloads {
+    [LISTING_EDIT_KIND]: ListingEditPayload
+  }
+}
+
+/** Fired when a listing edit is queued outside the edit screen (Your Listings): the app's sender sends it. */
+export const LISTING_EDIT_QUEUED_EVENT = 'roost:listing-edit-queued'
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The fields of `next` that differ from `base`. */
+export function changedFields(base: EditFields, next: EditFields): Partial<EditFields> {
+  const changes: Partial<EditFields> = {}
+  for (const field of EDIT_FIELD_ORDER) {
+    if (!same(base[field], next[field])) Object.assign(changes, { [field]: next[field] })
+  }
+  return changes
+}
+
+/** The URL of every photo already on the server, in order (a photo kept on the device has none yet). */
+export const photoUrls = (photos: readonly EditPhoto[]): string[] =>
+  photos.flatMap((photo) => ('url' in photo ? [photo.url] : []))
+
+/** The fields and photos after the queued edits, in order, over what the device last saw of the listing. */
+export function afterEdits(
+  seen: { fields: EditFields; imageUrls: string[] },
+  edits: readonly ListingEditPayload[],
+): { fields: EditFields; photos: EditPhoto[] } {
+  let fields = seen.fields
+  let photos: EditPhoto[] = seen.imageUrls.map((url) => ({ url }))
+  for (const edit of edits) {
+    fields = { ...fields, ...edit.changes }
+    if (edit.photos) photos = edit.photos
+  }
+  return { fields, photos }
 }
 
 /** Why the server refused an edit, as the outbox keeps it (the entry's reason). */

@@ -6,3 +6,9 @@
 export const LISTING_PUBLISH_KIND = 'listing.publish'
 
 export type ListingPublishPayload = { draftId: string }
+
+declare module '../lib/outbox/payloads' {
+  interface OutboxPayloads {
+    [LISTING_PUBLISH_KIND]: ListingPublishPayload
+  }
+}

@@ -9,7 +9,7 @@ import { createClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import { build } from 'vite'
 import WebSocket from 'ws'
-import { JPEG_QUALITY, MAX_IMAGE_SIDE } from '../../src/features/listing-form/fit-within'
+import { JPEG_QUALITY, MAX_IMAGE_SIDE } from '../../src/utils/fit-within'
 import { median, round } from './stats'
 
 export const SHRINK = { maxSide: MAX_IMAGE_SIDE, quality: JPEG_QUALITY }
@@ -162,8 +162,7 @@ export async function benchPhotos(opts: {
       (_, i) => originals[i % originals.length]?.length ?? 0,
     ).reduce((t, n) => t + n, 0)
     return {
-      shrinkImplementation:
-        "the app's own module, src/features/listing-form/shrink-image.ts, bundled for the page",
+      shrinkImplementation: "the app's own module, src/utils/shrink-image.ts, bundled for the page",
       photos: shrunk.map((s, i) => ({
         originalBytes: originals[i]?.length ?? 0,
         shrunkBytes: s.bytes,
@@ -188,7 +187,7 @@ export async function benchPhotos(opts: {
   }
 }
 
-/** src/features/listing-form/shrink-image.ts as a script that defines `window.RoostShrink`. */
+/** src/utils/shrink-image.ts as a script that defines `window.RoostShrink`. */
 async function bundleShrinkModule(): Promise<string> {
   const output = await build({
     configFile: false,
@@ -197,7 +196,7 @@ async function bundleShrinkModule(): Promise<string> {
       write: false,
       minify: true,
       lib: {
-        entry: path.resolve(import.meta.dirname, '../../src/features/listing-form/shrink-image.ts'),
+        entry: path.resolve(import.meta.dirname, '../../src/utils/shrink-image.ts'),
         formats: ['iife'],
         name: 'RoostShrink',
       },

@@ -50,6 +50,17 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/sign-up/)
   })
 
+  test('sign-up refuses a name over 80 characters with a clear message', async ({ page }) => {
+    await page.goto('/sign-up')
+    await page.getByLabel('Name').fill('A'.repeat(81))
+    await page.getByLabel('Email', { exact: true }).fill('long-name@example.com')
+    await page.getByLabel('Password', { exact: true }).fill('long-name-password')
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name must be at most 80 characters')
+    await expect(page.getByLabel('Name')).toBeFocused()
+    await expect(page).toHaveURL(/\/sign-up/)
+  })
+
   test('sign-in requires email and password, with the message linked to each field', async ({ page }) => {
     await page.goto('/sign-in')
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()

@@ -121,6 +121,10 @@ test.describe('messages', () => {
       hunter.getByRole('list', { name: 'Messages' }).getByText('Read', { exact: true }),
     ).toBeVisible()
 
+    // Nothing to read is nothing to send, as an empty box: zero-width spaces and blanks keep Send off.
+    await owner.getByRole('textbox', { name: 'Message' }).fill('\u200b\u200c\u200d\u2060\ufeff \n')
+    await expect(owner.getByRole('button', { name: 'Send', exact: true })).toBeDisabled()
+
     // The landlord replies; the hunter's count shows it once the app comes back to the front.
     await owner.getByRole('textbox', { name: 'Message' }).fill('Yes, Saturday at 11 works.')
     await owner.getByRole('button', { name: 'Send', exact: true }).click()
@@ -206,12 +210,30 @@ test.describe('messages', () => {
       body: 'Is the flat still free?',
     })
     expect(enquiry.error).toBeNull()
+
+    // The hunter has the conversation open when the landlord leaves.
+    const hunter = await signedInPage(browser, hunterAccount)
+    await hunter.goto('/messages')
+    await hunter.getByRole('link', { name: new RegExp(landlord.listingName) }).click()
+    await expect(hunter.getByText('Is the flat still free?')).toBeVisible()
     const deleted = await landlord.client.functions.invoke('delete-account', {
       body: { password: landlord.account.password },
     })
     expect(deleted.error).toBeNull()
 
-    const hunter = await signedInPage(browser, hunterAccount)
+    // A reply is refused in words, kept as Not sent, and the box closes; what was said stays readable.
+    await hunter.getByRole('textbox', { name: 'Message' }).fill('Hello? Are you there?')
+    await hunter.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(hunter.getByRole('status').filter({ hasText: 'This person has left Roost' })).toHaveText(
+      'This person has left Roost',
+    )
+    await expect(hunter.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+    await expect(hunter.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
+    await expect(
+      hunter.getByRole('listitem').filter({ hasText: 'Hello? Are you there?' }).getByText('Not sent'),
+    ).toBeVisible()
+    await expect(hunter.getByText('Is the flat still free?')).toBeVisible()
+
     await hunter.goto('/messages')
     const list = hunter.getByRole('main')
     await expect(list.getByText('Deleted user', { exact: false })).toBeVisible()
@@ -219,6 +241,9 @@ test.describe('messages', () => {
     await list.getByRole('link').filter({ hasText: 'Deleted user' }).first().click()
     await expect(hunter.getByText('With Deleted user')).toBeVisible()
     await expect(hunter.getByText('Is the flat still free?')).toBeVisible()
+    // Opened afresh, the conversation says so at once, with no box to write in.
+    await expect(hunter.getByRole('status').filter({ hasText: 'This person has left Roost' })).toBeVisible()
+    await expect(hunter.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
     await hunter.context().close()
   })
 

@@ -50,6 +50,21 @@ test.describe('profile', () => {
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
 
+  test('a name over 80 characters is refused with a clear message; 80 are saved', async ({ page }) => {
+    const account = newAccount('longname')
+    await signUp(page, account)
+    await page.getByRole('button', { name: 'change' }).click()
+    await page.getByLabel('Name').fill('L'.repeat(81))
+    await page.getByRole('button', { name: 'done' }).click()
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name must be at most 80 characters')
+    await expect(toast(page, 'Name updated!')).toHaveCount(0)
+    await page.getByLabel('Name').fill('L'.repeat(80))
+    await page.getByRole('button', { name: 'done' }).click()
+    await expect(toast(page, 'Name updated!')).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel('Name')).toHaveValue('L'.repeat(80))
+  })
+
   test('Logout signs out and goes to Explore', async ({ page }) => {
     await signIn(page, 'chloe@example.com', 'roost-demo')
     await page.getByRole('button', { name: 'Logout' }).click()

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { listingWithPhotos, type PopulatedAccount, populatedAccount } from './account-fixture'
 import { client, signedInUser, type TestUser, withDatabase } from './support/clients'
+import { establishReporters } from './support/reporters'
 
 /**
  * export-data through the real Edge Function: the caller's data from the server, exactly theirs and none of
@@ -16,6 +17,7 @@ type Export = {
   saved_searches: { id: string; name: string }[]
   conversations: { id: string; my_role: string; messages: { body: string; from_me: boolean }[] }[]
   listing_reports: { listing_id: string; reason: string; note: string }[]
+  email_confirmation: { email: string; confirmed_at: string } | null
   blocked_people: { blocked_id: string }[]
   push_subscriptions: { endpoint: string }[]
   listing_price_history: {
@@ -54,6 +56,7 @@ beforeAll(async () => {
   otherListing = (await listingWithPhotos(other, 1)).id
   alice = await populatedAccount('Alice Exporter', other, otherListing)
   bob = await populatedAccount('Bob Bystander', other, otherListing)
+  await establishReporters(alice, bob)
 })
 
 describe('export-data', () => {
@@ -91,6 +94,7 @@ describe('export-data', () => {
     expect(data.listing_reports).toEqual([
       expect.objectContaining({ listing_id: otherListing, reason: 'Wrong details', note: 'Not 2 beds' }),
     ])
+    expect(data.email_confirmation).toMatchObject({ email: alice.email })
     expect(data.blocked_people.map((b) => b.blocked_id)).toEqual([other.id])
     const byListing = <T extends { listing_id: string }>(rows: T[], id: string) =>
       rows.filter((row) => row.listing_id === id)
@@ -144,6 +148,37 @@ describe('export-data', () => {
     expect(body).not.toContain(other.email)
   })
 
+  it('exports an account at most once a minute: a second export within the minute gets 429', async () => {
+    const eager = await signedInUser('Eve Eager')
+    const first = await exportOf(eager)
+    expect(first.status).toBe(200)
+    const second = await exportOf(eager)
+    expect(second.status).toBe(429)
+    expect(JSON.parse(second.body)).toEqual({
+      error: 'too_many_exports',
+      message: 'You can download your data once a minute. Please try again shortly.',
+    })
+    // Another account is not held back; a minute later the same account exports again.
+    expect((await exportOf(bob)).status).toBe(200)
+    await withDatabase((db) =>
+      db.query(
+        `update public.account_function_tries set tried_at = tried_at - interval '1 minute'
+         where kind = 'export' and account_id = $1`,
+        [eager.id],
+      ),
+    )
+    expect((await exportOf(eager)).status).toBe(200)
+  })
+
+  it('many exports of one account at once: one runs, the rest get 429', async () => {
+    const eager = await signedInUser('Ivy Impatient')
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => exportOf(eager).then((r) => r.status)),
+    )
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9)
+  })
+
   it('refuses a caller without a user token', async () => {
     const { error } = await client().functions.invoke('export-data', { body: {} })
     expect((error as { context?: Response } | null)?.context?.status).toBe(401)
@@ -183,7 +218,9 @@ describe('export-data', () => {
       await db.query('commit')
     })
 
-    await exportOf(big) // The first call boots the function; the figure is for a warm one.
+    // The first call boots the function; the figure is for a warm one. Another account warms it: one account
+    // exports once a minute.
+    await exportOf(talker)
     const started = performance.now()
     const { status, body } = await exportOf(big)
     const elapsed = performance.now() - started

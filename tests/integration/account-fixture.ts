@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createECDH, randomBytes, randomUUID } from 'node:crypto'
 import { inject } from 'vitest'
 import { serviceClient, signedInUser, type TestUser } from './support/clients'
 import { validListing } from './support/rls-cases'
@@ -60,7 +60,12 @@ export async function populatedAccount(
       .insert({ id: savedSearch, name: `${name}'s flats`, params: { type: 'rent', minBeds: 2 } }),
   )
   const endpoint = `https://push.example.com/send/${randomUUID()}`
-  must(await db.from('push_subscriptions').insert({ endpoint, p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }))
+  // A browser's keys: an uncompressed P-256 point and a 16-byte secret, as the database requires.
+  const browserKey = createECDH('prime256v1')
+  browserKey.generateKeys()
+  const p256dh = browserKey.getPublicKey().toString('base64url')
+  const auth = randomBytes(16).toString('base64url')
+  must(await db.from('push_subscriptions').insert({ endpoint, p256dh, auth }))
 
   const asked = must(
     await db.rpc('send_enquiry', {

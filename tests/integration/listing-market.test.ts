@@ -193,6 +193,79 @@ describe('server-owned columns', () => {
   })
 })
 
+describe('reduced means reduced: below the lowest price shown in the previous 30 days', () => {
+  const setPrice = async (id: string, price: number) => {
+    const { error } = await landlord.client.from('listings').update({ regular_price: price }).eq('id', id)
+    expect(error).toBeNull()
+  }
+  const reduction = async (id: string) => {
+    const row = await stored(id)
+    return row.price_reduced_at === null ? null : row.price_reduced_by
+  }
+  /** Moves every price the listing had so far `days` into the past (time passing). */
+  const historyDaysAgo = (id: string, days: number) =>
+    withDatabase((db) =>
+      db.query(
+        `update public.listing_price_history set changed_at = changed_at - make_interval(days => $2)
+         where listing_id = $1`,
+        [id, days],
+      ),
+    )
+
+  it('a rise to £2,500,000 and back to £250,000 is not a reduction, and the history keeps both changes', async () => {
+    const id = await publish({ type: 'sale', regular_price: 250_000 })
+    await setPrice(id, 2_500_000)
+    await setPrice(id, 250_000)
+    expect(await reduction(id)).toBeNull()
+    const history = await anonClient()
+      .from('listing_price_history')
+      .select('price, previous_price')
+      .eq('listing_id', id)
+      .order('changed_at')
+      .order('id')
+    expect(history.data).toEqual([
+      { price: 250_000, previous_price: null },
+      { price: 2_500_000, previous_price: 250_000 },
+      { price: 250_000, previous_price: 2_500_000 },
+    ])
+    // A real cut below the lowest of the 30 days is reduced, by the distance from that lowest price.
+    await setPrice(id, 240_000)
+    expect(await reduction(id)).toBe(10_000)
+  })
+
+  it('a price that stood only briefly still counts as shown', async () => {
+    const id = await publish({ type: 'sale', regular_price: 300_000 })
+    await setPrice(id, 200_000)
+    expect(await reduction(id)).toBe(100_000)
+    await setPrice(id, 300_000)
+    await setPrice(id, 250_000)
+    expect(await reduction(id)).toBeNull()
+    await setPrice(id, 190_000)
+    expect(await reduction(id)).toBe(10_000)
+  })
+
+  it('counts the price standing 30 days ago, and not the ones it replaced before', async () => {
+    const id = await publish({ type: 'sale', regular_price: 200_000 })
+    await setPrice(id, 300_000)
+    await historyDaysAgo(id, 40)
+    // £200,000 was last shown 40 days ago; £300,000 has stood since.
+    await setPrice(id, 250_000)
+    expect(await reduction(id)).toBe(50_000)
+  })
+
+  it('the reduced sort leaves out a listing raised and lowered back', async () => {
+    const id = await publish({ type: 'sale', regular_price: 250_000 })
+    await setPrice(id, 2_500_000)
+    await setPrice(id, 250_000)
+    const { data } = await anonClient()
+      .from('market_listings')
+      .select('id')
+      .eq('id', id)
+      .not('price_reduced_at', 'is', null)
+    expect(data).toEqual([])
+  })
+})
+
 describe('version', () => {
   it('every update bumps it; an update from a stale version is refused and changes nothing', async () => {
     const id = await publish()

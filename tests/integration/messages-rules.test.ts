@@ -335,3 +335,97 @@ describe('sending limits', () => {
     expect((await reply(sender, conversation, 'message 61')).error).toBeNull()
   })
 })
+
+describe('someone who left', () => {
+  it('is written to no more: the clear refusal, not the push queue failing, and the talk stays readable', async () => {
+    const [l5, h5] = await Promise.all([signedInUser('Leaving Landlord'), signedInUser('Staying Hunter')])
+    const conversation = (await enquire(h5, await publish(l5), 'Is it still free?')).data as string
+    const deleted = await serviceClient().auth.admin.deleteUser(l5.id)
+    expect(deleted.error).toBeNull()
+
+    const refused = await reply(h5, conversation, 'Hello?')
+    expect(refused.status).toBe(410)
+    expect(refused.error?.code).toBe('PT410')
+    expect(refused.error?.message).toBe('This person has left Roost')
+    const kept = await h5.client.from('messages').select('body').eq('conversation_id', conversation)
+    expect(kept.data).toEqual([{ body: 'Is it still free?' }])
+  })
+
+  it('who was the hunter is written to no more by the landlord either', async () => {
+    const [l6, h6] = await Promise.all([signedInUser('Staying Landlord'), signedInUser('Leaving Hunter')])
+    const conversation = (await enquire(h6, await publish(l6), 'Hello')).data as string
+    expect((await serviceClient().auth.admin.deleteUser(h6.id)).error).toBeNull()
+    const refused = await reply(l6, conversation, 'Still looking?')
+    expect(refused.error?.message).toBe('This person has left Roost')
+  })
+
+  it('leaves no push owed to nobody when the service role writes to them', async () => {
+    const [l7, h7] = await Promise.all([signedInUser('Gone Landlord'), signedInUser('Seeded Hunter')])
+    const conversation = (await enquire(h7, await publish(l7), 'Hi')).data as string
+    await withDatabase(async (db) => {
+      await db.query('delete from auth.users where id = $1', [l7.id])
+      // Past the refusal (as a restore would be), the queue trigger still owes nothing to a null recipient.
+      await db.query('alter table public.messages disable trigger stamp_message')
+      try {
+        await db.query('insert into public.messages (conversation_id, sender_id, body) values ($1, $2, $3)', [
+          conversation,
+          h7.id,
+          'Restored',
+        ])
+      } finally {
+        await db.query('alter table public.messages enable trigger stamp_message')
+      }
+      const { rows } = await db.query(
+        `select count(*)::int as n from public.message_pushes as p
+         join public.messages as m on m.id = p.message_id where m.conversation_id = $1`,
+        [conversation],
+      )
+      // The enquiry's push to the landlord went with their account; the restored message owes none.
+      expect(rows[0].n).toBe(0)
+    })
+  })
+})
+
+describe('conversation_open_to', () => {
+  it("answers nothing about other people's conversations, whoever blocked whom", async () => {
+    const [l8, h8] = await Promise.all([signedInUser('Private Landlord'), signedInUser('Private Hunter')])
+    const conversation = (await enquire(h8, await publish(l8), 'Hello')).data as string
+    const ask = (who: TestUser, sender: string) =>
+      who.client.rpc('conversation_open_to', { conversation_id: conversation, sender })
+
+    // Before and after a block, a third person hears the same nothing about either side.
+    const before = await Promise.all([ask(third, h8.id), ask(third, l8.id)])
+    expect((await l8.client.from('blocked_senders').insert({ blocked_id: h8.id })).error).toBeNull()
+    const after = await Promise.all([ask(third, h8.id), ask(third, l8.id)])
+    for (const answer of [...before, ...after]) {
+      expect(answer.error).toBeNull()
+      expect(answer.data).toBe(false)
+    }
+    // Nor does one side learn about the other through it.
+    expect((await ask(h8, l8.id)).data).toBe(false)
+    // Visitors may not ask at all.
+    const visitor = await anonClient().rpc('conversation_open_to', {
+      conversation_id: conversation,
+      sender: h8.id,
+    })
+    expect(visitor.error).not.toBeNull()
+    expect(visitor.data).toBeNull()
+    // About themselves, in their own conversation, the sides get what the app needs.
+    expect((await ask(h8, h8.id)).data).toBe(false)
+    expect((await ask(l8, l8.id)).data).toBe(true)
+  })
+})
+
+describe('a message with nothing to read', () => {
+  it('of zero-width spaces, joiners and whitespace is refused', async () => {
+    for (const body of ['\u200b\u200b\u200b', '\u200c\u200d', '\u2060 \ufeff', ' \u200b\n\t\u00a0']) {
+      const { error } = await reply(hunter, conversationId, body)
+      expect(error?.code).toBe('23514')
+    }
+    const enquiry = await enquire(hunter, listingId, '\u200b\u200b')
+    expect(enquiry.error?.code).toBe('23514')
+    // Visible text among them is a message, stored as written.
+    const id = randomUUID()
+    expect((await reply(hunter, conversationId, '\u200bHi\u200b', id)).error).toBeNull()
+  })
+})

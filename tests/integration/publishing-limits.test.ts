@@ -60,6 +60,54 @@ describe('publishing limits', () => {
     expect(count.count).toBe(20)
   })
 
+  it('counts publishes, not the listings still there: 20 published and deleted leave no place that day', async () => {
+    const user = await signedInUser('Deleting Publisher')
+    const ids = Array.from({ length: 20 }, () => randomUUID())
+    expect(
+      (await user.client.from('listings').insert(ids.map((id) => validListing(id, {})))).error,
+    ).toBeNull()
+    const deleted = await user.client.from('listings').delete().in('id', ids)
+    expect(deleted.error).toBeNull()
+
+    const refused = await publish(user)
+    expect(refused.status).toBe(400)
+    expect(refused.error?.message).toBe(DAILY)
+    const count = await user.client
+      .from('listings')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_ref', user.id)
+    expect(count.count).toBe(0)
+  })
+
+  it('counts a publish sent again once, even when the repeats arrive together', async () => {
+    const user = await signedInUser('Retrying Publisher')
+    const ids = Array.from({ length: 18 }, () => randomUUID())
+    expect(
+      (await user.client.from('listings').insert(ids.map((id) => validListing(id, {})))).error,
+    ).toBeNull()
+    // A draft's publish sent five times at once (the outbox retrying after lost answers), then once more.
+    const draft = randomUUID()
+    const send = () =>
+      user.client
+        .from('listings')
+        .upsert(validListing(draft, {}), { onConflict: 'id', ignoreDuplicates: true })
+    const repeats = await Promise.all(Array.from({ length: 5 }, send))
+    expect(repeats.map((r) => r.error)).toEqual([null, null, null, null, null])
+    expect((await send()).error).toBeNull()
+    // 19 publishes so far: the 20th is still free, the 21st is not.
+    expect((await publish(user)).error).toBeNull()
+    expect((await publish(user)).error?.message).toBe(DAILY)
+  })
+
+  it('keeps its log of publishes to itself', async () => {
+    const user = await signedInUser('Curious Publisher')
+    expect((await publish(user)).error).toBeNull()
+    const read = await user.client.from('listing_publishes').select('*')
+    expect(read.error).not.toBeNull()
+    const cleared = await user.client.from('listing_publishes').delete().eq('user_id', user.id)
+    expect(cleared.error).not.toBeNull()
+  })
+
   it('counts one statement of many rows row by row', async () => {
     const user = await signedInUser('Bulk Publisher')
     const rows = Array.from({ length: 21 }, () => validListing(randomUUID(), {}))

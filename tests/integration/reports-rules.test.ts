@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInUser, type TestUser } from './support/clients'
+import { establishReporters, signedInUserFrom } from './support/reporters'
 import { validListing } from './support/rls-cases'
 
 /**
  * Listing reports through /rest/v1 with real sessions: one per person per listing, reporters read only
  * their own, three different reporters hide the listing from every list until the service role reviews it,
- * and the landlord still sees it, marked.
+ * and the landlord still sees it, marked. The reporters are established (email confirmed, accounts two days
+ * old) and each sends from an address of their own, so their reports count (reports-that-count.test.ts).
  */
 
 let landlord: TestUser
@@ -38,11 +40,12 @@ async function visibleToVisitor(id: string, name: string): Promise<boolean[]> {
 beforeAll(async () => {
   ;[landlord, ...reporters] = await Promise.all([
     signedInUser('Rita Landlord'),
-    signedInUser('Reporter One'),
-    signedInUser('Reporter Two'),
-    signedInUser('Reporter Three'),
-    signedInUser('Reporter Four'),
+    signedInUserFrom('127.0.0.11', 'Reporter One'),
+    signedInUserFrom('127.0.0.12', 'Reporter Two'),
+    signedInUserFrom('127.0.0.13', 'Reporter Three'),
+    signedInUserFrom('127.0.0.14', 'Reporter Four'),
   ])
+  await establishReporters(...reporters)
 })
 
 describe('reporting a listing', () => {

@@ -132,6 +132,25 @@ describe('pushes for saved homes', () => {
     await hunter.client.from('profiles').update({ saved_home_alerts: true }).eq('id', hunter.id)
   })
 
+  it('a price raised and lowered back owes no `reduced` push; a cut below the 30 days’ lowest says by how much', async () => {
+    const home = await savedHome({ type: 'sale', name: 'Tall house on the hill', regular_price: 250_000 })
+    await edit(home, { regular_price: 2_500_000 })
+    await edit(home, { regular_price: 250_000 })
+    expect(await pending()).toBe(0)
+    await edit(home, { regular_price: 240_000 })
+    const { rows } = await withDatabase((db) =>
+      db.query(
+        'select change, price, previous_price from public.saved_home_pushes where listing_id = $1 and user_id = $2',
+        [home, hunter.id],
+      ),
+    )
+    // `Reduced by £10,000`, `was £250,000`: the distance from the lowest price shown, as the page says.
+    expect(rows).toEqual([{ change: 'reduced', price: 240_000, previous_price: 250_000 }])
+    // send-alerts says `Reduced by £${previous_price - price}`; the first test checks its words.
+    await runSender()
+    expect(await pending()).toBe(0)
+  })
+
   it('the setting is the person’s own, and the queue is the server’s', async () => {
     const { data } = await hunter.client
       .from('profiles')

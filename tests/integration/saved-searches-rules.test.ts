@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createECDH, randomBytes, randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
@@ -40,11 +40,18 @@ const clientOf = (actor: Actor): SupabaseClient =>
         ? owner.client
         : other.client
 
+function browserKey(): string {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  return ecdh.getPublicKey().toString('base64url')
+}
+
 const subscriptionRow = (id = randomUUID()) => ({
   id,
   endpoint: `https://push.example.com/send/${randomUUID()}`,
-  p256dh: `B${'A'.repeat(86)}`,
-  auth: 'A'.repeat(22),
+  // A browser's keys: an uncompressed P-256 point and a 16-byte secret, as the database requires.
+  p256dh: browserKey(),
+  auth: randomBytes(16).toString('base64url'),
 })
 
 /** A row of each table belonging to `owner`, written with full rights; returns its id. */

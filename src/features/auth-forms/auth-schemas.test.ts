@@ -38,6 +38,14 @@ describe('sign-up asks for a name, an email and a password of at least 6 charact
     })
     expect(errorsOf(signUpSchema, { name: 'Dee', email: 'dee@example.com', password: '123456' })).toEqual({})
   })
+
+  it('takes a name of up to 80 characters, after trimming', () => {
+    const signUp = (name: string) =>
+      errorsOf(signUpSchema, { name, email: 'dee@example.com', password: '123456' })
+    expect(signUp('d'.repeat(81))).toEqual({ name: M.nameTooLong })
+    expect(M.nameTooLong).toBe('Name must be at most 80 characters')
+    expect(signUp(` ${'d'.repeat(80)} `)).toEqual({})
+  })
 })
 
 describe('forgot password requires an email (spec §5)', () => {

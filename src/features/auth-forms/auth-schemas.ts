@@ -1,7 +1,9 @@
 import * as z from 'zod/mini'
+import { PERSON_NAME_TOO_LONG, personNameFits } from '../../types/person-name'
 
 export const AUTH_MESSAGES = {
   nameRequired: 'Enter your name',
+  nameTooLong: PERSON_NAME_TOO_LONG,
   emailRequired: 'Enter your email',
   emailInvalid: 'Enter a valid email address',
   passwordRequired: 'Enter your password',
@@ -38,7 +40,10 @@ const newPassword = z.string().check(
 )
 const name = z.pipe(
   z.string().check(z.trim()),
-  z.string().check(z.refine((text) => text !== '', M.nameRequired)),
+  z.string().check(
+    z.refine((text) => text !== '', M.nameRequired),
+    z.refine(personNameFits, M.nameTooLong),
+  ),
 )
 
 /** Spec §5: sign-in requires email and password. */

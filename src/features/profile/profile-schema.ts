@@ -1,7 +1,9 @@
 import * as z from 'zod/mini'
+import { PERSON_NAME_TOO_LONG, personNameFits } from '../../types/person-name'
 
 export const PROFILE_MESSAGES = {
   nameRequired: 'Enter your name',
+  nameTooLong: PERSON_NAME_TOO_LONG,
   emailRequired: 'Enter your email',
   emailInvalid: 'Enter a valid email address',
   // Spec §8
@@ -16,7 +18,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Personal Details: a name and an email, both required. */
 export const profileDetailsSchema = z.object({
-  name: z.pipe(z.string().check(z.trim()), z.string().check(z.refine((t) => t !== '', M.nameRequired))),
+  name: z.pipe(
+    z.string().check(z.trim()),
+    z.string().check(
+      z.refine((t) => t !== '', M.nameRequired),
+      z.refine(personNameFits, M.nameTooLong),
+    ),
+  ),
   email: z.pipe(
     z.string().check(z.trim()),
     z.string().check(

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { OutboxEntry } from '../local-db'
-import { type DrainPorts, drainOutbox, nextDueAt, type OutboxHandler } from './drain'
+import { type DrainPorts, drainOutbox, nextDueAt, type QueuedWrite, type SendEntry } from './drain'
 import { backoffDelay, classifyFailure, OutboxFailure, toOutboxFailure } from './failure'
 
-const entry = (seq: number, thing: string, kind = 'k', patch: Partial<OutboxEntry> = {}): OutboxEntry => ({
+/** An entry of any kind: the drain reads only where it is in its thing's turn. */
+type TestEntry = QueuedWrite & { id: string; userId: string; payload: unknown; queuedAt: number }
+type OutboxHandler = SendEntry<TestEntry>
+
+const entry = (seq: number, thing: string, kind = 'k', patch: Partial<TestEntry> = {}): TestEntry => ({
   seq,
   id: `c${seq}`,
   userId: 'u1',
@@ -19,10 +22,10 @@ const entry = (seq: number, thing: string, kind = 'k', patch: Partial<OutboxEntr
 })
 
 /** An in-memory store and ports around `entries`; `sent` records each handler call in order. */
-function harness(entries: OutboxEntry[], handler: OutboxHandler, more: Partial<DrainPorts> = {}) {
+function harness(entries: TestEntry[], handler: OutboxHandler, more: Partial<DrainPorts<TestEntry>> = {}) {
   const rows = new Map(entries.map((e) => [e.seq as number, { ...e }]))
   const sent: number[] = []
-  const ports: DrainPorts = {
+  const ports: DrainPorts<TestEntry> = {
     store: {
       pending: async () => [...rows.values()].sort((a, b) => (a.seq as number) - (b.seq as number)),
       update: async (seq, patch) => {
@@ -35,7 +38,7 @@ function harness(entries: OutboxEntry[], handler: OutboxHandler, more: Partial<D
     handlers: new Map([
       [
         'k',
-        async (e: OutboxEntry) => {
+        async (e: TestEntry) => {
           sent.push(e.seq as number)
           await handler(e)
         },

@@ -1,26 +1,46 @@
-import type { OutboxEntry } from '../local-db'
+import type { OutboxEntry, OutboxState } from '../local-db'
 import { backoffDelay, classifyFailure } from './failure'
 
 export type { OutboxEntry }
 
+/** What the drain reads of an entry: where it is in its thing's turn, whatever its kind carries. */
+export type QueuedWrite = {
+  seq?: number
+  kind: string
+  thing: string
+  state: OutboxState
+  reason: string | null
+  attempts: number
+  nextAttemptAt: number
+}
+
 /** Sends one entry to the server; throws (an OutboxFailure, ideally) when it could not. Must be idempotent. */
-export type OutboxHandler = (entry: OutboxEntry) => Promise<void>
+export type SendEntry<E extends QueuedWrite = OutboxEntry> = (entry: E) => Promise<void>
+
+/** The handler of each kind this app knows (a Map in tests). */
+export type KindHandlers<E extends QueuedWrite = OutboxEntry> = {
+  get(kind: string): SendEntry<E> | undefined
+  has(kind: string): boolean
+}
 
 /** What the runner needs from the device's table (src/device/outbox.ts). */
-export type OutboxStore = {
+export type OutboxStore<E extends QueuedWrite = OutboxEntry> = {
   /** The user's entries, oldest first. */
-  pending(userId: string): Promise<OutboxEntry[]>
+  pending(userId: string): Promise<E[]>
   /** Changes an entry; false when it is gone (discarded meanwhile). */
-  update(seq: number, patch: Partial<OutboxEntry>): Promise<boolean>
+  update(
+    seq: number,
+    patch: Partial<Pick<QueuedWrite, 'state' | 'reason' | 'attempts' | 'nextAttemptAt'>>,
+  ): Promise<boolean>
   /** Forgets an entry the server has taken. */
   remove(seq: number): Promise<void>
 }
 
 /** Everything a run needs from outside, injected so tests can drive each failure. */
-export type DrainPorts = {
-  store: OutboxStore
+export type DrainPorts<E extends QueuedWrite = OutboxEntry> = {
+  store: OutboxStore<E>
   /** One handler per kind; an entry of a kind nobody handles here waits (and holds back its thing). */
-  handlers: ReadonlyMap<string, OutboxHandler>
+  handlers: KindHandlers<E>
   /** The signed-in user's id with a fresh session (force: refresh even if it looks valid); null when signed out. */
   refreshSession(force: boolean): Promise<string | null>
   online(): boolean
@@ -38,7 +58,10 @@ export type DrainResult = { sent: number; refused: number; waiting: number }
  * never dropped. An entry is forgotten only once the server has taken it, so a crash between the two sends
  * it again, which the handlers' idempotent writes take as done.
  */
-export async function drainOutbox(userId: string, ports: DrainPorts): Promise<DrainResult> {
+export async function drainOutbox<E extends QueuedWrite>(
+  userId: string,
+  ports: DrainPorts<E>,
+): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, refused: 0, waiting: 0 }
   if (!ports.online()) return result
   if ((await ports.refreshSession(false)) !== userId) return result
@@ -91,8 +114,8 @@ export async function drainOutbox(userId: string, ports: DrainPorts): Promise<Dr
  * handler (an unknown kind). Only the first entry of each thing counts: the later ones wait behind it.
  */
 export function nextDueAt(
-  entries: readonly OutboxEntry[],
-  handlers: ReadonlyMap<string, unknown>,
+  entries: readonly QueuedWrite[],
+  handlers: Pick<KindHandlers<never>, 'has'>,
 ): number | null {
   const seen = new Set<string>()
   let due: number | null = null

@@ -4,9 +4,19 @@ const tabId = Math.random().toString(36).slice(2)
 
 type Lease = { owner: string; until: number }
 
+const isLease = (value: unknown): value is Lease =>
+  typeof value === 'object' &&
+  value !== null &&
+  'owner' in value &&
+  typeof value.owner === 'string' &&
+  'until' in value &&
+  typeof value.until === 'number'
+
 function readLease(key: string): Lease | null {
   try {
-    return JSON.parse(localStorage.getItem(key) ?? 'null') as Lease | null
+    const lease: unknown = JSON.parse(localStorage.getItem(key) ?? 'null')
+    // Another tab (or another version of the app) wrote it: trust only its shape.
+    return isLease(lease) ? lease : null
   } catch {
     return null
   }

@@ -1,7 +1,9 @@
+import type { OutboxEntry, OutboxEntryOf } from '../local-db'
 import { getSupabase } from '../supabase'
-import { type DrainResult, drainOutbox, nextDueAt, type OutboxHandler, type OutboxStore } from './drain'
+import { type DrainResult, drainOutbox, type KindHandlers, nextDueAt, type OutboxStore } from './drain'
 import { OutboxFailure, toOutboxFailure } from './failure'
 import { inOneTab } from './one-tab'
+import type { OutboxKind } from './payloads'
 
 /** Longest wait between two looks at waiting entries (the backoff's cap). */
 const MAX_WAIT_MS = 300_000
@@ -13,11 +15,29 @@ const LOCK_NAME = 'roost-outbox'
 /** Fired after a run that sent something: screens that mirror the server may read it again. */
 export const OUTBOX_SENT_EVENT = 'roost:outbox-sent'
 
-const handlers = new Map<string, OutboxHandler>()
+/** Sends one entry of its kind to the server; throws (an OutboxFailure, ideally) when it could not. Idempotent. */
+export type OutboxHandler<K extends OutboxKind> = (entry: OutboxEntryOf<K>) => Promise<void>
+
+/** A handler per kind, each typed by its kind's payload. */
+export type OutboxHandlers = { [K in OutboxKind]?: OutboxHandler<K> }
+
+const registry: OutboxHandlers = {}
 
 /** Adds the handlers of a feature's kinds (each feature registers its own when its code loads). */
-export function registerOutboxKinds(kinds: Record<string, OutboxHandler>): void {
-  for (const [kind, handler] of Object.entries(kinds)) handlers.set(kind, handler)
+export function registerOutboxKinds(kinds: OutboxHandlers): void {
+  Object.assign(registry, kinds)
+}
+
+/** Hands an entry to its kind's handler: the kind says which payload it carries. */
+function send<K extends OutboxKind>(entry: OutboxEntryOf<K>): Promise<void> {
+  const handler = registry[entry.kind]
+  return handler ? handler(entry) : Promise.resolve()
+}
+
+/** The registered kinds as the drain asks for them (kinds stored by another version of the app wait). */
+const handlers: KindHandlers = {
+  has: (kind) => Object.hasOwn(registry, kind),
+  get: (kind) => (Object.hasOwn(registry, kind) ? (entry: OutboxEntry) => send(entry) : undefined),
 }
 
 /** The signed-in user's id with a fresh session; an error that is not the network's waits as a 401. */
@@ -57,11 +77,13 @@ export function runOutbox(userId: string, store: OutboxStore): Promise<DrainResu
     return current
   }
   current = (async () => {
-    let total: DrainResult | null = null
+    // Filled in by the locked work (a property, so TypeScript sees the callback's writes).
+    const run: { total: DrainResult | null } = { total: null }
     let ran = true
     try {
       ran = await inOneTab(LOCK_NAME, async () => {
-        total = { sent: 0, refused: 0, waiting: 0 }
+        const total: DrainResult = { sent: 0, refused: 0, waiting: 0 }
+        run.total = total
         do {
           again = false
           const pass = await drainOutbox(userId, {
@@ -72,7 +94,7 @@ export function runOutbox(userId: string, store: OutboxStore): Promise<DrainResu
             now: () => Date.now(),
             random: () => Math.random(),
           })
-          total = { sent: total.sent + pass.sent, refused: pass.refused, waiting: pass.waiting }
+          Object.assign(total, { sent: total.sent + pass.sent, refused: pass.refused, waiting: pass.waiting })
         } while (again)
       })
     } catch {
@@ -80,9 +102,9 @@ export function runOutbox(userId: string, store: OutboxStore): Promise<DrainResu
     } finally {
       current = null
     }
-    if (total !== null && (total as DrainResult).sent > 0) window.dispatchEvent(new Event(OUTBOX_SENT_EVENT))
+    if (run.total !== null && run.total.sent > 0) window.dispatchEvent(new Event(OUTBOX_SENT_EVENT))
     await schedule(userId, store, !ran).catch(() => undefined)
-    return total
+    return run.total
   })()
   return current
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CreateListingScreen } from '../../features/listing-form/components/create-listing-screen'
+import { CreateListingScreen } from '../../features/create-listing/components/create-listing-screen'
 import { notify } from '../../lib/toast'
 
 type CreateListingSearch = { draft?: string }
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authenticated/create-listing')({
   // A draft opens from this device's database (Dexie loads only then), so it opens offline too.
   loader: async ({ deps, context, preload }) => {
     if (!deps.draft) return { draft: null }
-    const { openDraft } = await import('../../features/listing-form/drafts/api/open-draft')
+    const { openDraft } = await import('../../features/create-listing/api/open-draft')
     const draft = await openDraft(deps.draft, context.user.id).catch(() => null)
     if (!draft && !preload) notify.error(DRAFT_NOT_FOUND)
     return { draft }

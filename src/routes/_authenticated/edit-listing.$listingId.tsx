@@ -1,26 +1,16 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { NeedsConnection } from '../../components/needs-connection'
 import { PageHeader } from '../../components/page-header'
-import { getListingToEdit } from '../../features/listing-form/api/get-listing-to-edit'
-import { EditListingScreen } from '../../features/listing-form/components/edit-listing-screen'
-import { ListingDeleted } from '../../features/listing-form/components/edit-refused'
-import { isUnreachable, type Unreachable, unlessUnreachable } from '../../lib/errors'
+import { EditListingScreen } from '../../features/edit-listing/components/edit-listing-screen'
+import { ListingDeleted } from '../../features/edit-listing/components/edit-refused'
+import { isUnreachable } from '../../lib/errors'
 import { notify } from '../../lib/toast'
-import type { ListingEditPayload } from '../../types/listing-edit'
 import { isListingId } from '../../utils/listing-id'
-
-/** Spec §6 and §8: only the owner edits a listing; anyone else goes back to Explore with a reason. */
-export const EDIT_DENIED = {
-  missing: 'Listing does not exist!',
-  notOwner: 'You cannot edit that listing',
-} as const
 
 export const EDIT_UNAVAILABLE = {
   offline: 'You are offline. Editing a listing needs a connection.',
   failed: 'This listing could not be loaded. Check your connection and try again.',
 } as const
-
-const OFFLINE: Unreachable = { unreachable: true }
 
 export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')({
   // An id that is not a UUID names no listing (null): the loader sends it back like any missing one.
@@ -29,35 +19,14 @@ export const Route = createFileRoute('/_authenticated/edit-listing/$listingId')(
     stringify: ({ listingId }) => ({ listingId: listingId ?? '' }),
   },
   loader: async ({ params: { listingId }, context, preload }) => {
-    const userId = context.user.id
-    const refuse = (denied: string) => {
-      if (!preload) notify.error(denied)
-      return redirect({ to: '/', replace: true })
-    }
-    if (listingId === null) throw refuse(EDIT_DENIED.missing)
     // Loaded with the screen, not with the app's start (this loader is part of it).
-    const [{ editsOf }, { queuedWrites }, { readStoredListing }] = await Promise.all([
-      import('../../device/listing-edits'),
-      import('../../device/outbox'),
-      import('../../device/listings'),
-    ])
-    const queued = editsOf(await queuedWrites(userId), listingId)
-    // Offline (or with no answer) the edit starts from the device's copy, kept when Your Listings loads.
-    const fromDevice = async () => {
-      const stored = await readStoredListing(listingId)
-      return stored && stored.userRef === userId && stored.version !== undefined
-        ? { listing: stored, queued }
-        : OFFLINE
+    const { loadListingToEdit } = await import('../../features/edit-listing/api/load-listing-to-edit')
+    const loaded = await loadListingToEdit(listingId, context.user.id)
+    if ('denied' in loaded) {
+      if (!preload) notify.error(loaded.denied)
+      throw redirect({ to: '/', replace: true })
     }
-    if (!navigator.onLine) return fromDevice()
-    const listing = await unlessUnreachable(getListingToEdit(listingId))
-    if (isUnreachable(listing)) return fromDevice()
-    // Deleted elsewhere while an edit of it waited here: the edit ends, the person's text stays to copy.
-    const last = queued.at(-1)
-    if (!listing && last) return { deleted: last.payload as ListingEditPayload, listingId }
-    const denied = !listing ? EDIT_DENIED.missing : listing.userRef !== userId ? EDIT_DENIED.notOwner : null
-    if (denied || !listing) throw refuse(denied ?? EDIT_DENIED.missing)
-    return { listing, queued }
+    return loaded
   },
   // Always read the listing afresh: an edit must start from what is saved now.
   staleTime: 0,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '../../components/page-header'
 import { AccountActions } from '../../features/account/components/account-actions'
-import { DraftsList } from '../../features/listing-form/drafts/components/drafts-list'
+import { DraftsList } from '../../features/create-listing/components/drafts-list'
 import { MyListings } from '../../features/my-listings/components/my-listings'
 import { type ProfileDetails as Details, getProfile } from '../../features/profile/api/get-profile'
 import { LogoutButton } from '../../features/profile/components/logout-button'

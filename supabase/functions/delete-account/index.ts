@@ -4,7 +4,10 @@
  * POST with the person's own access token (verify_jwt), body `{ "password": "…" }`; an account without a
  * password (Google only) sends `{}` within a few minutes of signing in with Google again. Answers
  * 200 `{ "deleted": { "listings": N, "photos": M } }`; 401 when the token is not a live user's;
- * 403 `{ "error": "reauthentication_required" }` when the password is wrong or the sign-in is not fresh.
+ * 403 `{ "error": "reauthentication_required" }` when the password is wrong or the sign-in is not fresh;
+ * 429 `{ "error": "too_many_tries" }` after 5 wrong passwords in an hour for the account or from the caller's
+ * address (counted in Postgres, so one person's wrong tries never block another from elsewhere);
+ * 503 `{ "error": "password_check_unavailable" }` when Auth could not check the password just then.
  *
  * In order: every photo in the person's folder of the listing-images bucket is removed through the Storage
  * API; then the auth user is deleted with the Auth admin API, which takes their sessions (their tokens are
@@ -15,7 +18,8 @@
  */
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@^2.109.0'
 import { accountCaller, CORS_HEADERS, env, json } from '../_shared/account-caller.ts'
-import { reauthenticated } from './reauthenticate.ts'
+import { beginPasswordCheck, endPasswordCheck } from '../_shared/account-limits.ts'
+import { freshOAuthSignIn, passwordCheck } from './reauthenticate.ts'
 
 const BUCKET = 'listing-images'
 const PAGE = 1000
@@ -51,7 +55,23 @@ Deno.serve(async (request) => {
   if (!caller) return json(401, { error: 'not_signed_in' })
   const body = (await request.json().catch(() => ({}))) as { password?: unknown }
   const password = typeof body.password === 'string' && body.password !== '' ? body.password : undefined
-  if (!(await reauthenticated(caller, password))) return json(403, { error: 'reauthentication_required' })
+  if (password) {
+    const check = await beginPasswordCheck(caller.id, request)
+    if (check === null) {
+      return json(429, { error: 'too_many_tries', message: 'Too many tries: try again in an hour' })
+    }
+    const outcome = await passwordCheck(caller, password)
+    await endPasswordCheck(check, outcome === 'wrong')
+    if (outcome === 'unavailable') {
+      return json(503, {
+        error: 'password_check_unavailable',
+        message: 'Your password could not be checked just now: try again in a few minutes',
+      })
+    }
+    if (outcome === 'wrong') return json(403, { error: 'reauthentication_required' })
+  } else if (!freshOAuthSignIn(caller)) {
+    return json(403, { error: 'reauthentication_required' })
+  }
 
   const admin = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: { persistSession: false, autoRefreshToken: false },

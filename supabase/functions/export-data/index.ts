@@ -6,9 +6,13 @@
  * profile, listings with their photo addresses, saved homes, saved searches, conversations with their
  * messages, blocked people, reports made, price and status history of their listings when the project has
  * it, and push subscriptions. What goes in is listed in sections.ts.
+ *
+ * At most one export a minute per account (counted in Postgres, begin_export): a 429
+ * `{ "error": "too_many_exports" }` otherwise, since each export reads everything the person has.
  */
 import pg from 'npm:pg@^8.23.1'
 import { accountCaller, CORS_HEADERS, env, json } from '../_shared/account-caller.ts'
+import { beginExport } from '../_shared/account-limits.ts'
 import { exportQuery, SECTIONS } from './sections.ts'
 
 Deno.serve(async (request) => {
@@ -16,6 +20,12 @@ Deno.serve(async (request) => {
   if (request.method !== 'POST' && request.method !== 'GET') return json(405, { error: 'POST or GET only' })
   const caller = await accountCaller(request)
   if (!caller) return json(401, { error: 'not_signed_in' })
+  if (!(await beginExport(caller.id, request))) {
+    return json(429, {
+      error: 'too_many_exports',
+      message: 'You can download your data once a minute. Please try again shortly.',
+    })
+  }
 
   const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL'), application_name: 'export-data' })
   await db.connect()

@@ -68,6 +68,13 @@ export const SECTIONS: Section[] = [
           from public.listing_reports as r where r.reporter_id = $1 order by r.created_at`,
   },
   {
+    // Which address the person confirmed with an emailed link, and when (their reports count only then), or null.
+    key: 'email_confirmation',
+    tables: ['public.email_confirmations'],
+    single: true,
+    sql: 'select c.email, c.confirmed_at from public.email_confirmations as c where c.user_id = $1',
+  },
+  {
     // Every change of the price a person pays for the person's listings; the first row of each is the listed price.
     key: 'listing_price_history',
     tables: ['public.listing_price_history'],

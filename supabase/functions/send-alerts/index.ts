@@ -20,6 +20,7 @@ import pg from 'npm:pg@^8.23.1'
 import webpush from 'npm:web-push@^3.6.7'
 import type { AlertPayload } from '../_shared/alert-message.ts'
 import { checkEndpoint } from '../_shared/push-endpoint.ts'
+import { errorText } from '../_shared/queue-item.ts'
 import { callerRole } from '../_shared/service-caller.ts'
 import { sendMessagePushes } from './messages.ts'
 import { sendSavedHomePushes } from './saved-homes.ts'
@@ -46,21 +47,28 @@ async function resolveHost(host: string): Promise<string[]> {
 }
 
 async function push(subscription: Subscription, payload: AlertPayload, topic: string): Promise<PushOutcome> {
-  const request = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(payload),
-    {
-      vapidDetails: {
-        subject: env('VAPID_SUBJECT'),
-        publicKey: env('VAPID_PUBLIC_KEY'),
-        privateKey: env('VAPID_PRIVATE_KEY'),
+  const vapidDetails = {
+    subject: env('VAPID_SUBJECT'),
+    publicKey: env('VAPID_PUBLIC_KEY'),
+    privateKey: env('VAPID_PRIVATE_KEY'),
+  }
+  let request: ReturnType<typeof webpush.generateRequestDetails>
+  try {
+    // Encrypts to the subscription's keys: a key that is no P-256 point throws here, for this browser alone.
+    request = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails,
+        TTL: TTL_SECONDS,
+        topic,
+        urgency: 'normal',
+        contentEncoding: 'aes128gcm',
       },
-      TTL: TTL_SECONDS,
-      topic,
-      urgency: 'normal',
-      contentEncoding: 'aes128gcm',
-    },
-  )
+    )
+  } catch (error) {
+    return { error: `the push could not be built for this subscription: ${errorText(error)}` }
+  }
   try {
     const response = await fetch(request.endpoint, {
       method: request.method,
@@ -86,6 +94,10 @@ Deno.serve(async (request) => {
   const mode = body.mode ?? 'instant'
   if (mode !== 'instant' && mode !== 'daily') return json(400, { error: 'mode is instant or daily' })
 
+  // Missing secrets fail the run (500) before any claim, rather than every item's push.
+  for (const secret of ['VAPID_SUBJECT', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) {
+    if (!Deno.env.get(secret)) return json(500, { error: `${secret} is not set` })
+  }
   const allowLoopback = Deno.env.get('PUSH_ALLOW_LOOPBACK') === 'on'
   const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL'), application_name: 'send-alerts' })
   await db.connect()

@@ -10,16 +10,20 @@
  * push that can go out twice is the one in flight when the sender died (sent, not yet committed); it is
  * sent again with the same Topic (a push service keeps only the latest undelivered message of a topic)
  * and the same notification tag (the browser replaces the notification), so the person sees it once.
+ *
+ * A batch that throws while it is pushed or settled (see _shared/queue-item.ts) is rolled back to after its
+ * claim and recorded as a failed attempt, retried and then given up like any other; each browser of a person
+ * is tried on its own, so one whose push cannot even be built fails alone.
  */
 import { type AlertPayload, alertPayload, alertTopic, type SearchParams } from '../_shared/alert-message.ts'
 import type { Tables } from '../_shared/database.ts'
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
+import { type Db, ERROR_LENGTH, errorText, isolated } from '../_shared/queue-item.ts'
+
+export type { Db }
 
 export type AlertMode = 'instant' | 'daily'
-
-/** The one database connection the sender uses (a pg.Client fits). */
-export type Db = { query<R>(text: string, values?: unknown[]): Promise<{ rows: R[] }> }
 
 export type Subscription = Pick<Tables<'push_subscriptions'>, 'id' | 'endpoint' | 'p256dh' | 'auth'>
 
@@ -103,38 +107,46 @@ async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, su
       return
     }
     const ids = rows.map((row) => row.delivery_id)
-    const payload = alertPayload(
-      searchId,
-      first.params,
-      rows.map((row) => row.listing_name),
-    )
-    const { delivered, removed, errors } = await pushToPerson(
-      deps,
-      first.user_id,
-      payload,
-      alertTopic(searchId),
-    )
-    summary.pushes += delivered
-    summary.removed += removed
-    // Sent when some browser took it, or when no browser is left to try (the app still shows `N new`);
-    // otherwise the attempt failed and is retried later, the same push to the same browsers.
-    const failed = delivered === 0 && errors.length > 0
-    await db.query('select public.finish_alert_batch($1::bigint[], $2)', [
-      ids,
-      failed ? errors.join('; ').slice(0, 1000) : null,
-    ])
-    if (!failed && errors.length > 0)
-      await db.query('update public.alert_deliveries set last_error = $2 where id = any($1::bigint[])', [
+    const settled = await isolated(db, async () => {
+      const payload = alertPayload(
+        searchId,
+        first.params,
+        rows.map((row) => row.listing_name),
+      )
+      const { delivered, removed, errors } = await pushToPerson(
+        deps,
+        first.user_id,
+        payload,
+        alertTopic(searchId),
+      )
+      summary.pushes += delivered
+      summary.removed += removed
+      // Sent when some browser took it, or when no browser is left to try (the app still shows `N new`);
+      // otherwise the attempt failed and is retried later, the same push to the same browsers.
+      const failed = delivered === 0 && errors.length > 0
+      await db.query('select public.finish_alert_batch($1::bigint[], $2)', [
         ids,
-        `sent, but not to every browser: ${errors.join('; ')}`.slice(0, 1000),
+        failed ? errors.join('; ').slice(0, ERROR_LENGTH) : null,
       ])
+      if (!failed && errors.length > 0)
+        await db.query('update public.alert_deliveries set last_error = $2 where id = any($1::bigint[])', [
+          ids,
+          `sent, but not to every browser: ${errors.join('; ')}`.slice(0, ERROR_LENGTH),
+        ])
+      return failed
+    })
+    if (!settled.ok)
+      await db.query('select public.finish_alert_batch($1::bigint[], $2)', [ids, settled.error])
+    const failed = !settled.ok || settled.value
     await db.query('commit')
     summary.batches += 1
     summary.deliveries += ids.length
     if (failed) summary.failedBatches += 1
   } catch (error) {
+    // Only the claim or the settling of a failure can get here: this search waits for the next run.
     await db.query('rollback').catch(() => undefined)
-    throw error
+    console.error(`send-alerts: the batch of saved search ${searchId} failed`, error)
+    summary.failedBatches += 1
   }
 }
 
@@ -166,16 +178,35 @@ export async function pushToPerson<P>(
     removed += 1
   }
   for (const subscription of subscriptions.rows) {
-    const check = await deps.checkEndpoint(subscription.endpoint)
-    if (!check.ok) {
-      if (check.permanent) await remove(subscription.id)
-      else errors.push(check.reason)
-      continue
-    }
-    const outcome = await deps.push(subscription, payload, topic)
-    if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) delivered += 1
-    else if ('status' in outcome && GONE.has(outcome.status)) await remove(subscription.id)
-    else errors.push(describe(outcome))
+    const outcome = await tryBrowser(deps, subscription, payload, topic)
+    if (outcome === 'delivered') delivered += 1
+    else if (outcome === 'gone') await remove(subscription.id)
+    else errors.push(outcome.error)
   }
   return { delivered, removed, errors }
+}
+
+/**
+ * One browser's push, in its own try: its endpoint checked, the push built (encrypted to its keys) and sent.
+ * 'gone' when the subscription can never be sent to again; an error when this try failed.
+ */
+async function tryBrowser<P>(
+  deps: {
+    checkEndpoint(endpoint: string): Promise<EndpointCheck>
+    push(subscription: Subscription, payload: P, topic: string): Promise<PushOutcome>
+  },
+  subscription: Subscription,
+  payload: P,
+  topic: string,
+): Promise<'delivered' | 'gone' | { error: string }> {
+  try {
+    const check = await deps.checkEndpoint(subscription.endpoint)
+    if (!check.ok) return check.permanent ? 'gone' : { error: check.reason }
+    const outcome = await deps.push(subscription, payload, topic)
+    if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) return 'delivered'
+    if ('status' in outcome && GONE.has(outcome.status)) return 'gone'
+    return { error: describe(outcome) }
+  } catch (error) {
+    return { error: `the push to a browser failed: ${errorText(error)}` }
+  }
 }

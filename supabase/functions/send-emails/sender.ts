@@ -5,13 +5,15 @@
  * locked`); each is sent through the mail API, or skipped when the landlord came back first; each is
  * settled (sent, skipped, or the failed attempt recorded for a retry) and the transaction commits. A
  * sender that dies before its commit leaves the rows unsent and unlocked for the next run. The email in
- * flight then goes again with the same idempotency key, which the mail API takes once.
+ * flight then goes again with the same idempotency key, which the mail API takes once. Each email is
+ * settled in a savepoint of its own (_shared/queue-item.ts): one that throws records its error as a failed
+ * attempt, retried and then given up (outcome 'gave-up', kept), and the rest of the batch goes on.
  */
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import { messageEmail } from '../_shared/message-email.ts'
+import { type Db, ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
 
-/** The one database connection the sender uses (a pg.Client fits). */
-export type Db = { query<R>(text: string, values?: unknown[]): Promise<{ rows: R[] }> }
+export type { Db }
 
 export type OutgoingEmail = {
   to: string
@@ -50,24 +52,30 @@ export async function sendMessageEmails(deps: EmailSenderDeps, batches = 10): Pr
         break
       }
       for (const row of rows) {
-        if (!row.still_away || !row.recipient_email) {
-          await db.query("select public.finish_message_email($1, 'skipped')", [row.email_id])
-          summary.emailsSkipped += 1
-          continue
-        }
-        const content = messageEmail(row, deps.appUrl)
-        const outcome = await deps.send({
-          to: row.recipient_email,
-          ...content,
-          // The same email sent again after a crash carries the same key; a retry after a refusal a new one.
-          idempotencyKey: `message-email-${row.email_id}-${row.attempts}`,
+        const settled = await isolated(db, async (): Promise<'sent' | 'skipped' | 'failed'> => {
+          if (!row.still_away || !row.recipient_email) {
+            await db.query("select public.finish_message_email($1, 'skipped')", [row.email_id])
+            return 'skipped'
+          }
+          const content = messageEmail(row, deps.appUrl)
+          const sent = await deps.send({
+            to: row.recipient_email,
+            ...content,
+            // The same email sent again after a crash carries the same key; a retry after a refusal a new one.
+            idempotencyKey: `message-email-${row.email_id}-${row.attempts}`,
+          })
+          await db.query('select public.finish_message_email($1, $2, $3)', [
+            row.email_id,
+            'sent',
+            sent.ok ? null : sent.error.slice(0, ERROR_LENGTH),
+          ])
+          return sent.ok ? 'sent' : 'failed'
         })
-        await db.query('select public.finish_message_email($1, $2, $3)', [
-          row.email_id,
-          'sent',
-          outcome.ok ? null : outcome.error.slice(0, 1000),
-        ])
-        if (outcome.ok) summary.emailsSent += 1
+        if (!settled.ok)
+          await db.query("select public.finish_message_email($1, 'sent', $2)", [row.email_id, settled.error])
+        const outcome = settled.ok ? settled.value : 'failed'
+        if (outcome === 'sent') summary.emailsSent += 1
+        else if (outcome === 'skipped') summary.emailsSkipped += 1
         else summary.emailsFailed += 1
       }
       await db.query('commit')

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   LOCAL_AUTH_MANUAL_LINKING: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_SIGNING_ALGORITHM: z.enum(['HS256', 'ES256']).default('HS256'),
   LOCAL_REST_QUERY_APIKEY: z.enum(['gateway', 'postgrest']).default('gateway'),
+  LOCAL_BEHIND_PROXY: z.enum(['on', 'off']).default('off'),
 })
 
 export type StackConfig = {
@@ -104,6 +105,13 @@ export type StackConfig = {
    * reads it as a filter and answers 400 PGRST100, as the Supabase CLI's stack and self-hosted Supabase do.
    */
   restQueryApiKey: 'gateway' | 'postgrest'
+  /**
+   * Whether a proxy in front of the stack sets `cf-connecting-ip` to the client's address
+   * (`LOCAL_BEHIND_PROXY=on`): then the stack passes that header on to the database and functions as sent.
+   * Off (the default), the stack is in front, as Supabase's edge is: it drops a client's copy of the header
+   * and sets it to the connection's address.
+   */
+  behindProxy: boolean
 }
 
 /**
@@ -216,6 +224,7 @@ export function loadConfig(
     authManualLinking: e.LOCAL_AUTH_MANUAL_LINKING === 'on',
     authSigningAlgorithm: e.LOCAL_AUTH_SIGNING_ALGORITHM,
     restQueryApiKey: e.LOCAL_REST_QUERY_APIKEY,
+    behindProxy: e.LOCAL_BEHIND_PROXY === 'on',
     ...overrides,
   }
 }

@@ -35,3 +35,25 @@ export function requestFrom(
     request.end(init.body)
   })
 }
+
+/**
+ * A fetch whose requests leave from `localAddress`, for supabase-js (`global.fetch`): a client that is one
+ * caller among several, as the stack sees callers by their connection's address.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init)
+    const bodyless = request.method === 'GET' || request.method === 'HEAD'
+    const answer = await requestFrom(localAddress, request.url, {
+      method: request.method,
+      headers: Object.fromEntries(request.headers),
+      ...(bodyless ? {} : { body: await request.text() }),
+    })
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    }
+    const empty = answer.status === 204 || answer.status === 304 || request.method === 'HEAD'
+    return new Response(empty ? null : answer.text, { status: answer.status, headers })
+  }
+}

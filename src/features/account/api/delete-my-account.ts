@@ -5,6 +5,8 @@ export const DELETE_ACCOUNT_MESSAGES = {
   wrongPassword: 'That password is not right. Please try again.',
   signInAgain: 'Please sign in with Google again, then delete your account.',
   failed: 'Could not delete your account. Please try again.',
+  tooManyTries: 'Too many tries: try again in an hour',
+  passwordUnchecked: 'Your password could not be checked just now: try again in a few minutes',
 } as const
 
 /** How many listings the person has on the server (the confirmation names them). */
@@ -39,6 +41,9 @@ export async function deleteMyAccount(password: string | null): Promise<DeleteOu
         message:
           password === null ? DELETE_ACCOUNT_MESSAGES.signInAgain : DELETE_ACCOUNT_MESSAGES.wrongPassword,
       }
+    // 5 wrong passwords in an hour for the account or from this address (the function counts them).
+    if (status === 429) return { status: 'refused', message: DELETE_ACCOUNT_MESSAGES.tooManyTries }
+    if (status === 503) return { status: 'refused', message: DELETE_ACCOUNT_MESSAGES.passwordUnchecked }
     return { status: 'refused', message: DELETE_ACCOUNT_MESSAGES.failed }
   }
   for (const suffix of ['', '-user', '-code-verifier'])

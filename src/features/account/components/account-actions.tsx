@@ -6,7 +6,7 @@ import { useUnsentDraftCount } from '../../../device/drafts'
 import { forgetDeviceData } from '../../../device/forget-device-data'
 import { notify } from '../../../lib/toast'
 import { countMyListings, DELETE_ACCOUNT_MESSAGES, deleteMyAccount } from '../api/delete-my-account'
-import { downloadMyData } from '../api/download-my-data'
+import { DOWNLOAD_MESSAGES, downloadMyData } from '../api/download-my-data'
 import './account-actions.css'
 
 export const ACCOUNT_MESSAGES = {
@@ -54,8 +54,9 @@ export function AccountActions({ userId, hasPassword }: { userId: string; hasPas
     try {
       const { name, blob } = await downloadMyData()
       saveFile(name, blob)
-    } catch {
-      notify.error(ACCOUNT_MESSAGES.downloadFailed)
+    } catch (error) {
+      const tooSoon = (error as { status?: number }).status === 429
+      notify.error(tooSoon ? DOWNLOAD_MESSAGES.tooSoon : ACCOUNT_MESSAGES.downloadFailed)
     } finally {
       setDownloading(false)
     }

@@ -8,6 +8,7 @@ import {
   isSendable,
   MESSAGE_KINDS,
   MESSAGE_MAX,
+  PERSON_LEFT,
   type ReplyPayload,
 } from '../../../types/message-outbox'
 import { type ConversationSummary, type Message, setBlocked } from '../api/messages-remote'
@@ -27,7 +28,10 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
   const [text, setText] = useState('')
   const [blockError, setBlockError] = useState<string | null>(null)
   const outbox = useOutbox(userId)
-  useUnsavedChanges(text.trim() !== '')
+  const left =
+    loaded.status === 'ready' && hasLeft(loaded.summary, waitingFor(outbox, conversationId, loaded.summary))
+  // Nothing written here can be sent once the other person has left, so there is nothing to lose.
+  useUnsavedChanges(!left && text.trim() !== '')
 
   const send = async () => {
     if (!isSendable(text)) return
@@ -89,8 +93,28 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
         messages={messages}
         waiting={waitingFor(outbox, conversationId, summary)}
       />
-      <MessageComposer text={text} onChange={setText} onSend={() => void send()} />
+      {left ? (
+        <p className="muted" role="status">
+          {PERSON_LEFT}
+        </p>
+      ) : (
+        <MessageComposer text={text} onChange={setText} onSend={() => void send()} />
+      )}
     </>
+  )
+}
+
+/**
+ * Whether the other person deleted their account: the conversation says so (no one on the other side), or the
+ * server refused a reply because of it since it was loaded. The conversation stays readable; the box closes.
+ */
+function hasLeft(summary: ConversationSummary, waiting: OutboxEntries) {
+  return (
+    summary.other_id === null ||
+    waiting.some(
+      (entry) =>
+        entry.kind === MESSAGE_KINDS.reply && entry.state === 'refused' && entry.reason === PERSON_LEFT,
+    )
   )
 }
 

@@ -3,17 +3,20 @@ import { useEffect, useState } from 'react'
 import { ListingCard, type ListingCardData } from '../../../components/listing-card'
 import { Spinner } from '../../../components/spinner'
 import { usePublishedDraftIds } from '../../../device/drafts'
-import { editsOf, pendingView, queueListingEdit } from '../../../device/listing-edits'
+import { editsOf, type ListingEditEntry, pendingView, queueListingEdit } from '../../../device/listing-edits'
 import { useStoredListingsOf } from '../../../device/listings'
-import { type OutboxEntry, useOutbox } from '../../../device/outbox'
+import { useOutbox } from '../../../device/outbox'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
-import { EDIT_REFUSALS, LISTING_EDIT_KIND, type ListingEditPayload } from '../../../types/listing-edit'
-import { LISTING_EDIT_QUEUED_EVENT } from '../../../types/listing-edit-event'
+import {
+  EDIT_REFUSALS,
+  LISTING_EDIT_KIND,
+  LISTING_EDIT_QUEUED_EVENT,
+  photoUrls,
+} from '../../../types/listing-edit'
 import { type ListingStatus, statusesFor } from '../../../types/listing-status'
-import { photoUrls } from '../../../utils/listing-edit'
-import { withFields } from '../../../utils/listing-edit-fields'
+import { withFields } from '../../../utils/listing-fields'
 import { statusLabel } from '../../../utils/market-status'
 import { deleteListing } from '../api/delete-listing'
 import { getHiddenListings } from '../api/get-hidden-listings'
@@ -37,14 +40,14 @@ export const MY_LISTINGS_MESSAGES = {
 type Freshness = 'loading' | 'fresh' | 'failed'
 
 /** The listing as the person left it: the device's copy with their edits still waiting laid over it. */
-function shownWithEdits(listing: Listing, edits: readonly OutboxEntry[]): Listing {
+function shownWithEdits(listing: Listing, edits: readonly ListingEditEntry[]): Listing {
   if (edits.length === 0) return listing
   const { fields, photos } = pendingView(listing, edits)
   return withFields(listing, fields, photoUrls(photos))
 }
 
 /** Says that a change of the listing has not reached the server yet (or was refused). */
-function syncBadge(edits: readonly OutboxEntry[]) {
+function syncBadge(edits: readonly ListingEditEntry[]) {
   if (edits.length === 0) return undefined
   const refused = edits.some((edit) => edit.state === 'refused')
   return (
@@ -137,7 +140,7 @@ export function MyListings({ userId }: { userId: string }) {
     }
   }
 
-  async function setStatus(listing: Listing, edits: OutboxEntry[], status: ListingStatus) {
+  async function setStatus(listing: Listing, edits: ListingEditEntry[], status: ListingStatus) {
     const { fields } = pendingView(listing, edits)
     const queued = await queueListingEdit({
       userId,
@@ -155,11 +158,12 @@ export function MyListings({ userId }: { userId: string }) {
   const shownIds = new Set(listings.map((listing) => listing.id))
   // Edits refused because the listing was deleted elsewhere: the listing is gone from the list, the person's
   // text is not (its edit screen shows it to copy).
-  const deleted = entries.filter(
-    (entry) =>
-      entry.kind === LISTING_EDIT_KIND &&
-      entry.reason === EDIT_REFUSALS.deleted &&
-      !shownIds.has((entry.payload as ListingEditPayload).listingId),
+  const deleted = entries.flatMap((entry) =>
+    entry.kind === LISTING_EDIT_KIND &&
+    entry.reason === EDIT_REFUSALS.deleted &&
+    !shownIds.has(entry.payload.listingId)
+      ? [entry]
+      : [],
   )
   const emptyText = !online
     ? MY_LISTINGS_MESSAGES.offline
@@ -184,7 +188,7 @@ export function MyListings({ userId }: { userId: string }) {
           </p>
         ) : null}
         {deleted.map((entry) => {
-          const edit = entry.payload as ListingEditPayload
+          const edit = entry.payload
           return (
             <p key={entry.id} className="my-listings__hidden" role="status">
               {MY_LISTINGS_MESSAGES.deletedElsewhere}: {edit.changes.name ?? edit.base.name}.{' '}

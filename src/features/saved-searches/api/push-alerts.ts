@@ -1,7 +1,8 @@
 import { env } from '../../../config/env'
 import { queueWrite } from '../../../device/outbox'
-import { toOutboxFailure } from '../../../lib/outbox/failure'
+import { OutboxFailure, toOutboxFailure } from '../../../lib/outbox/failure'
 import { getSupabase } from '../../../lib/supabase'
+import { subscriptionRefusal } from './subscription-refusal'
 
 /**
  * Whether alerts can reach this device as notifications: 'ready' (permission given), 'ask' (not asked yet),
@@ -48,13 +49,28 @@ export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: str
 /** The outbox kind that keeps a subscription on the server. */
 export const KEEP_SUBSCRIPTION_KIND = 'push-subscription.keep'
 
+declare module '../../../lib/outbox/payloads' {
+  interface OutboxPayloads {
+    [KEEP_SUBSCRIPTION_KIND]: PushSubscriptionKeys
+  }
+}
+
 /** Keeps the subscription on the server (one row per endpoint, the signed-in person's); idempotent. */
 export async function keepSubscription({ endpoint, p256dh, auth }: PushSubscriptionKeys): Promise<void> {
   const supabase = await getSupabase()
   const { error, status } = await supabase
     .from('push_subscriptions')
     .upsert({ endpoint, p256dh, auth }, { onConflict: 'endpoint' })
-  if (error) throw toOutboxFailure(error, status)
+  if (!error) return
+  const failure = toOutboxFailure(error, status)
+  // A CHECK's refusal is kept and shown (saved-searches.tsx): in words that say what is wrong.
+  if (failure.code === '23514')
+    throw new OutboxFailure(subscriptionRefusal(failure.message), {
+      status,
+      code: failure.code,
+      cause: error,
+    })
+  throw failure
 }
 
 /**

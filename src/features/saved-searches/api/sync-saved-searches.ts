@@ -4,12 +4,9 @@ import {
   markSavedSearchOpened,
   mirrorSavedSearches,
   SAVED_SEARCH_KINDS,
-  type SavedSearchCreate,
-  type SavedSearchPatch,
 } from '../../../device/saved-searches'
-import type { OutboxEntry } from '../../../lib/outbox/drain'
 import { registerOutboxKinds, runOutbox, whileOutboxHeld } from '../../../lib/outbox/runner'
-import { KEEP_SUBSCRIPTION_KIND, keepSubscription, type PushSubscriptionKeys } from './push-alerts'
+import { KEEP_SUBSCRIPTION_KIND, keepSubscription } from './push-alerts'
 import {
   fetchSavedSearches,
   insertSavedSearch,
@@ -21,17 +18,16 @@ import {
 // The outbox kinds of saved searches, and bringing the device's copy in step with the server.
 
 registerOutboxKinds({
-  [SAVED_SEARCH_KINDS.create]: (entry: OutboxEntry) => insertSavedSearch(entry.payload as SavedSearchCreate),
-  [SAVED_SEARCH_KINDS.update]: (entry: OutboxEntry) => {
-    const { id, ...patch } = entry.payload as { id: string } & SavedSearchPatch
+  [SAVED_SEARCH_KINDS.create]: (entry) => insertSavedSearch(entry.payload),
+  [SAVED_SEARCH_KINDS.update]: (entry) => {
+    const { id, ...patch } = entry.payload
     return updateSavedSearch(id, patch)
   },
-  [SAVED_SEARCH_KINDS.delete]: (entry: OutboxEntry) =>
-    removeSavedSearch((entry.payload as { id: string }).id),
-  [SAVED_SEARCH_KINDS.open]: async (entry: OutboxEntry) => {
-    await openSavedSearchOnServer((entry.payload as { id: string }).id)
+  [SAVED_SEARCH_KINDS.delete]: (entry) => removeSavedSearch(entry.payload.id),
+  [SAVED_SEARCH_KINDS.open]: async (entry) => {
+    await openSavedSearchOnServer(entry.payload.id)
   },
-  [KEEP_SUBSCRIPTION_KIND]: (entry: OutboxEntry) => keepSubscription(entry.payload as PushSubscriptionKeys),
+  [KEEP_SUBSCRIPTION_KIND]: (entry) => keepSubscription(entry.payload),
 })
 
 /** Sends the queued writes (every kind registered so far), one tab at a time. */

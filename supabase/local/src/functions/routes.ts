@@ -1,6 +1,8 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { StackConfig } from '../config'
+import { CLIENT_ADDRESS_HEADER, trustedClientAddress } from '../core/client-address'
 import { verifyJwt } from '../core/jwt'
 import { BootError, type FunctionRuntime } from './runtime'
 import { functionEntry, verifiesJwt } from './settings'
@@ -27,6 +29,14 @@ const REQUEST_TIMEOUT_MS = 150_000
 
 function platformError(c: Context, status: 401 | 404 | 405 | 500 | 503 | 504, code: string, message: string) {
   return c.json({ code, message }, status, { 'sb-error-code': code })
+}
+
+function peerOf(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    return undefined
+  }
 }
 
 async function jwtRefusal(c: Context, config: StackConfig): Promise<Response | undefined> {
@@ -78,6 +88,10 @@ export function functionRoutes(config: StackConfig, runtime: FunctionRuntime): H
     for (const [key, value] of c.req.raw.headers) if (!HOP_BY_HOP.has(key)) headers.append(key, value)
     headers.set('x-forwarded-host', url.host)
     headers.set('x-forwarded-proto', url.protocol.replace(':', ''))
+    // The client's address as the edge reports it to functions, in the one header the database trusts.
+    const address = trustedClientAddress(c.req.header(CLIENT_ADDRESS_HEADER), peerOf(c), config.behindProxy)
+    headers.delete(CLIENT_ADDRESS_HEADER)
+    if (address !== undefined) headers.set(CLIENT_ADDRESS_HEADER, address)
     let response: Response
     try {
       const body = c.req.method === 'GET' ? undefined : c.req.raw.body

@@ -147,7 +147,7 @@ export async function submitChooser(c: Context, ctx: AuthContext): Promise<Respo
       const code = await issueAuthCode(tx, state.flowStateId, userId)
       return code ? withQuery(state.redirectTo, { code }) : undefined
     }
-    const session = await signIn(tx, ctx, userId, 'oauth', clientOf(c))
+    const session = await signIn(tx, ctx, userId, 'oauth', clientOf(c, ctx))
     return withFragment(state.redirectTo, {
       access_token: session.access_token,
       expires_at: String(session.expires_at),

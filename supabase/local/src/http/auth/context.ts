@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { RateLimiter } from '../../core/auth/rate-limit'
 import type { RedirectPolicy } from '../../core/auth/redirect'
 import { OTP_EXPIRY_SECONDS } from '../../core/auth/store/email-token-store'
+import { asClientAddress, CLIENT_ADDRESS_HEADER, trustedClientAddress } from '../../core/client-address'
 import type { StackDeps } from '../deps'
 
 /** What every Auth route shares: the stack, the redirect policy and the in-memory rate limits. */
@@ -49,13 +50,25 @@ export function authContext(deps: StackDeps): AuthContext {
   }
 }
 
-/** The caller's address and browser, recorded on the session as GoTrue does. */
-export function clientOf(c: Context): { ip: string | undefined; userAgent: string | undefined } {
-  let ip: string | undefined
+/**
+ * The caller's address and browser, recorded on the session and counted by the per-IP limits as GoTrue does:
+ * the connection's address, or behind a proxy (`LOCAL_BEHIND_PROXY=on`) the `cf-connecting-ip` it sets, as
+ * the database and functions see it. A client's own copy of that header is never believed otherwise.
+ */
+export function clientOf(
+  c: Context,
+  ctx: AuthContext,
+): { ip: string | undefined; userAgent: string | undefined } {
+  let remote: string | undefined
   try {
-    ip = getConnInfo(c).remote.address
+    remote = getConnInfo(c).remote.address
   } catch {
-    ip = undefined
+    remote = undefined
   }
-  return { ip, userAgent: c.req.header('user-agent') }
+  const trusted = trustedClientAddress(
+    c.req.header(CLIENT_ADDRESS_HEADER),
+    remote,
+    ctx.deps.config.behindProxy,
+  )
+  return { ip: asClientAddress(trusted), userAgent: c.req.header('user-agent') }
 }

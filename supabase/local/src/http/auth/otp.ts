@@ -38,7 +38,7 @@ export async function otp(c: Context, ctx: AuthContext): Promise<Response> {
   const createUserAllowed = body.create_user !== false
   const pkce = readPkceParams(body.code_challenge, body.code_challenge_method)
   if (pkce.kind === 'invalid') throw authErrors.validation(pkce.message)
-  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (!ctx.signInLimiter.hit(clientOf(c, ctx).ip ?? '')) throw authErrors.overRequestRateLimit()
   const redirectTo = resolveRedirect(queryParam(c, 'redirect_to'), ctx.policy)
   const known = await findUserByEmail(ctx.deps.db.auth.pool, email)
   if (!known && !createUserAllowed) throw authErrors.otpDisabled()
@@ -86,7 +86,7 @@ export async function resend(c: Context, ctx: AuthContext): Promise<Response> {
   const email = emailOf(body)
   const pkce = readPkceParams(body.code_challenge, body.code_challenge_method)
   if (pkce.kind === 'invalid') throw authErrors.validation(pkce.message)
-  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (!ctx.signInLimiter.hit(clientOf(c, ctx).ip ?? '')) throw authErrors.overRequestRateLimit()
   spendEmail(ctx, email)
   const redirectTo = resolveRedirect(queryParam(c, 'redirect_to'), ctx.policy)
   const issued = await ctx.deps.db.auth.transaction(async (tx): Promise<IssuedLink | undefined> => {

@@ -20,7 +20,7 @@ export async function recover(c: Context, ctx: AuthContext): Promise<Response> {
   if (!isValidEmail(email)) throw authErrors.validation('Unable to validate email address: invalid format')
   const pkce = readPkceParams(body.code_challenge, body.code_challenge_method)
   if (pkce.kind === 'invalid') throw authErrors.validation(pkce.message)
-  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (!ctx.signInLimiter.hit(clientOf(c, ctx).ip ?? '')) throw authErrors.overRequestRateLimit()
   // Counted per address whether or not it has an account, so the answer tells nobody which exist.
   if (!ctx.emailLimiter.hit(email))
     throw authErrors.overEmailSendRateLimit(ctx.emailLimiter.secondsLeft(email))

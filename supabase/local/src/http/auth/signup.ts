@@ -22,7 +22,7 @@ export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
   const data = objectField(body, 'data') ?? {}
   const phone = stringField(body, 'phone')
   if (!rawEmail && !phone) return c.json(await signUpAnonymously(c, ctx, data))
-  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (!ctx.signInLimiter.hit(clientOf(c, ctx).ip ?? '')) throw authErrors.overRequestRateLimit()
   if (phone) throw authErrors.validation('Phone signups are disabled')
   if (!rawEmail) throw authErrors.validation('To signup, please provide your email')
   const email = normalizeEmail(rawEmail)
@@ -46,7 +46,7 @@ export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
         identityData: (id) => ({ ...data, sub: id, email, email_verified: false, phone_verified: false }),
         confirm: true,
       })
-      return signIn(tx, ctx, userId, 'password', clientOf(c))
+      return signIn(tx, ctx, userId, 'password', clientOf(c, ctx))
     }),
     authErrors.userAlreadyExists,
   )
@@ -59,9 +59,9 @@ export async function signup(c: Context, ctx: AuthContext): Promise<Response> {
  */
 async function signUpAnonymously(c: Context, ctx: AuthContext, data: Json) {
   if (!ctx.deps.config.authAnonymousSignIns) throw authErrors.anonymousDisabled()
-  if (!ctx.signInLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (!ctx.signInLimiter.hit(clientOf(c, ctx).ip ?? '')) throw authErrors.overRequestRateLimit()
   return ctx.deps.db.auth.transaction(async (tx) => {
     const userId = await createAnonymousUser(tx, data)
-    return signIn(tx, ctx, userId, 'anonymous', clientOf(c))
+    return signIn(tx, ctx, userId, 'anonymous', clientOf(c, ctx))
   })
 }

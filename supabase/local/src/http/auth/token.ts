@@ -36,7 +36,7 @@ export async function token(c: Context, ctx: AuthContext): Promise<Response> {
 async function passwordGrant(c: Context, ctx: AuthContext, body: Record<string, unknown>) {
   const email = normalizeEmail(stringField(body, 'email') ?? '')
   const password = stringField(body, 'password') ?? ''
-  const client = clientOf(c)
+  const client = clientOf(c, ctx)
   if (!ctx.signInLimiter.hit(client.ip ?? '')) throw authErrors.overRequestRateLimit()
   return ctx.deps.db.auth.transaction(async (tx) => {
     const user = email ? await findUserByEmail(tx, email) : undefined
@@ -101,6 +101,6 @@ async function pkceGrant(c: Context, ctx: AuthContext, body: Record<string, unkn
       throw authErrors.badCodeVerifier()
     }
     await deleteFlowState(tx, flow.id)
-    return signIn(tx, ctx, flow.user_id, flow.authentication_method, clientOf(c))
+    return signIn(tx, ctx, flow.user_id, flow.authentication_method, clientOf(c, ctx))
   })
 }

@@ -52,7 +52,7 @@ export async function verifyLink(c: Context, ctx: AuthContext): Promise<Response
   const type = queryParam(c, 'type') ?? ''
   const redirectTo = resolveRedirect(queryParam(c, 'redirect_to'), ctx.policy)
   if (!isVerifyType(type)) throw authErrors.validation('Verify requires a verification type')
-  if (!ctx.verifyLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (!ctx.verifyLimiter.hit(clientOf(c, ctx).ip ?? '')) throw authErrors.overRequestRateLimit()
   const isPkce = token.startsWith(PKCE_PREFIX)
   const target = await ctx.deps.db.auth.transaction(async (tx) => {
     const found = await consume(tx, type, token ? [token] : [])
@@ -63,7 +63,7 @@ export async function verifyLink(c: Context, ctx: AuthContext): Promise<Response
       const code = flow ? await issueAuthCode(tx, flow.id, found.user.id) : undefined
       return code ? withQuery(redirectTo, { code }) : undefined
     }
-    const session = await signIn(tx, ctx, found.user.id, METHOD[type] ?? type, clientOf(c))
+    const session = await signIn(tx, ctx, found.user.id, METHOD[type] ?? type, clientOf(c, ctx))
     return withFragment(redirectTo, {
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -87,7 +87,7 @@ export async function verifyOtp(c: Context, ctx: AuthContext): Promise<Response>
   const otp = stringField(body, 'token')
   const email = stringField(body, 'email')
   if (!isVerifyType(type)) throw authErrors.validation('Verify requires a verification type')
-  if (!ctx.verifyLimiter.hit(clientOf(c).ip ?? '')) throw authErrors.overRequestRateLimit()
+  if (!ctx.verifyLimiter.hit(clientOf(c, ctx).ip ?? '')) throw authErrors.overRequestRateLimit()
   let candidates: string[]
   const address = email ? normalizeEmail(email) : undefined
   if (hash) candidates = [hash, PKCE_PREFIX + hash]
@@ -99,7 +99,7 @@ export async function verifyOtp(c: Context, ctx: AuthContext): Promise<Response>
     const found = await consume(tx, type, candidates)
     if (!found) return undefined
     await applyVerification(tx, found.user, type)
-    return signIn(tx, ctx, found.user.id, METHOD[type] ?? type, clientOf(c))
+    return signIn(tx, ctx, found.user.id, METHOD[type] ?? type, clientOf(c, ctx))
   })
   if (session) {
     if (address) ctx.codeFailures.reset(address)

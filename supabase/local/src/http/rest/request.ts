@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { StackConfig } from '../../config'
+import { CLIENT_ADDRESS_HEADER, trustedClientAddress } from '../../core/client-address'
 import { invalidBody, invalidPreferences, invalidSchema, jwtError, RestError } from '../../core/rest/errors'
 import { parseAccept } from '../../core/rest/media'
 import { type Preferences, parsePrefer } from '../../core/rest/prefer'
@@ -37,7 +38,7 @@ export async function readRequest(
   const profile = c.req.header(reading ? 'accept-profile' : 'content-profile')
   if (profile !== undefined && !schemas.includes(profile)) throw invalidSchema(profile, schemas)
   const schema = profile ?? schemas[0] ?? 'public'
-  const headers = withForwardedFor(c)
+  const headers = withClientAddress(c, config.behindProxy)
   const prefer = parsePrefer(c.req.header('prefer'))
   if (prefer.handling === 'strict' && prefer.invalid.length) throw invalidPreferences(prefer.invalid)
   // As PostgREST does, the search path starts with the schema asked for.
@@ -63,17 +64,20 @@ export async function readRequest(
 }
 
 /**
- * The request headers as PostgREST hands them to the database (`request.headers`), with the connection's
- * address appended to `x-forwarded-for` as the proxy in front of PostgREST does on hosted Supabase.
+ * The request headers as PostgREST hands them to the database (`request.headers`), as hosted Supabase's edge
+ * passes them on: `cf-connecting-ip` is the client's address (the connection's, whatever the client sent,
+ * unless a proxy in front sets it), and the connection's address is appended to `x-forwarded-for`.
  */
-function withForwardedFor(c: Context): Record<string, string> {
-  const headers = c.req.header()
+function withClientAddress(c: Context, behindProxy: boolean): Record<string, string> {
+  const { [CLIENT_ADDRESS_HEADER]: sent, ...headers } = c.req.header()
   let peer: string | undefined
   try {
     peer = getConnInfo(c).remote.address
   } catch {
     peer = undefined
   }
+  const address = trustedClientAddress(sent, peer, behindProxy)
+  if (address !== undefined) headers[CLIENT_ADDRESS_HEADER] = address
   if (peer === undefined) return headers
   const before = headers['x-forwarded-for']
   return { ...headers, 'x-forwarded-for': before ? `${before}, ${peer}` : peer }

@@ -1,0 +1,142 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+import { ChoiceToggle } from '../../../components/choice-toggle'
+import { ListingForm, type SubmitListing } from '../../../components/listing-form/listing-form'
+import { useFinishPublish } from '../../../components/listing-form/use-finish-publish'
+import { PageHeader } from '../../../components/page-header'
+import { editsOf, type ListingEditEntry, pendingView } from '../../../device/listing-edits'
+import { useOutbox } from '../../../device/outbox'
+import { notify } from '../../../lib/toast'
+import type { Listing } from '../../../types/listing'
+import { EDIT_REFUSALS, photoUrls } from '../../../types/listing-edit'
+import { type ListingStatus, statusesFor, statusForType } from '../../../types/listing-status'
+import { withFields } from '../../../utils/listing-fields'
+import { statusLabel } from '../../../utils/market-status'
+import { EDIT_MESSAGES } from '../edit-messages'
+import { toFormValues } from '../form-values'
+import { EditConflict } from './edit-conflict'
+import { EditPhotos } from './edit-photos'
+import { EditRefused, ListingDeleted } from './edit-refused'
+import { useEditPhotos } from './use-edit-photos'
+
+/**
+ * Edit Listing: the owner's listing, prefilled with the edits still waiting laid over it. Fields, status and
+ * photos change together; saving keeps the edit on the device and, online, sends it at once. While an edit
+ * waits the screen says `Waiting to sync`; one the server refused shows why, and what the person can do.
+ */
+export function EditListingScreen({
+  listing,
+  userId,
+  queued,
+}: {
+  listing: Listing
+  userId: string
+  queued: ListingEditEntry[]
+}) {
+  const entries = useOutbox(userId)
+  const live = editsOf(entries, listing.id)
+  const refused = live.find((entry) => entry.state === 'refused')
+  const waiting = live.length > 0 && !refused
+
+  return (
+    <section className="page" aria-labelledby="edit-listing-title">
+      <PageHeader id="edit-listing-title" title="Edit Listing" />
+      {waiting ? (
+        <p className="listing-form__waiting" role="status">
+          {EDIT_MESSAGES.waiting}
+        </p>
+      ) : null}
+      {refused ? (
+        <Refusal entry={refused} listing={listing} userId={userId} />
+      ) : (
+        <EditForm listing={listing} userId={userId} queued={queued} />
+      )}
+    </section>
+  )
+}
+
+function Refusal({ entry, listing, userId }: { entry: ListingEditEntry; listing: Listing; userId: string }) {
+  const edit = entry.payload
+  if (entry.reason === EDIT_REFUSALS.deleted)
+    return <ListingDeleted userId={userId} listingId={listing.id} edit={edit} />
+  if (entry.reason === EDIT_REFUSALS.conflict)
+    return (
+      <EditConflict key={`${entry.id}-${edit.version}`} entry={entry} userId={userId} listing={listing} />
+    )
+  return <EditRefused entry={entry} userId={userId} />
+}
+
+function EditForm({
+  listing,
+  userId,
+  queued,
+}: {
+  listing: Listing
+  userId: string
+  queued: ListingEditEntry[]
+}) {
+  const finish = useFinishPublish()
+  const navigate = useNavigate()
+  const start = useMemo(() => pendingView(listing, queued), [listing, queued])
+  const initialValues = useMemo(
+    () => toFormValues(withFields(listing, start.fields, photoUrls(start.photos))),
+    [listing, start],
+  )
+  const [status, setStatus] = useState<ListingStatus>(start.fields.status)
+  const [type, setType] = useState(start.fields.type)
+  const photos = useEditPhotos(start.photos, userId, listing.id)
+
+  const submit: SubmitListing = async (draft) => {
+    const chosen = photos.chosen()
+    if (!chosen) return undefined
+    const { saveEdit } = await import('../api/save-edit')
+    const outcome = await saveEdit({
+      userId,
+      seen: listing,
+      queued,
+      draft,
+      status,
+      ...chosen,
+      before: {
+        location: start.fields.location,
+        coordinates:
+          start.fields.latitude !== null && start.fields.longitude !== null
+            ? { lat: start.fields.latitude, lng: start.fields.longitude }
+            : null,
+      },
+    })
+    if (outcome.status === 'refused') return undefined
+    if (outcome.status === 'kept') {
+      notify.info(outcome.message)
+      await navigate({ to: '/profile' })
+      return undefined
+    }
+    return finish(outcome)
+  }
+
+  const statusChoices = statusesFor(type).map((value) => ({ value, label: statusLabel(value) }))
+
+  return (
+    <ListingForm
+      mode="edit"
+      initialValues={initialValues}
+      onSubmit={submit}
+      uploadProgress={null}
+      onTypeChange={(next) => {
+        setType(next)
+        setStatus((current) => statusForType(current, next))
+      }}
+      afterType={<ChoiceToggle legend="Status" choices={statusChoices} value={status} onChange={setStatus} />}
+      photos={
+        photos.photos ? (
+          <EditPhotos
+            photos={photos.photos}
+            onChange={photos.change}
+            onAdd={(files) => void photos.add(files)}
+            error={photos.error}
+          />
+        ) : null
+      }
+    />
+  )
+}
