@@ -6,6 +6,30 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_function_tries: {
+        Row: {
+          account_id: string
+          address: string
+          id: number
+          kind: string
+          tried_at: string
+        }
+        Insert: {
+          account_id: string
+          address: string
+          id?: never
+          kind: string
+          tried_at?: string
+        }
+        Update: {
+          account_id?: string
+          address?: string
+          id?: never
+          kind?: string
+          tried_at?: string
+        }
+        Relationships: []
+      }
       alert_deliveries: {
         Row: {
           attempts: number
@@ -133,6 +157,21 @@ export type Database = {
           },
         ]
       }
+      client_address_settings: {
+        Row: {
+          header: string
+          single_row: boolean
+        }
+        Insert: {
+          header?: string
+          single_row?: boolean
+        }
+        Update: {
+          header?: string
+          single_row?: boolean
+        }
+        Relationships: []
+      }
       conversations: {
         Row: {
           created_at: string
@@ -211,6 +250,24 @@ export type Database = {
             referencedColumns: ['id']
           },
         ]
+      }
+      email_confirmations: {
+        Row: {
+          confirmed_at: string
+          email: string
+          user_id: string
+        }
+        Insert: {
+          confirmed_at?: string
+          email: string
+          user_id: string
+        }
+        Update: {
+          confirmed_at?: string
+          email?: string
+          user_id?: string
+        }
+        Relationships: []
       }
       landlord_contact_reads: {
         Row: {
@@ -403,6 +460,80 @@ export type Database = {
             columns: ['listing_id']
             isOneToOne: false
             referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      listing_publishes: {
+        Row: {
+          id: number
+          listing_id: string
+          published_at: string
+          user_id: string
+        }
+        Insert: {
+          id?: never
+          listing_id: string
+          published_at?: string
+          user_id: string
+        }
+        Update: {
+          id?: never
+          listing_id?: string
+          published_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      listing_report_origins: {
+        Row: {
+          client_address: string
+          counts: boolean
+          listing_id: string
+          not_counted_because: string | null
+          report_id: string
+        }
+        Insert: {
+          client_address: string
+          counts: boolean
+          listing_id: string
+          not_counted_because?: string | null
+          report_id: string
+        }
+        Update: {
+          client_address?: string
+          counts?: boolean
+          listing_id?: string
+          not_counted_because?: string | null
+          report_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'listing_report_origins_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'listing_report_origins_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'listing_report_origins_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'listing_report_origins_report_id_fkey'
+            columns: ['report_id']
+            isOneToOne: true
+            referencedRelation: 'listing_reports'
             referencedColumns: ['id']
           },
         ]
@@ -747,6 +878,7 @@ export type Database = {
         Row: {
           attempts: number
           created_at: string
+          gave_up_at: string | null
           id: number
           last_error: string | null
           message_id: string
@@ -757,6 +889,7 @@ export type Database = {
         Insert: {
           attempts?: number
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           message_id: string
@@ -767,6 +900,7 @@ export type Database = {
         Update: {
           attempts?: number
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           message_id?: string
@@ -889,6 +1023,7 @@ export type Database = {
           attempts: number
           change: string
           created_at: string
+          gave_up_at: string | null
           id: number
           last_error: string | null
           listing_id: string
@@ -903,6 +1038,7 @@ export type Database = {
           attempts?: number
           change: string
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           listing_id: string
@@ -917,6 +1053,7 @@ export type Database = {
           attempts?: number
           change?: string
           created_at?: string
+          gave_up_at?: string | null
           id?: never
           last_error?: string | null
           listing_id?: string
@@ -1102,7 +1239,9 @@ export type Database = {
     Views: {
       listing_reports_review: {
         Row: {
+          counted_reports: number | null
           first_reported_at: string | null
+          held_at: string | null
           hidden_for_review: boolean | null
           landlord_email: string | null
           landlord_id: string | null
@@ -1212,6 +1351,14 @@ export type Database = {
         }[]
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
+      begin_export: {
+        Args: { account_id: string; headers: Json }
+        Returns: boolean
+      }
+      begin_password_check: {
+        Args: { account_id: string; headers: Json }
+        Returns: number
+      }
       claim_alert_batch: {
         Args: { mode: string; search_id: string }
         Returns: {
@@ -1265,9 +1412,12 @@ export type Database = {
           user_id: string
         }[]
       }
+      client_address: { Args: { headers: Json }; Returns: string }
+      client_address_of: { Args: { value: string }; Returns: string }
       common_word_bits: { Args: { marks: number }; Returns: number[] }
       common_word_marks: { Args: { text: string }; Returns: number }
       complete_place_words: { Args: { one_place?: string }; Returns: number }
+      confirm_my_email: { Args: Record<PropertyKey, never>; Returns: boolean }
       conversation_open_to: {
         Args: { conversation_id: string; sender: string }
         Returns: boolean
@@ -1291,6 +1441,11 @@ export type Database = {
         }
         Returns: number
       }
+      email_is_confirmed: { Args: { person: string }; Returns: boolean }
+      end_password_check: {
+        Args: { counts: boolean; try_id: number }
+        Returns: undefined
+      }
       finish_alert_batch: {
         Args: { delivery_ids: number[]; error?: string }
         Returns: undefined
@@ -1305,6 +1460,10 @@ export type Database = {
       }
       finish_saved_home_push: {
         Args: { error?: string; push_id: number }
+        Returns: undefined
+      }
+      forget_stale_account_function_tries: {
+        Args: Record<PropertyKey, never>
         Returns: undefined
       }
       landlord_contact: {
@@ -1380,6 +1539,10 @@ export type Database = {
           unread: boolean
         }[]
       }
+      my_email_is_confirmed: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       note_app_open: { Args: Record<PropertyKey, never>; Returns: string }
       open_saved_search: { Args: { search_id: string }; Returns: string }
       place_words_of: { Args: { location: string }; Returns: string[] }
@@ -1387,6 +1550,7 @@ export type Database = {
         Args: { location: string; text: string }
         Returns: string[]
       }
+      push_key_is_p256_point: { Args: { key: string }; Returns: boolean }
       request_client_address: {
         Args: Record<PropertyKey, never>
         Returns: string

@@ -22,6 +22,7 @@ declare
   api_caller boolean := current_user in ('anon', 'authenticated')
     or coalesce(auth.role(), '') in ('anon', 'authenticated');
   new_price integer;
+  lowest_shown integer;
 begin
   if tg_op = 'INSERT' then
     -- Bulk inserts send absent keys as null, so fall back to the defaults here.
@@ -60,12 +61,29 @@ begin
     end if;
 
     new_price := case when new.offer then new.discounted_price else new.regular_price end;
-    if new_price < old.effective_price then
-      new.price_reduced_at := now();
-      new.price_reduced_by := old.effective_price - new_price;
-    elsif new_price > old.effective_price then
-      new.price_reduced_at := null;
-      new.price_reduced_by := null;
+    if new_price is distinct from old.effective_price then
+      -- The history's rows are visible to whoever may update the listing (its select policy).
+      select min(shown.price) into lowest_shown
+      from (
+        select old.effective_price as price
+        union all
+        select h.price from public.listing_price_history as h
+        where h.listing_id = old.id and h.changed_at > now() - interval '30 days'
+        union all
+        (
+          select h.price from public.listing_price_history as h
+          where h.listing_id = old.id and h.changed_at <= now() - interval '30 days'
+          order by h.changed_at desc, h.id desc
+          limit 1
+        )
+      ) as shown;
+      if new_price < lowest_shown then
+        new.price_reduced_at := now();
+        new.price_reduced_by := lowest_shown - new_price;
+      else
+        new.price_reduced_at := null;
+        new.price_reduced_by := null;
+      end if;
     elsif api_caller then
       new.price_reduced_at := old.price_reduced_at;
       new.price_reduced_by := old.price_reduced_by;

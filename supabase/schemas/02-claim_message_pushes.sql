@@ -11,7 +11,7 @@ as $function$
   with due as (
     select q.id, q.message_id, q.recipient_id, q.attempts
     from public.message_pushes as q
-    where q.sent_at is null and q.next_attempt_at <= now()
+    where q.sent_at is null and q.gave_up_at is null and q.next_attempt_at <= now()
     order by q.next_attempt_at, q.id
     limit batch_limit
     for update skip locked

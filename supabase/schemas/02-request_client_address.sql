@@ -3,15 +3,10 @@
 create or replace function public.request_client_address()
   returns text
   language sql
-  stable
+  stable security definer
   set search_path to ''
 as $function$
-  select coalesce(
-    nullif(btrim(headers ->> 'cf-connecting-ip'), ''),
-    nullif(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''),
-    'unknown'
-  )
-  from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb as headers) as h;
+  select public.client_address(coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb);
 $function$;
 
 revoke all on function public.request_client_address() from public, anon, authenticated, service_role;

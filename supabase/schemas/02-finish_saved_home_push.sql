@@ -8,7 +8,8 @@ as $function$
   update public.saved_home_pushes as q
   set attempts = q.attempts + 1,
       last_error = finish_saved_home_push.error,
-      sent_at = case when finish_saved_home_push.error is null or q.attempts + 1 >= 8 then now() end,
+      sent_at = case when finish_saved_home_push.error is null then now() end,
+      gave_up_at = case when finish_saved_home_push.error is not null and q.attempts + 1 >= 8 then now() end,
       next_attempt_at = now() + least(power(2, q.attempts + 1), 60) * interval '1 minute'
   where q.id = finish_saved_home_push.push_id;
 $function$;

@@ -13,7 +13,8 @@ create or replace function public.queue_saved_home_pushes()
 as $function$
 begin
   insert into public.saved_home_pushes (listing_id, user_id, change, status, price, previous_price)
-  select moved.id, s.user_id, moved.change, moved.status, moved.price, moved.previous_price
+  select moved.id, s.user_id, moved.change, moved.status, moved.price,
+    case when moved.change = 'reduced' then moved.price + moved.reduced_by else moved.previous_price end
   from (
     select
       n.id,
@@ -21,11 +22,12 @@ begin
       n.status,
       n.effective_price as price,
       o.effective_price as previous_price,
+      n.price_reduced_by as reduced_by,
       case
         when n.status in ('sold', 'let') and n.status is distinct from o.status then 'off_market'
         when n.status in ('under_offer', 'sold_stc', 'let_agreed') and n.status is distinct from o.status
           then 'under_offer'
-        when n.effective_price < o.effective_price then 'reduced'
+        when n.effective_price < o.effective_price and n.price_reduced_by is not null then 'reduced'
       end as change
     from new_listings as n
     join old_listings as o on o.id = n.id

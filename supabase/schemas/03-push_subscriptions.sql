@@ -19,9 +19,9 @@ create table public.push_subscriptions (
   created_at timestamp with time zone not null default now(),
   constraint push_subscriptions_pkey PRIMARY KEY (id),
   constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
-  constraint push_subscriptions_auth_valid CHECK (auth ~ '^[A-Za-z0-9_-]{22,24}={0,2}$'::text),
+  constraint push_subscriptions_auth_valid CHECK (auth ~ '^[A-Za-z0-9_-]{22}(==)?$'::text),
   constraint push_subscriptions_endpoint_https CHECK (endpoint ~ '^https://[^/?#@\s]+(/|$)'::text AND char_length(endpoint) <= 2048),
-  constraint push_subscriptions_p256dh_valid CHECK (p256dh ~ '^[A-Za-z0-9_-]{86,88}={0,2}$'::text),
+  constraint push_subscriptions_p256dh_valid CHECK (push_key_is_p256_point(p256dh)),
   constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 

@@ -21,6 +21,7 @@ create table public.message_pushes (
   attempts integer not null default 0,
   next_attempt_at timestamp with time zone not null default now(),
   last_error text,
+  gave_up_at timestamp with time zone,
   constraint message_pushes_pkey PRIMARY KEY (id),
   constraint message_pushes_message_id_fkey FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE,
   constraint message_pushes_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE
@@ -28,7 +29,15 @@ create table public.message_pushes (
 
 comment on table public.message_pushes is 'Pushes owed for new messages (one per message, to its recipient); sent by the send-alerts function.';
 
-create index message_pushes_due ON public.message_pushes using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
+/**
+ * ---------------------------------------------------------------------------
+ * Message pushes: given up is not sent
+ * ---------------------------------------------------------------------------
+ * A push that failed its 8th try was marked sent. Now it keeps sent_at null
+ * and gets gave_up_at, with its last_error: kept for an operator, skipped by
+ * the claim. Rows given up before (sent with an error) are moved over.
+ */
+create index message_pushes_due ON public.message_pushes using btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
 
 create index message_pushes_message ON public.message_pushes using btree (message_id);
 

@@ -18,6 +18,16 @@ begin
     return;
   end if;
 
+  -- Up to 100 rows past the hour, of any address (rows another call is deleting are skipped): each call adds
+  -- at most one row, so the table holds about an hour of reads.
+  delete from public.landlord_contact_reads as r
+  where r.ctid = any (array(
+    select s.ctid from public.landlord_contact_reads as s
+    where s.read_at <= now() - interval '1 hour'
+    limit 100
+    for update skip locked
+  ));
+
   -- One address's reads are counted one at a time, so parallel requests cannot pass the limit together.
   perform pg_advisory_xact_lock(hashtextextended('landlord_contact:' || caller_address, 0));
   delete from public.landlord_contact_reads as r

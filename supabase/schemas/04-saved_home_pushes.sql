@@ -27,6 +27,7 @@ create table public.saved_home_pushes (
   attempts integer not null default 0,
   next_attempt_at timestamp with time zone not null default now(),
   last_error text,
+  gave_up_at timestamp with time zone,
   constraint saved_home_pushes_pkey PRIMARY KEY (id),
   constraint saved_home_pushes_change_valid CHECK (change = ANY (ARRAY['reduced'::text, 'under_offer'::text, 'off_market'::text])),
   constraint saved_home_pushes_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
@@ -35,7 +36,13 @@ create table public.saved_home_pushes (
 
 comment on table public.saved_home_pushes is 'Pushes owed for changes of saved homes (one per change and person who saved it); sent by send-alerts.';
 
-create index saved_home_pushes_due ON public.saved_home_pushes using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
+/**
+ * ---------------------------------------------------------------------------
+ * Saved-home pushes: given up is not sent
+ * ---------------------------------------------------------------------------
+ * As message pushes.
+ */
+create index saved_home_pushes_due ON public.saved_home_pushes using btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
 
 create index saved_home_pushes_listing ON public.saved_home_pushes using btree (listing_id);
 

@@ -6,6 +6,9 @@ create or replace function public.stamp_message()
   security definer
   set search_path to ''
 as $function$
+declare
+  other_side uuid;
+  participant boolean;
 begin
   if auth.uid() is not null then
     new.sender_id := auth.uid();
@@ -18,10 +21,15 @@ begin
   end if;
 
   if not public.conversation_open_to(new.conversation_id, new.sender_id) then
-    if exists (
-      select 1 from public.conversations as c
-      where c.id = new.conversation_id and new.sender_id in (c.hunter_id, c.landlord_id)
-    ) then
+    select true, case when c.hunter_id = new.sender_id then c.landlord_id else c.hunter_id end
+    into participant, other_side
+    from public.conversations as c
+    where c.id = new.conversation_id and new.sender_id in (c.hunter_id, c.landlord_id);
+    if participant and other_side is null then
+      raise exception 'This person has left Roost'
+        using errcode = 'PT410', hint = 'The conversation stays readable; nobody is left to read a reply.';
+    end if;
+    if participant then
       raise exception 'This person is not accepting your messages' using errcode = '42501';
     end if;
     -- Not a participant: row-level security refuses the row, saying nothing about the conversation.

@@ -29,6 +29,7 @@ create table public.messages (
   constraint messages_body_length CHECK (char_length(body) >= 1 AND char_length(body) <= 2000),
   constraint messages_body_not_blank CHECK (btrim(body, ' 	
 '::text) <> ''::text),
+  constraint messages_body_visible CHECK (visible_text(body) <> ''::text),
   constraint messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE,
   constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE SET NULL
 );

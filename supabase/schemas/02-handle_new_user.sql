@@ -10,12 +10,13 @@ begin
   insert into public.profiles (id, name, email)
   values (
     new.id,
-    coalesce(
+    -- Cut, not refused: a sign-up must not fail on what Google says a name is.
+    rtrim(left(coalesce(
       nullif(btrim(new.raw_user_meta_data ->> 'name'), ''),
       nullif(btrim(new.raw_user_meta_data ->> 'full_name'), ''),
       nullif(split_part(coalesce(new.email, ''), '@', 1), ''),
       ''
-    ),
+    ), 80)),
     new.email
   );
   return new;

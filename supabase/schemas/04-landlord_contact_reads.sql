@@ -31,6 +31,9 @@ comment on table public.landlord_contact_reads is 'Which landlords each client a
 
 create index landlord_contact_reads_recent ON public.landlord_contact_reads using btree (address, read_at);
 
+-- The batch delete of stale rows finds them by age alone.
+create index landlord_contact_reads_stale ON public.landlord_contact_reads using btree (read_at);
+
 -- The API roles get only what is granted here.
 revoke all on table public.landlord_contact_reads from anon, authenticated, service_role;
 grant select, insert, update, delete on table public.landlord_contact_reads to service_role;

@@ -20,9 +20,13 @@ create or replace function public.queue_message_push()
 as $function$
 begin
   insert into public.message_pushes (message_id, recipient_id)
-  select new.id, case when c.hunter_id = new.sender_id then c.landlord_id else c.hunter_id end
+  select new.id, recipient.id
   from public.conversations as c
-  where c.id = new.conversation_id;
+  cross join lateral (
+    select case when c.hunter_id = new.sender_id then c.landlord_id else c.hunter_id end as id
+  ) as recipient
+  where c.id = new.conversation_id
+    and recipient.id is not null;
   return null;
 end;
 $function$;
