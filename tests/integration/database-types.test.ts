@@ -2,17 +2,23 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, inject, it } from 'vitest'
 import { REPO_ROOT } from '../../supabase/local/src/config'
-import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../../supabase/local/src/db/typegen'
+import {
+  DATABASE_TYPES_FILE,
+  FUNCTIONS_DATABASE_TYPES_FILE,
+  generateDatabaseTypes,
+} from '../../supabase/local/src/db/typegen'
 
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
 
-it('src/types/database.ts is what `npm run gen:types` makes of the migrations', async () => {
+it('src/types/database.ts and its copy for the Edge Functions are what `npm run gen:types` makes of the migrations', async () => {
   const generated = await generateDatabaseTypes({
     dataDir: path.join(REPO_ROOT, '.local', 'test-database-types'),
     port: 27422 + offset,
     jwtSecret: inject('jwtSecret'),
   })
-  const committed = fs.readFileSync(path.join(REPO_ROOT, DATABASE_TYPES_FILE), 'utf8')
-  // On failure: run `npm run gen:types` and commit the result.
-  expect(committed, `${DATABASE_TYPES_FILE} is stale: run \`npm run gen:types\``).toBe(generated)
+  for (const file of [DATABASE_TYPES_FILE, FUNCTIONS_DATABASE_TYPES_FILE]) {
+    const committed = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')
+    // On failure: run `npm run gen:types` and commit the result.
+    expect(committed, `${file} is stale: run \`npm run gen:types\``).toBe(generated)
+  }
 }, 120_000)

@@ -6,6 +6,7 @@
  * before its commit leaves the rows unsent and unlocked for the next run; the push in flight then may go
  * again, with the same Topic and tag (one per conversation), so the person sees one notification.
  */
+import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
 import { ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
 import { type Db, type PushOutcome, pushToPerson, type Subscription } from './sender.ts'
@@ -20,14 +21,7 @@ export type MessagePushDeps = {
 
 export type MessagePushSummary = { messagePushes: number; messagesSent: number; messagesFailed: number }
 
-type Claimed = {
-  push_id: string
-  recipient_id: string
-  conversation_id: string
-  sender_name: string | null
-  listing_name: string | null
-  body: string
-}
+type Claimed = AsRead<FunctionRow<'claim_message_pushes'>, 'sender_name' | 'listing_name', 'push_id'>
 
 /** What the notification says: who wrote about which home, the start of the message, where it opens. */
 export function messagePayload(

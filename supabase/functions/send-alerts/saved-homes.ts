@@ -7,6 +7,7 @@
  * before its commit leaves the rows for the next run; the push in flight may go again, with the same
  * Topic and tag (one per home), so the person sees one notification.
  */
+import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
 import { ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
 import { type Db, type PushOutcome, pushToPerson, type Subscription } from './sender.ts'
@@ -25,16 +26,13 @@ export type SavedHomePushSummary = {
   savedHomesFailed: number
 }
 
-type Claimed = {
-  push_id: string
-  user_id: string
-  listing_id: string
-  listing_name: string
+type Claimed = Omit<
+  AsRead<FunctionRow<'claim_saved_home_pushes'>, 'previous_price', 'push_id'>,
+  'listing_type' | 'change'
+> & {
+  // Text columns whose values the table's checks limit to these.
   listing_type: 'rent' | 'sale'
   change: 'reduced' | 'under_offer' | 'off_market'
-  status: string
-  price: number
-  previous_price: number | null
 }
 
 /** The app's status labels (src/utils/market-status.ts). */

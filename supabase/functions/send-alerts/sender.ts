@@ -16,6 +16,8 @@
  * is tried on its own, so one whose push cannot even be built fails alone.
  */
 import { type AlertPayload, alertPayload, alertTopic, type SearchParams } from '../_shared/alert-message.ts'
+import type { Tables } from '../_shared/database.ts'
+import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
 import { type Db, ERROR_LENGTH, errorText, isolated } from '../_shared/queue-item.ts'
 
@@ -23,7 +25,7 @@ export type { Db }
 
 export type AlertMode = 'instant' | 'daily'
 
-export type Subscription = { id: string; endpoint: string; p256dh: string; auth: string }
+export type Subscription = Pick<Tables<'push_subscriptions'>, 'id' | 'endpoint' | 'p256dh' | 'auth'>
 
 /** What a push service answered (its HTTP status), or why no answer came. */
 export type PushOutcome = { status: number } | { error: string }
@@ -48,13 +50,8 @@ export type SendSummary = {
   failedBatches: number
 }
 
-type ClaimedRow = {
-  delivery_id: string
-  user_id: string
-  search_name: string
+type ClaimedRow = Omit<AsRead<FunctionRow<'claim_alert_batch'>, never, 'delivery_id'>, 'params'> & {
   params: SearchParams
-  listing_id: string
-  listing_name: string
 }
 
 /** Push service answers that mean the subscription is gone for good (RFC 8030 §7.3). */

@@ -9,6 +9,7 @@
  * settled in a savepoint of its own (_shared/queue-item.ts): one that throws records its error as a failed
  * attempt, retried and then given up (outcome 'gave-up', kept), and the rest of the batch goes on.
  */
+import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import { messageEmail } from '../_shared/message-email.ts'
 import { type Db, ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
 
@@ -33,16 +34,11 @@ export type EmailSenderDeps = {
 
 export type EmailSummary = { emailsSent: number; emailsSkipped: number; emailsFailed: number }
 
-type Claimed = {
-  email_id: string
-  conversation_id: string
-  recipient_email: string | null
-  recipient_name: string | null
-  sender_name: string | null
-  listing_name: string | null
-  attempts: number
-  still_away: boolean
-}
+type Claimed = AsRead<
+  FunctionRow<'claim_message_emails'>,
+  'recipient_email' | 'recipient_name' | 'sender_name' | 'listing_name',
+  'email_id'
+>
 
 export async function sendMessageEmails(deps: EmailSenderDeps, batches = 10): Promise<EmailSummary> {
   const { db } = deps

@@ -1,8 +1,9 @@
-// `npm run gen:types`: regenerate src/types/database.ts from supabase/migrations.
+// `npm run gen:types`: regenerate src/types/database.ts from supabase/migrations, and its copy for the
+// Edge Functions.
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig, REPO_ROOT } from '../config'
-import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../db/typegen'
+import { DATABASE_TYPES_FILE, FUNCTIONS_DATABASE_TYPES_FILE, generateDatabaseTypes } from '../db/typegen'
 import { fail, log } from './run'
 
 const config = loadConfig()
@@ -13,5 +14,7 @@ const types = await generateDatabaseTypes({
   port: config.dbPort + 1000,
   jwtSecret: config.jwtSecret,
 }).catch(fail)
-fs.writeFileSync(path.join(REPO_ROOT, DATABASE_TYPES_FILE), types)
-log(`wrote ${DATABASE_TYPES_FILE}`)
+for (const file of [DATABASE_TYPES_FILE, FUNCTIONS_DATABASE_TYPES_FILE]) {
+  fs.writeFileSync(path.join(REPO_ROOT, file), types)
+  log(`wrote ${file}`)
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
 import { REPO_ROOT } from '../config'
+import { runsOutsideTransaction, splitStatements } from './sql-statements'
 
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations')
 const SEED_FILE = path.join(REPO_ROOT, 'supabase', 'seed.sql')
@@ -57,13 +58,22 @@ export async function migrate(
       if (done.has(migration.version)) continue
       log(`applying migration ${path.basename(migration.file)}`)
       const sql = fs.readFileSync(migration.file, 'utf8')
-      await inTransaction(client, async () => {
-        await client.query(sql)
-        await client.query(
+      const record = () =>
+        client.query(
           'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
           [migration.version, migration.name, [sql]],
         )
-      })
+      if (runsOutsideTransaction(sql)) {
+        // `create index concurrently` cannot run in a transaction block: statement by statement, recorded
+        // once all have run.
+        for (const statement of splitStatements(sql)) await client.query(statement.sql)
+        await record()
+      } else {
+        await inTransaction(client, async () => {
+          await client.query(sql)
+          await record()
+        })
+      }
       applied.push(migration.version)
     }
 

@@ -1,0 +1,18 @@
+-- Marks a claimed push sent, or records a failed attempt: retried with backoff, given up after 8 tries.
+
+create or replace function public.finish_saved_home_push(push_id bigint, error text default NULL::text)
+  returns void
+  language sql
+  set search_path to ''
+as $function$
+  update public.saved_home_pushes as q
+  set attempts = q.attempts + 1,
+      last_error = finish_saved_home_push.error,
+      sent_at = case when finish_saved_home_push.error is null then now() end,
+      gave_up_at = case when finish_saved_home_push.error is not null and q.attempts + 1 >= 8 then now() end,
+      next_attempt_at = now() + least(power(2, q.attempts + 1), 60) * interval '1 minute'
+  where q.id = finish_saved_home_push.push_id;
+$function$;
+
+revoke all on function public.finish_saved_home_push(push_id bigint, error text) from public, anon, authenticated, service_role;
+grant execute on function public.finish_saved_home_push(push_id bigint, error text) to service_role;

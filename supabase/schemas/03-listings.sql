@@ -1,0 +1,418 @@
+/**
+ * ---------------------------------------------------------------------------
+ * Listings
+ * ---------------------------------------------------------------------------
+ * Homes for rent or sale. Everyone may browse them; a signed-in user publishes
+ * listings in their own name and edits or deletes only those. The rules of the
+ * create and edit forms are repeated here as CHECK constraints, so a request
+ * that bypasses the app is refused too. Ids may come from the client, which
+ * makes publishing a draft that was queued offline idempotent.
+ */
+
+create table public.listings (
+  id uuid not null default gen_random_uuid(),
+  type text not null default 'rent'::text,
+  name text not null,
+  bedrooms integer not null default 1,
+  bathrooms integer not null default 1,
+  parking boolean not null default false,
+  furnished boolean not null default false,
+  location text not null,
+  offer boolean not null default false,
+  regular_price integer not null,
+  discounted_price integer,
+  image_urls text[] not null,
+  latitude double precision not null,
+  longitude double precision not null,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  user_ref uuid not null default auth.uid(),
+  description text,
+  effective_price integer generated always as (
+CASE
+    WHEN offer THEN discounted_price
+    ELSE regular_price
+END) stored,
+  search_text text generated always as (((((location || ' '::text) || name) || ' '::text) || COALESCE(description, ''::text))) stored,
+  status text not null default 'available'::text,
+  status_changed_at timestamp with time zone not null default now(),
+  off_market_at timestamp with time zone,
+  price_reduced_at timestamp with time zone,
+  price_reduced_by integer,
+  version integer not null default 1,
+  constraint listings_pkey PRIMARY KEY (id),
+  constraint listings_bathrooms_range CHECK (bathrooms >= 1 AND bathrooms <= 50),
+  constraint listings_bedrooms_range CHECK (bedrooms >= 1 AND bedrooms <= 50),
+  constraint listings_description_length CHECK (char_length(description) <= 2000),
+  constraint listings_description_no_controls CHECK (description !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]'::text),
+  constraint listings_description_trimmed CHECK (description = btrim(description, ' 	
+'::text)),
+  constraint listings_description_visible CHECK (description ~ '[^\s\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff[:cntrl:]]'::text),
+  constraint listings_discount_below_regular CHECK (discounted_price < regular_price),
+  constraint listings_discount_only_with_offer CHECK (offer OR discounted_price IS NULL),
+  constraint listings_discounted_price_range CHECK (discounted_price >= 50 AND discounted_price <= 750000000),
+  constraint listings_image_count CHECK (array_ndims(image_urls) = 1 AND cardinality(image_urls) >= 1 AND cardinality(image_urls) <= 6 AND array_position(image_urls, NULL::text) IS NULL),
+  constraint listings_image_urls_valid CHECK (listing_image_urls_valid(image_urls, user_ref)),
+  constraint listings_latitude_range CHECK (latitude >= '-90'::integer::double precision AND latitude <= 90::double precision),
+  constraint listings_location_length CHECK (char_length(location) <= 300),
+  constraint listings_location_present CHECK (btrim(location) <> ''::text),
+  constraint listings_location_visible CHECK (char_length(visible_text(location)) >= 1),
+  constraint listings_longitude_range CHECK (longitude >= '-180'::integer::double precision AND longitude <= 180::double precision),
+  constraint listings_name_length CHECK (char_length(name) >= 10 AND char_length(name) <= 32),
+  constraint listings_name_visible CHECK (char_length(visible_text(name)) >= 10),
+  constraint listings_offer_needs_discount CHECK (NOT offer OR discounted_price IS NOT NULL),
+  constraint listings_price_reduced_by_positive CHECK (price_reduced_by > 0),
+  constraint listings_price_reduction_whole CHECK ((price_reduced_at IS NULL) = (price_reduced_by IS NULL)),
+  constraint listings_regular_price_range CHECK (regular_price >= 50 AND regular_price <= 750000000),
+  constraint listings_status_valid CHECK (type = 'sale'::text AND (status = ANY (ARRAY['available'::text, 'under_offer'::text, 'sold_stc'::text, 'sold'::text])) OR type = 'rent'::text AND (status = ANY (ARRAY['available'::text, 'let_agreed'::text, 'let'::text])) OR (type <> ALL (ARRAY['rent'::text, 'sale'::text]))),
+  constraint listings_type_valid CHECK (type = ANY (ARRAY['rent'::text, 'sale'::text])),
+  constraint listings_version_positive CHECK (version >= 1),
+  constraint listings_user_ref_fkey FOREIGN KEY (user_ref) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+comment on column public.listings.created_at is 'Server time of publication; clients cannot set or change it.';
+comment on column public.listings.user_ref is 'The landlord: the publishing user; never changes.';
+comment on column public.listings.description is 'The landlord''s description: trimmed, up to 2,000 characters.';
+comment on column public.listings.effective_price is 'The price a person pays: the discounted price when on offer, else the regular price.';
+comment on column public.listings.search_text is 'Location, name and description, matched by the search''s words (trigram index).';
+comment on column public.listings.status is 'Where the home is on the market: sale available, under_offer, sold_stc, sold; rent available, let_agreed, let.';
+comment on column public.listings.status_changed_at is 'Server time the status last changed (publication when it never did); server-owned.';
+comment on column public.listings.off_market_at is 'When the listing leaves lists and search: sold/let + 14 days, sold_stc/let_agreed + 60 days; server-owned.';
+comment on column public.listings.price_reduced_at is 'When the price a person pays last fell; cleared by an increase; server-owned.';
+comment on column public.listings.price_reduced_by is 'How much the price a person pays fell by at price_reduced_at; server-owned.';
+comment on column public.listings.version is 'Bumped by every update; an update that names another version is refused (listing_version_conflict).';
+
+CREATE STATISTICS public.listings_type_price_stats (mcv) ON type, effective_price FROM listings;
+alter statistics public.listings_type_price_stats set statistics 1000;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Listing area
+ * ---------------------------------------------------------------------------
+ * The search map asks for the homes inside the visible bounds:
+ *
+ *   longitude between west and east and latitude between south and north
+ *
+ * A GiST index over both coordinates (btree_gist's float8 operator class)
+ * answers that box from either side, like an R-tree: a narrow strip of
+ * longitude does not have to read every latitude, as a btree on
+ * (longitude, latitude) would. Hosted Supabase keeps extensions in the
+ * `extensions` schema, so the operator class is named with it.
+ *
+ * Reads stay under the table's row-level security; nothing else changes.
+ */
+create index listings_area_idx ON public.listings using gist (longitude, latitude);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * Keyset paging newest first (`order by created_at desc, id desc`) for the
+ * explore, category and offers pages, and a landlord's own listings, which
+ * also serves the ownership policies.
+ */
+create index listings_newest_idx ON public.listings using btree (created_at DESC, id DESC);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
+ * id desc), alone, by type and by offer, like the other sorts. The on-market
+ * condition is checked on the rows these and the existing indexes return:
+ * nearly every listing is on the market, so an ordered index scan stops after
+ * a page's worth of rows. off_market_at is indexed for the few queries led by
+ * it (how many have left, or are about to).
+ */
+create index listings_off_market_idx ON public.listings using btree (off_market_at) WHERE (off_market_at IS NOT NULL);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * Every sort pages by keyset on its key plus id, so each sort, with and
+ * without the type or offer preset, has an index in that order:
+ * - newest first: the indexes of the listings migration, and one led by
+ *   offer for `offer is true` (a partial index `where offer` serves
+ *   `offer = true` only; a leading boolean column serves both forms);
+ * - by price: (effective_price, id), read forwards or backwards, alone, by
+ *   type and by offer. They carry the room and feature columns, so a count
+ *   or a filter on them is answered from the index alone.
+ * Words match through the trigram index on search_text.
+ */
+create index listings_offer_newest_idx ON public.listings using btree (offer, created_at DESC, id DESC);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Counts from the indexes alone, on the market
+ * ---------------------------------------------------------------------------
+ * A search's exact count reads market_listings: besides its filters, each row
+ * is checked for being on the market (off_market_at), available when Include
+ * under offer is off (status), and visible under the listings' select policy
+ * (user_ref, beside the id already in the key). The price indexes carried the
+ * room and feature columns so that a count was answered from the index alone;
+ * they now carry these three too, so it still is rather than reading every
+ * matching row from the table. Same keys and names; only the included columns
+ * grow.
+ */
+create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref);
+
+create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
+
+create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Capped counts with a price, and with parking or furnished, that stay small
+ * ---------------------------------------------------------------------------
+ * Two kinds of /search count still read thousands of rows for their 1,001 at
+ * a million listings:
+ *
+ * - A common word with a price (`london`, rent up to £2,000: 17,000 homes).
+ *   The eighth (20261126200000) read its trigram index alone and checked the
+ *   price on each candidate: 5,700 rows for 1,001 matches, 30-45 ms. The
+ *   eighth now has a price index of its own, whose predicate is written as
+ *   `id <= 1fffffff-…` rather than the trigram index's `id < 20000000-…`: the
+ *   planner never ANDs two indexes whose predicates are the same clause, and
+ *   here ANDing is the point. The two bitmaps together leave only the homes
+ *   that match both, about 1,400 rows read: 15 ms. Such a search tries the
+ *   eighth when the planner expects 4,000 matches (half the plain threshold):
+ *   its estimate of a word and a price together was 5,050 for 12,000 (`flat`,
+ *   rent up to £1,500), which counted the whole through two full bitmaps of
+ *   100,000 homes each (90 ms; 28 ms through the eighth).
+ * - Every filter at once (rent £800-2,500, 2 bedrooms, 2 bathrooms, parking,
+ *   furnished) read 29,000 entries of the (type, price) index for 1,001
+ *   matches: 11 ms. An index led by type, parking and furnished, then price,
+ *   reads only homes with both: 4.7 ms; parking or furnished alone,
+ *   1.5-3 ms (Postgres 18 skips the other boolean). It carries what the
+ *   other filters and market_listings check, so counts stay index-only:
+ *   74 MB at a million.
+ *
+ * Also dropped: listings_off_market_at_idx, which 20261125620000 created as
+ * an exact copy of listings_off_market_idx (20261125500000).
+ *
+ * Nothing here changes what a count says, only how fast: the priced eighth
+ * is the same eighth, counted the same way, and a count below 1,001 is still
+ * that of every listing.
+ */
+create index listings_price_eighth_idx ON public.listings using btree (effective_price) WHERE (id <= '1fffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+
+create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref);
+
+create index listings_reduced_idx ON public.listings using btree (price_reduced_at DESC NULLS LAST, id DESC);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Newest first, of one type: an index of each type's own
+ * ---------------------------------------------------------------------------
+ * A page of one type sorted newest with words that few homes match walks an
+ * index in the sort's order, checking each home, until it has 11. Of the two
+ * indexes in that order, (created_at, id) and (type, created_at, id), the
+ * planner priced the second higher: it judges how scattered the heap reads
+ * are by the index's first column, and listings of either type are
+ * interleaved, while creation order follows the heap's. So it took the first,
+ * and read the other type's homes as well: page 50 of `london garden` to rent
+ * up to £2,000, at a million listings, read 6,468 homes for 11.
+ *
+ * Each type now has an index of its own, led by created_at: partial on the
+ * type, so it holds only that type's homes and is priced by creation order
+ * like the other. The same page reads 3,234 homes. A page with no type keeps
+ * listings_newest_idx.
+ */
+create index listings_rent_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'rent'::text);
+
+create index listings_sale_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'sale'::text);
+
+/**
+ * ---------------------------------------------------------------------------
+ * A common word's eighth: only homes with no leaving date
+ * ---------------------------------------------------------------------------
+ * count_listings counts a common word within an eighth of the listings first
+ * (20261126200000), through a trigram index of that eighth. The index held
+ * every listing of the eighth, on the market or not, so the count read homes
+ * that had left the market from the heap only to drop them: at a million
+ * listings, 562 of the 1,563 homes that `london`'s count read.
+ *
+ * The eighth is now the listings of those ids that have no leaving date
+ * (off_market_at is null), and its trigram index holds only them. A home
+ * with a leaving date still ahead is on the market too: it is no longer in
+ * the eighth, so when the eighth does not reach 1,001 the rest is every
+ * listing outside it (`not (eighth)`), and the count is exact as before.
+ * When the eighth alone holds 1,001 matches, so does the whole.
+ *
+ * At a million listings the eighth's index is 39 MB instead of 51, and a
+ * common word's count reads a quarter to a third fewer buffers (`london`
+ * 1,249 -> 873, `garden` 1,639 -> 1,064, `london` for sale 2,417 -> 1,677;
+ * with a type and a price about the same). At 100,000 no count reads the
+ * eighth (none expects 8,000 matches), so their statements are unchanged.
+ *
+ * A leaving date cannot be part of an index's predicate (it is compared
+ * with now()), but its absence can. Nothing here changes what a count says,
+ * only which homes it reads: the eighth's statements still read
+ * market_listings, which settles which homes are on the market.
+ */
+create index listings_search_text_eighth_idx ON public.listings using gin (search_text extensions.gin_trgm_ops) WHERE ((id < '20000000-0000-0000-0000-000000000000'::uuid) AND (off_market_at IS NULL));
+
+create index listings_search_text_idx ON public.listings using gin (search_text extensions.gin_trgm_ops);
+
+/**
+ * ---------------------------------------------------------------------------
+ * The (type, parking, furnished, price) index for counts only
+ * ---------------------------------------------------------------------------
+ * listings_type_amenities_price_idx (20261126310000) was built for
+ * count_listings with parking or furnished, but the planner took it for
+ * pages too. At 100,000 listings it ANDed it with the newest-first index for
+ * page 50 of a search with every filter, 8.1 ms where walking the
+ * newest-first index had taken 1.8.
+ *
+ * The index is now partial on `version > 0`, which every listing meets
+ * (listings_version_positive: version >= 1) but which only count_listings
+ * states, and only for a count with parking or furnished. Postgres uses a
+ * partial index only where the query states its predicate (it does not
+ * reason from check constraints), so every other query, every page
+ * PostgREST runs and every other count, is planned as before this index
+ * existed. What a count says does not change: the condition holds for
+ * every listing.
+ */
+create index listings_type_amenities_price_idx ON public.listings using btree (type, parking, furnished, effective_price) INCLUDE (id, bedrooms, bathrooms, offer, status, off_market_at) WHERE (version > 0);
+
+create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref);
+
+create index listings_type_reduced_idx ON public.listings using btree (type, price_reduced_at DESC NULLS LAST, id DESC);
+
+create index listings_user_ref_idx ON public.listings using btree (user_ref, created_at DESC);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listings from anon, authenticated, service_role;
+grant select on table public.listings to anon;
+grant select, insert, update, delete on table public.listings to authenticated;
+grant select, insert, update, delete on table public.listings to service_role;
+
+alter table public.listings enable row level security;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Row level security
+ * ---------------------------------------------------------------------------
+ */
+create policy "Users can delete their own listings"
+  on public.listings for delete to authenticated
+  using ((user_ref = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can publish listings in their own name"
+  on public.listings for insert to authenticated
+  with check ((user_ref = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can update their own listings"
+  on public.listings for update to authenticated
+  using ((user_ref = ( SELECT auth.uid() AS uid)))
+  with check ((user_ref = ( SELECT auth.uid() AS uid)));
+
+/**
+ * Moves the listings a statement changed between cells: departed rows
+ * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
+ * theirs. One grouped upsert per transition table, so a bulk insert of a
+ * million listings costs one pass; cells are written in key order, so two
+ * statements touching the same cells wait for each other instead of
+ * deadlocking. Security definer: the table is written by nobody else.
+ */
+create trigger listings_clusters_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
+
+create trigger listings_clusters_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
+
+create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
+
+/**
+ * Moves a statement's listings in listing_place_words: rows of departed
+ * listings (deleted, or updated in a column the table holds) go, rows of
+ * arrived ones (inserted, or so updated) come, each only for a listing with
+ * no leaving date; the vocabulary's counts follow in the same statement, one
+ * grouped upsert in word order.
+ */
+create trigger listings_place_words_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
+
+create trigger listings_place_words_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
+
+create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Price history
+ * ---------------------------------------------------------------------------
+ * One row when a listing is published (`Listed at`, no previous price) and one
+ * for every change of the price a person pays. Written only by the triggers
+ * below (security definer): no API role may insert, update or delete a row,
+ * not even the service role, so history cannot be written or rewritten
+ * through the API. Rows go with their listing.
+ */
+create trigger listings_price_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
+
+create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Publishing limits
+ * ---------------------------------------------------------------------------
+ * One account publishes at most 20 new listings in any 24 hours and holds at
+ * most 200 in all. The database refuses the 21st (or the 201st) with a message
+ * the listing form shows as it is; a draft waiting on the device keeps its
+ * place and shows the same reason. The limits bind API callers (anon,
+ * authenticated); the service role and the table owner (seeding, maintenance)
+ * are not held to them.
+ */
+create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
+
+/**
+ * Publishing records the matches and queues the alerts: after an insert of
+ * listings, one match per (matching search, listing), and one delivery per
+ * match of a search with alerts on; the publisher's own searches left out. Security definer: the publisher can neither read other people's
+ * searches nor write the queue.
+ */
+create trigger listings_queue_alerts AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION queue_listing_alerts();
+
+/**
+ * After an update of listings: for each listing whose move matters, one push
+ * per person who saved it and wants these alerts. One change per update, the
+ * biggest: leaving the market, else going under offer (a status change into
+ * under_offer, sold_stc or let_agreed), else a fall in price.
+ */
+create trigger listings_queue_saved_home_pushes AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION queue_saved_home_pushes();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Server-owned columns
+ * ---------------------------------------------------------------------------
+ * For API callers (anon, authenticated) an insert gets the server's time and
+ * the caller's id whatever the request said; the service role and the table
+ * owner (seeding, maintenance) may set both. After insert, id, created_at and
+ * user_ref never change, for anyone; updated_at records the last change.
+ */
+create trigger listings_stamp BEFORE INSERT OR UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION stamp_listing();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Status history
+ * ---------------------------------------------------------------------------
+ * Every status a listing has had, from its publication: the landlord's record
+ * of the sale or let, and part of their data export. Written by trigger only,
+ * like the price history: no API role may insert, update or delete a row.
+ * Readable by whoever can read the listing.
+ */
+create trigger listings_status_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
+
+create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
+
+/**
+ * Moves a statement's listings in listing_word_marks: rows of departed
+ * listings (deleted, or updated in a column the table holds or in their text)
+ * go, and rows of arrived ones (inserted, or so updated) come, each only for a
+ * listing with no leaving date and some dictionary word.
+ */
+create trigger listings_word_marks_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
+
+create trigger listings_word_marks_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
+
+create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
+
+-- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
+analyze public.listings;

@@ -1,0 +1,41 @@
+/**
+ * The listings hidden while reports wait for review: one row per listing, kept
+ * by the triggers on listing_reports and public.review_listing_reports only.
+ * Readable by everyone (it holds no more than which listings are hidden), as
+ * the listings' select policy consults it for every caller.
+ */
+
+create table public.listing_review_holds (
+  listing_id uuid not null,
+  landlord_id uuid not null,
+  held_at timestamp with time zone not null default now(),
+  constraint listing_review_holds_pkey PRIMARY KEY (listing_id),
+  constraint listing_review_holds_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint listing_review_holds_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE
+);
+
+comment on table public.listing_review_holds is 'Listings hidden from lists and search until an operator reviews their reports.';
+
+create index listing_review_holds_landlord ON public.listing_review_holds using btree (landlord_id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listing_review_holds from anon, authenticated, service_role;
+grant select on table public.listing_review_holds to anon;
+grant select on table public.listing_review_holds to authenticated;
+grant select, insert, update, delete on table public.listing_review_holds to service_role;
+
+alter table public.listing_review_holds enable row level security;
+
+create policy "Everyone can see which listings are held for review"
+  on public.listing_review_holds for select to anon, authenticated
+  using (true);
+
+-- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
+analyze public.listing_review_holds;
+
+-- On listings, written here because it reads this table, which needs listings first.
+create policy "Listed listings are visible to everyone, and landlords see thei"
+  on public.listings for select to anon, authenticated
+  using (((NOT (EXISTS ( SELECT 1
+   FROM listing_review_holds h
+  WHERE (h.listing_id = listings.id)))) OR (user_ref = ( SELECT auth.uid() AS uid))));

@@ -1,0 +1,110 @@
+/**
+ * ---------------------------------------------------------------------------
+ * Saved searches
+ * ---------------------------------------------------------------------------
+ * The client may choose the id, so a search saved offline and sent twice is
+ * stored once. The match_* columns are the search's filters in indexable form
+ * (see the alerts migration); they are generated, never written. A bbox-less
+ * search covers the whole world, and a search without a minimum has 0.
+ */
+
+create table public.saved_searches (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null default auth.uid(),
+  name text not null,
+  params jsonb not null default '{}'::jsonb,
+  alerts text not null default 'off'::text,
+  last_opened_at timestamp with time zone not null default now(),
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  match_type text generated always as (
+CASE
+    WHEN ((params -> 'type'::text) = ANY (ARRAY['"rent"'::jsonb, '"sale"'::jsonb])) THEN (params ->> 'type'::text)
+    ELSE NULL::text
+END) stored,
+  match_price int4range generated always as (
+CASE
+    WHEN (saved_search_params_valid(params) AND COALESCE((((params ->> 'minPrice'::text))::integer <= ((params ->> 'maxPrice'::text))::integer), true)) THEN int4range(COALESCE(((params ->> 'minPrice'::text))::integer, 0), ((params ->> 'maxPrice'::text))::integer, '[]'::text)
+    ELSE NULL::int4range
+END) stored,
+  match_beds integer generated always as (
+CASE
+    WHEN saved_search_params_valid(params) THEN COALESCE(((params ->> 'minBeds'::text))::integer, 0)
+    ELSE NULL::integer
+END) stored,
+  match_baths integer generated always as (
+CASE
+    WHEN saved_search_params_valid(params) THEN COALESCE(((params ->> 'minBaths'::text))::integer, 0)
+    ELSE NULL::integer
+END) stored,
+  match_words text[] generated always as (
+CASE
+    WHEN saved_search_params_valid(params) THEN search_words((params ->> 'q'::text))
+    ELSE NULL::text[]
+END) stored,
+  match_key text generated always as (
+CASE
+    WHEN saved_search_params_valid(params) THEN search_key((params ->> 'q'::text))
+    ELSE NULL::text
+END) stored,
+  match_area box generated always as (saved_search_area(params)) stored,
+  match_flags smallint generated always as (saved_search_flags(params)) stored,
+  match_cell bigint generated always as (search_area_cell(saved_search_area(params))) stored,
+  constraint saved_searches_pkey PRIMARY KEY (id),
+  constraint saved_searches_alerts_valid CHECK (alerts = ANY (ARRAY['off'::text, 'instant'::text, 'daily'::text])),
+  constraint saved_searches_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
+  constraint saved_searches_name_trimmed CHECK (name !~ '^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'::text AND name !~ '[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'::text),
+  constraint saved_searches_params_valid CHECK (saved_search_params_valid(params)),
+  constraint saved_searches_price_order CHECK (jsonb_typeof(params -> 'minPrice'::text) IS DISTINCT FROM 'number'::text OR jsonb_typeof(params -> 'maxPrice'::text) IS DISTINCT FROM 'number'::text OR (params -> 'minPrice'::text) <= (params -> 'maxPrice'::text)),
+  constraint saved_searches_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+comment on table public.saved_searches is 'A person''s saved searches of /search, at most 20 each.';
+comment on column public.saved_searches.params is 'The search as /search''s URL holds it after parseHomeSearch, without view.';
+comment on column public.saved_searches.last_opened_at is 'When the person last opened the search; listings published after it are new to them.';
+comment on column public.saved_searches.match_area is 'The map area the search covers (its bbox, or the whole world), for matching new listings.';
+comment on column public.saved_searches.match_flags is 'The search''s parking, furnished, offer and available-only flags as bits 1, 2, 4 and 8.';
+comment on column public.saved_searches.match_cell is 'Where the map area is filed in the grid of search_area_cell, for searches without a word to look up.';
+
+/** The keys under which an area that may hold the point is filed: at each size, its cell and the three west and south. */
+create index saved_searches_match_cell_idx ON public.saved_searches using btree (match_cell) INCLUDE (match_type, match_price, match_beds, match_baths, match_flags, match_area, match_words, id, user_id, alerts) WHERE (match_key IS NULL);
+
+-- Searches with a word of three or more characters, by the start of their longest word; the others by their
+-- area's cell. Each index carries every column the match reads.
+create index saved_searches_match_key_idx ON public.saved_searches using btree (match_key) INCLUDE (match_type, match_price, match_beds, match_baths, match_flags, match_area, match_words, id, user_id, alerts) WHERE (match_key IS NOT NULL);
+
+create index saved_searches_user_idx ON public.saved_searches using btree (user_id, created_at);
+
+-- The API roles get only what is granted here.
+revoke all on table public.saved_searches from anon, authenticated, service_role;
+grant select, insert, update, delete on table public.saved_searches to authenticated;
+grant select, insert, update, delete on table public.saved_searches to service_role;
+
+alter table public.saved_searches enable row level security;
+
+/**
+ * Server-owned columns and the limit. For everyone, user_id and created_at
+ * never change; updated_at records a change of name, parameters or alerts;
+ * last_opened_at starts at created_at and is never in the future. For API callers an insert gets the
+ * caller's id and the server's time. At most 20 searches a person: a per-person
+ * lock makes two concurrent inserts count one after the other, and an insert of
+ * an id that exists is let through so `on conflict do nothing` can skip it.
+ */
+create policy "Users can delete their own saved searches"
+  on public.saved_searches for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can read their own saved searches"
+  on public.saved_searches for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can save searches in their own name"
+  on public.saved_searches for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can update their own saved searches"
+  on public.saved_searches for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+create trigger saved_searches_stamp BEFORE INSERT OR UPDATE ON saved_searches FOR EACH ROW EXECUTE FUNCTION stamp_saved_search();

@@ -1,0 +1,29 @@
+import path from 'node:path'
+import { expect, inject, it } from 'vitest'
+import { REPO_ROOT } from '../../supabase/local/src/config'
+import { compareSnapshots, describeDifferences } from '../../supabase/local/src/db/schema-compare'
+import { withSchemaDatabases } from '../../supabase/local/src/db/schema-databases'
+import { readSchemaSnapshot } from '../../supabase/local/src/db/schema-snapshot'
+
+const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
+
+it('supabase/schemas and supabase/migrations build the same database', async () => {
+  const differences = await withSchemaDatabases(
+    {
+      dataDir: path.join(REPO_ROOT, '.local', 'test-schema-drift'),
+      port: 27432 + offset,
+      jwtSecret: inject('jwtSecret'),
+    },
+    async ({ migrations, schemas }) =>
+      compareSnapshots(
+        await readSchemaSnapshot(migrations.superuser),
+        await readSchemaSnapshot(schemas.superuser),
+      ),
+  )
+  // On failure: a schema file was changed without its migration (run `npm run db:diff -- <name>`), or a
+  // migration was written without its schema file (change the file to say what the migration made).
+  expect(
+    describeDifferences(differences, { first: 'supabase/migrations', second: 'supabase/schemas' }),
+    'supabase/schemas and supabase/migrations disagree',
+  ).toBe('')
+}, 180_000)
