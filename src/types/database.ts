@@ -1773,6 +1773,28 @@ export type Database = {
         Args: { case_id: number; what_to_fix: string }
         Returns: number
       }
+      moderation_audit_page: {
+        Args: { before_id?: number; page_size?: number }
+        Returns: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          at: string
+          id: number
+          listing_id: string | null
+          listing_name: string | null
+          note: string
+          reason: string
+          subject_email: string | null
+          subject_id: string | null
+        }[]
+        SetofOptions: {
+          from: '*'
+          to: 'moderation_audit'
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       moderation_decide: {
         Args: {
           case_id: number

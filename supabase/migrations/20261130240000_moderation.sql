@@ -181,13 +181,10 @@ comment on table public.moderation_audit is
 
 revoke all on public.moderation_audit from anon, authenticated, service_role;
 revoke all on sequence public.moderation_audit_id_seq from anon, authenticated, service_role;
-grant select on public.moderation_audit to authenticated, service_role;
+-- Moderators read it through moderation_audit_page (below); other signed-in callers are refused outright.
+grant select on public.moderation_audit to service_role;
 
 alter table public.moderation_audit enable row level security;
-
-create policy "Moderators can read the audit trail"
-  on public.moderation_audit for select to authenticated
-  using ((select public.is_moderator()));
 
 create policy "The service role can read the audit trail"
   on public.moderation_audit for select to service_role
@@ -762,6 +759,27 @@ comment on function public.moderation_queue(smallint, timestamptz, bigint, integ
 
 revoke execute on function public.moderation_queue(smallint, timestamptz, bigint, integer) from public, anon, service_role;
 grant execute on function public.moderation_queue(smallint, timestamptz, bigint, integer) to authenticated;
+
+-- Moderators: the audit trail, newest first, a page at a time (keyset on id: pass the last row's id).
+create function public.moderation_audit_page(before_id bigint default null, page_size integer default 50)
+  returns setof public.moderation_audit
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform public.require_moderator();
+  return query
+  select a.* from public.moderation_audit as a
+  where before_id is null or a.id < before_id
+  order by a.id desc
+  limit least(greatest(coalesce(page_size, 50), 1), 200);
+end;
+$$;
+
+revoke execute on function public.moderation_audit_page(bigint, integer) from public, anon, service_role;
+grant execute on function public.moderation_audit_page(bigint, integer) to authenticated;
 
 /**
  * ---------------------------------------------------------------------------
