@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
 import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { establishReporters, signedInUserFrom } from './support/reporters'
 import { validListing } from './support/rls-cases'
@@ -133,6 +134,29 @@ describe('only moderators moderate', () => {
     }
     expect(await listed(listingId)).toBe(false)
     expect(await openCase(listingId)).toBe(caseId)
+  })
+
+  it('`npm run moderator -- add|remove <email>` sets the role through the Auth admin API, and the audit records it', async () => {
+    const person = await signedInUser('Soon A Moderator')
+    const options = {
+      apiUrl: inject('apiUrl'),
+      serviceRoleKey: inject('serviceRoleKey'),
+      email: person.email,
+    }
+    expect(await setModeratorRole({ ...options, command: 'add' })).toEqual(['moderator'])
+    await person.client.auth.signInWithPassword({ email: person.email, password: person.password })
+    expect((await person.client.rpc('moderation_queue', {})).error).toBeNull()
+    expect(await setModeratorRole({ ...options, command: 'remove' })).toEqual([])
+    expect((await person.client.rpc('moderation_queue', {})).error?.code).toBe('42501')
+    const { data } = await serviceClient()
+      .from('moderation_audit')
+      .select('action, actor_id, subject_email')
+      .eq('subject_id', person.id)
+      .order('id')
+    expect(data).toEqual([
+      { action: 'role-granted', actor_id: null, subject_email: person.email },
+      { action: 'role-removed', actor_id: null, subject_email: person.email },
+    ])
   })
 
   it('a moderator whose role was removed is refused at once, with the token that still says moderator', async () => {
