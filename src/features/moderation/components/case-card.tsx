@@ -62,9 +62,15 @@ export function CaseCard({ entry, onDecided }: { entry: ModerationCase; onDecide
         </span>
       </p>
       <ul className="moderation-case__photos" aria-label="Photos">
-        {entry.imageUrls.map((url) => (
+        {entry.imageUrls.map((url, index) => (
           <li key={url}>
-            <img src={url} alt="" loading="lazy" width={120} height={90} />
+            <img
+              src={url}
+              alt={`${entry.listingName}, ${index + 1} of ${entry.imageUrls.length}`}
+              loading="lazy"
+              width={120}
+              height={90}
+            />
           </li>
         ))}
       </ul>
