@@ -20,16 +20,13 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as AuthenticatedCreateListingRouteImport } from './routes/_authenticated/create-listing'
-import { Route as AuthenticatedModerationRouteImport } from './routes/_authenticated/moderation'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
 import { Route as ContactLandlordIdRouteImport } from './routes/contact.$landlordId'
 import { Route as AuthenticatedEditListingListingIdRouteImport } from './routes/_authenticated/edit-listing.$listingId'
 import { Route as AuthenticatedMessagesIndexRouteImport } from './routes/_authenticated/messages.index'
 import { Route as AuthenticatedMessagesConversationIdRouteImport } from './routes/_authenticated/messages.$conversationId'
-import { Route as AuthenticatedModerationIndexRouteImport } from './routes/_authenticated/moderation.index'
-import { Route as AuthenticatedModerationAuditRouteImport } from './routes/_authenticated/moderation.audit'
-import { Route as AuthenticatedModerationHealthRouteImport } from './routes/_authenticated/moderation.health'
+import { Route as AuthenticatedModerationSplatRouteImport } from './routes/_authenticated/moderation.$'
 import { Route as CategoryCategoryNameIndexRouteImport } from './routes/category.$categoryName.index'
 import { Route as CategoryCategoryNameListingIdRouteImport } from './routes/category.$categoryName.$listingId'
 
@@ -88,11 +85,6 @@ const AuthenticatedCreateListingRoute =
     path: '/create-listing',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedModerationRoute = AuthenticatedModerationRouteImport.update({
-  id: '/moderation',
-  path: '/moderation',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -126,23 +118,11 @@ const AuthenticatedMessagesConversationIdRoute =
     path: '/messages/$conversationId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedModerationIndexRoute =
-  AuthenticatedModerationIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => AuthenticatedModerationRoute,
-  } as any)
-const AuthenticatedModerationAuditRoute =
-  AuthenticatedModerationAuditRouteImport.update({
-    id: '/audit',
-    path: '/audit',
-    getParentRoute: () => AuthenticatedModerationRoute,
-  } as any)
-const AuthenticatedModerationHealthRoute =
-  AuthenticatedModerationHealthRouteImport.update({
-    id: '/health',
-    path: '/health',
-    getParentRoute: () => AuthenticatedModerationRoute,
+const AuthenticatedModerationSplatRoute =
+  AuthenticatedModerationSplatRouteImport.update({
+    id: '/moderation/$',
+    path: '/moderation/$',
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 const CategoryCategoryNameIndexRoute =
   CategoryCategoryNameIndexRouteImport.update({
@@ -168,17 +148,14 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/create-listing': typeof AuthenticatedCreateListingRoute
-  '/moderation': typeof AuthenticatedModerationRouteWithChildren
   '/profile': typeof AuthenticatedProfileRoute
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
-  '/moderation/audit': typeof AuthenticatedModerationAuditRoute
-  '/moderation/health': typeof AuthenticatedModerationHealthRoute
+  '/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/messages/': typeof AuthenticatedMessagesIndexRoute
-  '/moderation/': typeof AuthenticatedModerationIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
 }
 export interface FileRoutesByTo {
@@ -196,11 +173,9 @@ export interface FileRoutesByTo {
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
-  '/moderation/audit': typeof AuthenticatedModerationAuditRoute
-  '/moderation/health': typeof AuthenticatedModerationHealthRoute
+  '/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/messages': typeof AuthenticatedMessagesIndexRoute
-  '/moderation': typeof AuthenticatedModerationIndexRoute
   '/category/$categoryName': typeof CategoryCategoryNameIndexRoute
 }
 export interface FileRoutesById {
@@ -216,17 +191,14 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/sign-up': typeof SignUpRoute
   '/_authenticated/create-listing': typeof AuthenticatedCreateListingRoute
-  '/_authenticated/moderation': typeof AuthenticatedModerationRouteWithChildren
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/_authenticated/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/_authenticated/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
-  '/_authenticated/moderation/audit': typeof AuthenticatedModerationAuditRoute
-  '/_authenticated/moderation/health': typeof AuthenticatedModerationHealthRoute
+  '/_authenticated/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/_authenticated/messages/': typeof AuthenticatedMessagesIndexRoute
-  '/_authenticated/moderation/': typeof AuthenticatedModerationIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
 }
 export interface FileRouteTypes {
@@ -242,17 +214,14 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/create-listing'
-    | '/moderation'
     | '/profile'
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
     | '/messages/$conversationId'
-    | '/moderation/audit'
-    | '/moderation/health'
+    | '/moderation/$'
     | '/category/$categoryName/$listingId'
     | '/messages/'
-    | '/moderation/'
     | '/category/$categoryName/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -270,11 +239,9 @@ export interface FileRouteTypes {
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
     | '/messages/$conversationId'
-    | '/moderation/audit'
-    | '/moderation/health'
+    | '/moderation/$'
     | '/category/$categoryName/$listingId'
     | '/messages'
-    | '/moderation'
     | '/category/$categoryName'
   id:
     | '__root__'
@@ -289,17 +256,14 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/_authenticated/create-listing'
-    | '/_authenticated/moderation'
     | '/_authenticated/profile'
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/_authenticated/edit-listing/$listingId'
     | '/_authenticated/messages/$conversationId'
-    | '/_authenticated/moderation/audit'
-    | '/_authenticated/moderation/health'
+    | '/_authenticated/moderation/$'
     | '/category/$categoryName/$listingId'
     | '/_authenticated/messages/'
-    | '/_authenticated/moderation/'
     | '/category/$categoryName/'
   fileRoutesById: FileRoutesById
 }
@@ -397,13 +361,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCreateListingRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/moderation': {
-      id: '/_authenticated/moderation'
-      path: '/moderation'
-      fullPath: '/moderation'
-      preLoaderRoute: typeof AuthenticatedModerationRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/profile': {
       id: '/_authenticated/profile'
       path: '/profile'
@@ -446,26 +403,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMessagesConversationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/moderation/': {
-      id: '/_authenticated/moderation/'
-      path: '/'
-      fullPath: '/moderation/'
-      preLoaderRoute: typeof AuthenticatedModerationIndexRouteImport
-      parentRoute: typeof AuthenticatedModerationRoute
-    }
-    '/_authenticated/moderation/audit': {
-      id: '/_authenticated/moderation/audit'
-      path: '/audit'
-      fullPath: '/moderation/audit'
-      preLoaderRoute: typeof AuthenticatedModerationAuditRouteImport
-      parentRoute: typeof AuthenticatedModerationRoute
-    }
-    '/_authenticated/moderation/health': {
-      id: '/_authenticated/moderation/health'
-      path: '/health'
-      fullPath: '/moderation/health'
-      preLoaderRoute: typeof AuthenticatedModerationHealthRouteImport
-      parentRoute: typeof AuthenticatedModerationRoute
+    '/_authenticated/moderation/$': {
+      id: '/_authenticated/moderation/$'
+      path: '/moderation/$'
+      fullPath: '/moderation/$'
+      preLoaderRoute: typeof AuthenticatedModerationSplatRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/category/$categoryName/': {
       id: '/category/$categoryName/'
@@ -484,41 +427,23 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface AuthenticatedModerationRouteChildren {
-  AuthenticatedModerationAuditRoute: typeof AuthenticatedModerationAuditRoute
-  AuthenticatedModerationHealthRoute: typeof AuthenticatedModerationHealthRoute
-  AuthenticatedModerationIndexRoute: typeof AuthenticatedModerationIndexRoute
-}
-
-const AuthenticatedModerationRouteChildren: AuthenticatedModerationRouteChildren =
-  {
-    AuthenticatedModerationAuditRoute: AuthenticatedModerationAuditRoute,
-    AuthenticatedModerationHealthRoute: AuthenticatedModerationHealthRoute,
-    AuthenticatedModerationIndexRoute: AuthenticatedModerationIndexRoute,
-  }
-
-const AuthenticatedModerationRouteWithChildren =
-  AuthenticatedModerationRoute._addFileChildren(
-    AuthenticatedModerationRouteChildren,
-  )
-
 interface AuthenticatedRouteChildren {
   AuthenticatedCreateListingRoute: typeof AuthenticatedCreateListingRoute
-  AuthenticatedModerationRoute: typeof AuthenticatedModerationRouteWithChildren
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedEditListingListingIdRoute: typeof AuthenticatedEditListingListingIdRoute
   AuthenticatedMessagesConversationIdRoute: typeof AuthenticatedMessagesConversationIdRoute
+  AuthenticatedModerationSplatRoute: typeof AuthenticatedModerationSplatRoute
   AuthenticatedMessagesIndexRoute: typeof AuthenticatedMessagesIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCreateListingRoute: AuthenticatedCreateListingRoute,
-  AuthenticatedModerationRoute: AuthenticatedModerationRouteWithChildren,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedEditListingListingIdRoute:
     AuthenticatedEditListingListingIdRoute,
   AuthenticatedMessagesConversationIdRoute:
     AuthenticatedMessagesConversationIdRoute,
+  AuthenticatedModerationSplatRoute: AuthenticatedModerationSplatRoute,
   AuthenticatedMessagesIndexRoute: AuthenticatedMessagesIndexRoute,
 }
 
