@@ -143,6 +143,9 @@ alter table public.moderation_cases
 -- Written and read only through the functions below (security definer).
 revoke all on public.moderation_cases from anon, authenticated, service_role;
 revoke all on public.moderation_decisions from anon, authenticated, service_role;
+-- Older projects grant new sequences to the API roles by default: these are nobody's but their owner's.
+revoke all on sequence public.moderation_cases_id_seq, public.moderation_decisions_id_seq
+  from anon, authenticated, service_role;
 grant select on public.moderation_cases, public.moderation_decisions to service_role;
 alter table public.moderation_cases enable row level security;
 alter table public.moderation_decisions enable row level security;
@@ -264,6 +267,7 @@ create index moderation_notices_person on public.moderation_notices (person_id, 
 create index moderation_notices_decision on public.moderation_notices (decision_id);
 
 revoke all on public.moderation_notices from anon, authenticated, service_role;
+revoke all on sequence public.moderation_notices_id_seq from anon, authenticated, service_role;
 grant select on public.moderation_notices to authenticated, service_role;
 
 alter table public.moderation_notices enable row level security;
