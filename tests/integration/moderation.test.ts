@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
 import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
@@ -491,6 +492,25 @@ describe('queue health', () => {
     expect((await moderatorA.client.rpc('queue_health')).error).toBeNull()
     await withDatabase((db) =>
       db.query('delete from public.saved_home_pushes where listing_id = $1', [listingId]),
+    )
+  })
+
+  it('every schedule in supabase/functions/schedules.json is watched, at its period', async () => {
+    const file = JSON.parse(readFileSync('supabase/functions/schedules.json', 'utf8')) as {
+      schedules: { name: string; cron: string }[]
+    }
+    const watched = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ schedule: string; period_seconds: number }>(
+        'select schedule, period_seconds from public.function_schedules order by schedule',
+      )
+      return rows
+    })
+    // Every schedule runs each minute today; a new cron needs its period written beside it.
+    expect(file.schedules.every((schedule) => schedule.cron === '* * * * *')).toBe(true)
+    expect(watched).toEqual(
+      file.schedules
+        .map((schedule) => ({ schedule: schedule.name, period_seconds: 60 }))
+        .sort((a, b) => a.schedule.localeCompare(b.schedule)),
     )
   })
 
