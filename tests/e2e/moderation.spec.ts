@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
 import { loadConfig } from '../../supabase/local/src/config'
@@ -55,6 +56,13 @@ async function as(page: Page, account: Account): Promise<void> {
   await signIn(page, account.email, account.password)
 }
 
+/** No serious or critical WCAG 2 A/AA violation on the screen as it stands. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([])
+}
+
 async function logout(page: Page): Promise<void> {
   await page.goto('/profile')
   await logoutUnasked(page)
@@ -90,6 +98,7 @@ test('three reports hide a listing; a moderator takes it down; reporter and land
   await expect(held.getByRole('heading', { name: 'Reports (3)' })).toBeVisible()
   await expect(held.getByText('Asks for a deposit by wire').first()).toBeVisible()
   await expect(held.getByRole('list', { name: 'Photos' }).getByRole('img')).toHaveCount(1)
+  await expectAccessible(page)
   await held.getByRole('button', { name: 'Take down' }).click()
   await held.getByLabel('Reason').selectOption('Scam or fraud')
   await held.getByLabel('Note').fill('Deposit scam')
@@ -173,6 +182,7 @@ test('three reports hide a listing; a moderator takes it down; reporter and land
   for (const queue of ['alert_deliveries', 'message_pushes', 'saved_home_pushes', 'message_emails'])
     await expect(queues.getByRole('rowheader', { name: new RegExp(`^${queue}`) })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Scheduled functions' }).getByRole('rowheader')).toHaveCount(3)
+  await expectAccessible(page)
 })
 
 async function landlordFolder(landlord: Account): Promise<string> {
