@@ -1855,6 +1855,10 @@ export type Database = {
         Args: { case_id: number; note?: string; reason: string }
         Returns: Json
       }
+      moderation_take_down_photo_folder: {
+        Args: { case_id: number }
+        Returns: string
+      }
       my_conversations: {
         Args: {
           before_at?: string

@@ -515,6 +515,34 @@ $$;
 comment on function public.moderation_take_down(bigint, text, text) is
   'Moderators: takes the listing off the market for good; returns its photo folder for the Edge Function to remove.';
 
+/*
+ * The photo folder of a case decided as a take-down, for the Edge Function to empty again when removing the
+ * photos failed after the decision (the decision stands; the photos must still go). Moderators only.
+ */
+create function public.moderation_take_down_photo_folder(case_id bigint)
+  returns text
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  folder text;
+begin
+  perform public.require_moderator();
+  select d.landlord_id::text || '/' || d.listing_id::text into folder
+  from public.moderation_decisions as d
+  where d.case_id = moderation_take_down_photo_folder.case_id and d.decision = 'take-down';
+  if folder is null then
+    raise exception 'This case was not decided as a take-down' using errcode = 'PT404';
+  end if;
+  return folder;
+end;
+$$;
+
+revoke execute on function public.moderation_take_down_photo_folder(bigint) from public, anon, service_role;
+grant execute on function public.moderation_take_down_photo_folder(bigint) to authenticated;
+
 -- `Ask the landlord to fix`: hidden until the landlord edits it, with what to fix.
 create function public.moderation_ask_to_fix(case_id bigint, what_to_fix text)
   returns bigint

@@ -250,6 +250,26 @@ describe('decisions', () => {
     const left = await serviceClient().storage.from('listing-images').list(`${landlord.id}/${listingId}`)
     expect(left.data).toEqual([])
     expect(await listed(listingId)).toBe(false)
+    // Photos left behind (a removal that failed after the decision) go when a moderator asks again.
+    const again = await landlord.client.storage
+      .from('listing-images')
+      .upload(
+        `${landlord.id}/${listingId}/2.jpg`,
+        new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' }),
+      )
+    expect(again.error).toBeNull()
+    const notModerator = await bystander.client.functions.invoke('moderate-listing', {
+      body: { caseId, photosOnly: true },
+    })
+    expect(notModerator.error).not.toBeNull()
+    const retried = await moderatorB.client.functions.invoke<{ photosRemoved: number }>('moderate-listing', {
+      body: { caseId, photosOnly: true },
+    })
+    expect(retried.error).toBeNull()
+    expect(retried.data?.photosRemoved).toBe(1)
+    expect(
+      (await serviceClient().storage.from('listing-images').list(`${landlord.id}/${listingId}`)).data,
+    ).toEqual([])
     // An edit does not bring a taken-down listing back.
     await landlord.client.from('listings').update({ bedrooms: 3 }).eq('id', listingId)
     expect(await listed(listingId)).toBe(false)

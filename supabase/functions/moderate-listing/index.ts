@@ -1,6 +1,7 @@
 /**
  * moderate-listing: `Take down` from the moderation console. POST {caseId, reason, note} with the
- * moderator's own token.
+ * moderator's own token; POST {caseId, photosOnly: true} removes the photos of a case already taken down again,
+ * when their removal failed after the decision (answered 502 `photos_not_removed`).
  *
  * The decision is Postgres's: public.moderation_take_down runs with the caller's token, so it checks the
  * moderator role, refuses a case already decided, and writes the decision, its audit row and the notices in
@@ -14,14 +15,16 @@ import { CORS_HEADERS, env, json } from '../_shared/account-caller.ts'
 const BUCKET = 'listing-images'
 const PAGE = 1000
 
-type TakeDown = { caseId: number; reason: string; note: string }
+/** A take-down, or (`photosOnly`) the photos of a case already taken down, whose removal failed before. */
+type TakeDown = { caseId: number; reason: string; note: string; photosOnly: boolean }
 
 function takeDownOf(body: unknown): TakeDown | null {
-  const { caseId, reason, note } = (body ?? {}) as Record<string, unknown>
+  const { caseId, reason, note, photosOnly } = (body ?? {}) as Record<string, unknown>
   if (typeof caseId !== 'number' || !Number.isSafeInteger(caseId) || caseId <= 0) return null
+  if (photosOnly === true) return { caseId, reason: '', note: '', photosOnly: true }
   if (typeof reason !== 'string') return null
   if (note !== undefined && typeof note !== 'string') return null
-  return { caseId, reason, note: note ?? '' }
+  return { caseId, reason, note: note ?? '', photosOnly: false }
 }
 
 /** The HTTP status of a refusal from Postgres: the role (403), a case decided already (409), bad input (400). */
@@ -57,15 +60,19 @@ Deno.serve(async (request) => {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { Authorization: authorization } },
   })
-  const decided = await asCaller.rpc('moderation_take_down', {
-    case_id: takeDown.caseId,
-    reason: takeDown.reason,
-    note: takeDown.note,
-  })
+  const decided = takeDown.photosOnly
+    ? await asCaller
+        .rpc('moderation_take_down_photo_folder', { case_id: takeDown.caseId })
+        .then(({ data, error }) => ({ data: { decision_id: null, photo_folder: data }, error }))
+    : await asCaller.rpc('moderation_take_down', {
+        case_id: takeDown.caseId,
+        reason: takeDown.reason,
+        note: takeDown.note,
+      })
   if (decided.error) {
     return json(statusOf(decided.error.code), { error: decided.error.code, message: decided.error.message })
   }
-  const { decision_id, photo_folder } = decided.data as { decision_id: number; photo_folder: string }
+  const { decision_id, photo_folder } = decided.data as { decision_id: number | null; photo_folder: string }
 
   const admin = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: { persistSession: false, autoRefreshToken: false },
