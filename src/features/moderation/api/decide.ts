@@ -29,10 +29,25 @@ export async function askToFix(caseId: number, whatToFix: string): Promise<void>
   if (error) throw toAppError(error)
 }
 
-/** `Take down`, through the moderate-listing function, which also removes the listing's photos. */
+/** The answer of moderate-listing when the decision stands but some photos could not be removed. */
+export const PHOTOS_LEFT_STATUS = 502
+
+/**
+ * `Take down`, through the moderate-listing function, which also removes the listing's photos. Throws an
+ * AppError with status PHOTOS_LEFT_STATUS when the listing was taken down but its photos are not all gone.
+ */
 export async function takeDown(caseId: number, reason: TakeDownReason, note: string): Promise<void> {
+  await moderateListing({ caseId, reason, note })
+}
+
+/** Removes the photos of a case already taken down, after their removal failed. */
+export async function removeTakenDownPhotos(caseId: number): Promise<void> {
+  await moderateListing({ caseId, photosOnly: true })
+}
+
+async function moderateListing(request: Record<string, unknown>): Promise<void> {
   const supabase = await getSupabase()
-  const { error } = await supabase.functions.invoke('moderate-listing', { body: { caseId, reason, note } })
+  const { error } = await supabase.functions.invoke('moderate-listing', { body: request })
   if (!error) return
   const answer = (error as { context?: Response }).context
   const body = answer ? ((await answer.json().catch(() => null)) as { message?: string } | null) : null
