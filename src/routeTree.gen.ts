@@ -26,6 +26,7 @@ import { Route as ContactLandlordIdRouteImport } from './routes/contact.$landlor
 import { Route as AuthenticatedEditListingListingIdRouteImport } from './routes/_authenticated/edit-listing.$listingId'
 import { Route as AuthenticatedMessagesIndexRouteImport } from './routes/_authenticated/messages.index'
 import { Route as AuthenticatedMessagesConversationIdRouteImport } from './routes/_authenticated/messages.$conversationId'
+import { Route as AuthenticatedModerationSplatRouteImport } from './routes/_authenticated/moderation.$'
 import { Route as CategoryCategoryNameIndexRouteImport } from './routes/category.$categoryName.index'
 import { Route as CategoryCategoryNameListingIdRouteImport } from './routes/category.$categoryName.$listingId'
 
@@ -117,6 +118,12 @@ const AuthenticatedMessagesConversationIdRoute =
     path: '/messages/$conversationId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedModerationSplatRoute =
+  AuthenticatedModerationSplatRouteImport.update({
+    id: '/moderation/$',
+    path: '/moderation/$',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const CategoryCategoryNameIndexRoute =
   CategoryCategoryNameIndexRouteImport.update({
     id: '/',
@@ -146,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
+  '/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/messages/': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
@@ -165,6 +173,7 @@ export interface FileRoutesByTo {
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
+  '/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/messages': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName': typeof CategoryCategoryNameIndexRoute
@@ -187,6 +196,7 @@ export interface FileRoutesById {
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/_authenticated/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/_authenticated/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
+  '/_authenticated/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/_authenticated/messages/': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
@@ -209,6 +219,7 @@ export interface FileRouteTypes {
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
     | '/messages/$conversationId'
+    | '/moderation/$'
     | '/category/$categoryName/$listingId'
     | '/messages/'
     | '/category/$categoryName/'
@@ -228,6 +239,7 @@ export interface FileRouteTypes {
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
     | '/messages/$conversationId'
+    | '/moderation/$'
     | '/category/$categoryName/$listingId'
     | '/messages'
     | '/category/$categoryName'
@@ -249,6 +261,7 @@ export interface FileRouteTypes {
     | '/contact/$landlordId'
     | '/_authenticated/edit-listing/$listingId'
     | '/_authenticated/messages/$conversationId'
+    | '/_authenticated/moderation/$'
     | '/category/$categoryName/$listingId'
     | '/_authenticated/messages/'
     | '/category/$categoryName/'
@@ -390,6 +403,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMessagesConversationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/moderation/$': {
+      id: '/_authenticated/moderation/$'
+      path: '/moderation/$'
+      fullPath: '/moderation/$'
+      preLoaderRoute: typeof AuthenticatedModerationSplatRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/category/$categoryName/': {
       id: '/category/$categoryName/'
       path: '/'
@@ -412,6 +432,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedEditListingListingIdRoute: typeof AuthenticatedEditListingListingIdRoute
   AuthenticatedMessagesConversationIdRoute: typeof AuthenticatedMessagesConversationIdRoute
+  AuthenticatedModerationSplatRoute: typeof AuthenticatedModerationSplatRoute
   AuthenticatedMessagesIndexRoute: typeof AuthenticatedMessagesIndexRoute
 }
 
@@ -422,6 +443,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedEditListingListingIdRoute,
   AuthenticatedMessagesConversationIdRoute:
     AuthenticatedMessagesConversationIdRoute,
+  AuthenticatedModerationSplatRoute: AuthenticatedModerationSplatRoute,
   AuthenticatedMessagesIndexRoute: AuthenticatedMessagesIndexRoute,
 }
 

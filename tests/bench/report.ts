@@ -14,6 +14,7 @@ import type { LighthousePage } from './lighthouse'
 import { type LoadReport, loadMarkdown } from './load'
 import { MAIN_THREAD_SLOWDOWN, type MainThreadPage } from './main-thread'
 import type { MapReport } from './map'
+import type { ModerationReport } from './moderation'
 import type { OfflineReport } from './offline'
 import { type PhotoReport, SHRINK, THROTTLE } from './photos'
 import type { QueryReport } from './queries'
@@ -40,6 +41,7 @@ export type BenchReport = {
   interactions: InteractionResult[]
   load?: LoadReport
   savedSearches?: SavedSearchReport
+  moderation?: ModerationReport
   maps: MapReport
   durationSeconds: number
 }
@@ -212,6 +214,16 @@ function targets(r: BenchReport): Target[] {
       met: seq.length === 0,
       margin: '',
       cause: seq.length === 0 ? '' : 'a filter or sort has no index that Postgres prefers at this size',
+    })
+  }
+  if (r.moderation) {
+    const m = r.moderation
+    out.push({
+      target: `moderation queue page: p95 ≤ 50 ms at ${m.openReports.toLocaleString('en-GB')} open reports (through the stack, concurrency 1)`,
+      measured: `${m.p95Ms} ms (p50 ${m.p50Ms} ms; ${m.indexScan ? 'keyset on moderation_cases_queue' : 'not an index-only keyset read'})`,
+      met: m.p95Ms <= 50 && m.indexScan,
+      margin: `${m.p95Ms <= 50 ? '' : '+'}${round(m.p95Ms - 50, 1)} ms`,
+      cause: m.indexScan ? '' : 'the page is not read from moderation_cases_queue in order: see its plan',
     })
   }
   out.push({
@@ -511,6 +523,19 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.load) md.push(...loadMarkdown(r.load, table))
   md.push(...renderMaps(r.maps))
   if (r.savedSearches) md.push(...savedSearchMarkdown(r.savedSearches))
+  if (r.moderation) {
+    const m = r.moderation
+    md.push('## The moderation queue')
+    md.push('')
+    md.push(
+      `Command: tests/bench/moderation.ts. ${m.openReports.toLocaleString('en-GB')} open reports on ${m.cases.toLocaleString('en-GB')} listings; a moderator reads pages of ${m.pageSize} through the stack (\`moderation_queue\`, each after the last): p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms.`,
+    )
+    md.push('')
+    md.push('```')
+    md.push(m.plan)
+    md.push('```')
+    md.push('')
+  }
   return `${md.join('\n')}\n`
 }
 

@@ -19,6 +19,7 @@ import { benchLighthouse } from './lighthouse'
 import { benchLoad } from './load'
 import { benchMainThread, MAIN_THREAD_SLOWDOWN, warmFirstScreens } from './main-thread'
 import { benchAreaQueries, benchSearchMap, benchTileCache, SEARCH_MAP_PATH } from './map'
+import { benchModerationQueue } from './moderation'
 import { modulesOf } from './module-sizes'
 import { benchOffline } from './offline'
 import { benchPhotos } from './photos'
@@ -194,6 +195,15 @@ try {
     listingPaths: browsed.rows.slice(0, 20).map((row) => `/category/${row.type}/${row.id}`),
     chromePath,
   })
+  log('the moderation queue at 100,000 open reports')
+  const moderation = await benchModerationQueue({
+    superuserUrl: stack.superuserUrl,
+    apiUrl: config.apiUrl,
+    anonKey: config.anonKey,
+    serviceRoleKey: config.serviceRoleKey,
+    requests: 200,
+    warmup: 20,
+  })
   // Last: a million saved searches (and their trigger on every publish) would change the figures above.
   log('saved searches')
   const savedSearches = await benchSavedSearches({
@@ -227,6 +237,7 @@ try {
     interactions,
     load,
     maps: { areaQueries, searchMap, tileCache },
+    moderation,
     savedSearches,
     durationSeconds: 0,
   }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PageHeader } from '../../components/page-header'
 import { AccountActions } from '../../features/account/components/account-actions'
 import { DraftsList } from '../../features/create-listing/components/drafts-list'
+import { ListingDecisions } from '../../features/moderation-notices/components/listing-decisions'
 import { MyListings } from '../../features/my-listings/components/my-listings'
 import { type ProfileDetails as Details, getProfile } from '../../features/profile/api/get-profile'
 import { LogoutButton } from '../../features/profile/components/logout-button'
@@ -43,6 +44,7 @@ function ProfileRoute() {
       <ShowEmailSetting userId={userId} />
       <DraftsList userId={userId} />
       <MyListings userId={userId} />
+      <ListingDecisions key={userId} />
       <AccountActions userId={userId} hasPassword={hasPassword} />
     </section>
   )

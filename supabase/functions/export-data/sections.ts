@@ -98,6 +98,19 @@ export const SECTIONS: Section[] = [
     sql: 'select o.last_seen_at from public.app_openings as o where o.user_id = $1',
   },
   {
+    // What moderators decided about the person's listings, and why (not which moderator).
+    key: 'moderation_decisions',
+    tables: ['public.moderation_decisions'],
+    sql: `select d.listing_id, d.listing_name, d.decision, d.reason, d.note, d.on_appeal, d.decided_at
+          from public.moderation_decisions as d where d.landlord_id = $1 order by d.decided_at, d.id`,
+  },
+  {
+    // What Roost told the person about decisions (their reports' outcomes, their listings').
+    key: 'notices_from_roost',
+    tables: ['public.moderation_notices'],
+    sql: 'select n.body, n.created_at from public.moderation_notices as n where n.person_id = $1 order by n.id',
+  },
+  {
     key: 'push_subscriptions',
     tables: ['public.push_subscriptions'],
     sql: `select s.endpoint, s.created_at from public.push_subscriptions as s where s.user_id = $1 order by s.created_at`,

@@ -19,6 +19,7 @@
 import pg from 'npm:pg@^8.23.1'
 import webpush from 'npm:web-push@^3.6.7'
 import type { AlertPayload } from '../_shared/alert-message.ts'
+import { recordRun } from '../_shared/function-runs.ts'
 import { checkEndpoint } from '../_shared/push-endpoint.ts'
 import { errorText } from '../_shared/queue-item.ts'
 import { callerRole } from '../_shared/service-caller.ts'
@@ -100,21 +101,29 @@ Deno.serve(async (request) => {
   }
   const allowLoopback = Deno.env.get('PUSH_ALLOW_LOOPBACK') === 'on'
   const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL'), application_name: 'send-alerts' })
+  const startedAt = new Date()
+  const schedule = `send-alerts-${mode}`
   await db.connect()
   try {
     const check = (endpoint: string) => checkEndpoint(endpoint, { resolve: resolveHost, allowLoopback })
-    const summary = await sendAlerts(mode as AlertMode, { db, push, checkEndpoint: check })
+    let summary: Record<string, unknown> = await sendAlerts(mode as AlertMode, {
+      db,
+      push,
+      checkEndpoint: check,
+    })
     // The instant run also sends the pushes owed for new messages (public.message_pushes) and for changes
     // of saved homes (public.saved_home_pushes).
     if (mode === 'instant')
-      return json(200, {
+      summary = {
         ...summary,
         ...(await sendMessagePushes({ db, push, checkEndpoint: check })),
         ...(await sendSavedHomePushes({ db, push, checkEndpoint: check })),
-      })
+      }
+    await recordRun(db, schedule, startedAt, 'ok', JSON.stringify(summary))
     return json(200, summary)
   } catch (error) {
     console.error('send-alerts failed', error)
+    await recordRun(db, schedule, startedAt, 'failed', String(error))
     return json(500, { error: String(error) })
   } finally {
     await db.end().catch(() => undefined)

@@ -13,6 +13,7 @@
  * verified), APP_URL (the app's public address, for the link to the conversation).
  */
 import pg from 'npm:pg@^8.23.1'
+import { recordRun } from '../_shared/function-runs.ts'
 import { callerRole } from '../_shared/service-caller.ts'
 import { type OutgoingEmail, type SendOutcome, sendMessageEmails } from './sender.ts'
 
@@ -60,14 +61,20 @@ Deno.serve(async (request) => {
   if (callerRole(request) !== 'service_role') return json(403, { error: 'the service role key is required' })
   await request.body?.cancel()
   const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL'), application_name: 'send-emails' })
+  const startedAt = new Date()
+  let connected = false
   try {
+    await db.connect()
+    connected = true
     const appUrl = env('APP_URL')
     env('EMAIL_API_KEY')
     env('EMAIL_FROM')
-    await db.connect()
-    return json(200, await sendMessageEmails({ db, send, appUrl }))
+    const summary = await sendMessageEmails({ db, send, appUrl })
+    await recordRun(db, 'send-emails', startedAt, 'ok', JSON.stringify(summary))
+    return json(200, summary)
   } catch (error) {
     console.error('send-emails failed', error)
+    if (connected) await recordRun(db, 'send-emails', startedAt, 'failed', String(error))
     return json(500, { error: String(error) })
   } finally {
     await db.end().catch(() => undefined)
