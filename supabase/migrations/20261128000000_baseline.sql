@@ -179,6 +179,40 @@ revoke all on function public.alert_due_before(mode text, at timestamp with time
 grant execute on function public.alert_due_before(mode text, at timestamp with time zone) to service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-audit_moderator_role.sql
+-- ==================================================================================================
+
+-- Role changes, whoever makes them (the Auth admin API, the dashboard), are audited by a trigger on auth.users.
+
+create or replace function public.audit_moderator_role()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  was boolean := tg_op = 'UPDATE'
+    and coalesce(old.raw_app_meta_data -> 'roles', '[]'::jsonb) @> '["moderator"]'::jsonb;
+  now_is boolean := coalesce(new.raw_app_meta_data -> 'roles', '[]'::jsonb) @> '["moderator"]'::jsonb;
+  actor uuid := (select auth.uid());
+begin
+  if was is distinct from now_is then
+    insert into public.moderation_audit (actor_id, actor_email, action, subject_id, subject_email)
+    values (
+      actor,
+      (select u.email from auth.users as u where u.id = actor),
+      case when now_is then 'role-granted' else 'role-removed' end,
+      new.id,
+      new.email
+    );
+  end if;
+  return null;
+end;
+$function$;
+
+revoke all on function public.audit_moderator_role() from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-begin_export.sql
 -- ==================================================================================================
 
@@ -1456,6 +1490,87 @@ $function$;
 revoke all on function public.forget_stale_account_function_tries() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-function_runs.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Scheduled functions' runs
+ * ---------------------------------------------------------------------------
+ * The senders record each run at its end (supabase/functions/_shared/
+ * function-runs.ts); function_schedules mirrors supabase/functions/
+ * schedules.json with each schedule's period, so a schedule that never ran
+ * shows too.
+ */
+
+create table public.function_runs (
+  id bigint generated always as identity,
+  schedule text not null,
+  started_at timestamp with time zone not null,
+  finished_at timestamp with time zone not null default now(),
+  outcome text not null,
+  detail text not null default ''::text,
+  constraint function_runs_pkey PRIMARY KEY (id),
+  constraint function_runs_outcome_valid CHECK (outcome = ANY (ARRAY['ok'::text, 'failed'::text]))
+);
+
+comment on table public.function_runs is 'One row per run of a scheduled function, written at its end; the last week is kept.';
+
+create index function_runs_latest ON public.function_runs using btree (schedule, finished_at DESC);
+
+-- The API roles get only what is granted here.
+revoke all on table public.function_runs from anon, authenticated, service_role;
+grant select on table public.function_runs to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence function_runs_id_seq from anon, authenticated, service_role;
+
+alter table public.function_runs enable row level security;
+
+create policy "The service role reads the runs"
+  on public.function_runs for select to service_role
+  using (true);
+
+-- ==================================================================================================
+-- supabase/schemas/02-function_schedules.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Scheduled functions' runs
+ * ---------------------------------------------------------------------------
+ * The senders record each run at its end (supabase/functions/_shared/
+ * function-runs.ts); function_schedules mirrors supabase/functions/
+ * schedules.json with each schedule's period, so a schedule that never ran
+ * shows too.
+ */
+
+create table public.function_schedules (
+  schedule text not null,
+  period_seconds integer not null,
+  constraint function_schedules_pkey PRIMARY KEY (schedule),
+  constraint function_schedules_period_seconds_check CHECK (period_seconds > 0)
+);
+
+comment on table public.function_schedules is 'The scheduled functions (supabase/functions/schedules.json) and how often each should run.';
+
+-- The API roles get only what is granted here.
+revoke all on table public.function_schedules from anon, authenticated, service_role;
+grant select on table public.function_schedules to service_role;
+
+alter table public.function_schedules enable row level security;
+
+create policy "The service role reads the schedules"
+  on public.function_schedules for select to service_role
+  using (true);
+
+-- Rows the schema holds from the start (they are part of it, not demo data).
+insert into public.function_schedules (schedule, period_seconds) values
+  ('send-alerts-daily', 60),
+  ('send-alerts-instant', 60),
+  ('send-emails', 60);
+
+-- ==================================================================================================
 -- supabase/schemas/02-handle_new_user.sql
 -- ==================================================================================================
 
@@ -1566,6 +1681,36 @@ end;
 $function$;
 
 revoke all on function public.hide_reported_listing() from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-is_moderator.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * The moderator role
+ * ---------------------------------------------------------------------------
+ */
+
+create or replace function public.is_moderator()
+  returns boolean
+  language sql
+  stable security definer
+  set search_path to ''
+as $function$
+  select coalesce(auth.jwt() -> 'app_metadata' -> 'roles', '[]'::jsonb) @> '["moderator"]'::jsonb
+    and exists (
+      select 1 from auth.users as u
+      where u.id = (select auth.uid())
+        and coalesce(u.raw_app_meta_data -> 'roles', '[]'::jsonb) @> '["moderator"]'::jsonb
+    );
+$function$;
+
+comment on function public.is_moderator() is 'Whether the caller is a moderator: app_metadata.roles holds "moderator" in their token and in Auth now.';
+
+revoke all on function public.is_moderator() from public, anon, authenticated, service_role;
+grant execute on function public.is_moderator() to authenticated;
+grant execute on function public.is_moderator() to service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-keep_listing_place_words.sql
@@ -1815,6 +1960,28 @@ revoke all on function public.landlord_contact(landlord_id uuid) from public, an
 grant execute on function public.landlord_contact(landlord_id uuid) to anon;
 grant execute on function public.landlord_contact(landlord_id uuid) to authenticated;
 grant execute on function public.landlord_contact(landlord_id uuid) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-lift_fix_hold.sql
+-- ==================================================================================================
+
+-- A landlord's edit lifts the hold of a listing they were asked to fix.
+
+create or replace function public.lift_fix_hold()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+begin
+  if (select auth.uid()) = new.user_ref then
+    delete from public.listing_review_holds as h where h.listing_id = new.id and h.kind = 'fix-requested';
+  end if;
+  return null;
+end;
+$function$;
+
+revoke all on function public.lift_fix_hold() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-listing_clusters.sql
@@ -2277,6 +2444,47 @@ alter table public.listing_place_words enable row level security;
 analyze public.listing_place_words;
 
 -- ==================================================================================================
+-- supabase/schemas/02-listing_price_history.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Price history
+ * ---------------------------------------------------------------------------
+ * One row when a listing is published (`Listed at`, no previous price) and one
+ * for every change of the price a person pays. Written only by the triggers
+ * below (security definer): no API role may insert, update or delete a row,
+ * not even the service role, so history cannot be written or rewritten
+ * through the API. Rows go with their listing.
+ */
+
+create table public.listing_price_history (
+  id bigint generated always as identity,
+  listing_id uuid not null,
+  price integer not null,
+  previous_price integer,
+  changed_at timestamp with time zone not null default now(),
+  constraint listing_price_history_pkey PRIMARY KEY (id)
+);
+
+comment on table public.listing_price_history is 'Every change of a listing''s effective price, oldest first by changed_at; the first row (no previous price) is the listed price. Written by trigger only.';
+comment on column public.listing_price_history.price is 'The price a person pays after the change.';
+comment on column public.listing_price_history.previous_price is 'The price before; null for the listed price.';
+
+create index listing_price_history_listing_idx ON public.listing_price_history using btree (listing_id, changed_at, id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listing_price_history from anon, authenticated, service_role;
+grant select on table public.listing_price_history to anon;
+grant select on table public.listing_price_history to authenticated;
+grant select on table public.listing_price_history to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence listing_price_history_id_seq from anon, authenticated, service_role;
+
+alter table public.listing_price_history enable row level security;
+
+-- ==================================================================================================
 -- supabase/schemas/02-listing_publishes.sql
 -- ==================================================================================================
 
@@ -2316,6 +2524,40 @@ revoke all on sequence listing_publishes_id_seq from anon, authenticated, servic
 alter table public.listing_publishes enable row level security;
 
 -- ==================================================================================================
+-- supabase/schemas/02-listing_report_origins.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Where each report came from, and whether it counts
+ * ---------------------------------------------------------------------------
+ * One row per report, written by the trigger that decides holds. Kept apart
+ * from listing_reports because reporters read their own reports: the address
+ * and the verdict are for operators (service role) only.
+ */
+
+create table public.listing_report_origins (
+  report_id uuid not null,
+  listing_id uuid not null,
+  client_address text not null,
+  counts boolean not null,
+  not_counted_because text,
+  constraint listing_report_origins_pkey PRIMARY KEY (report_id),
+  constraint listing_report_origins_reason_given CHECK (counts = (not_counted_because IS NULL))
+);
+
+comment on table public.listing_report_origins is 'The client address of each listing report and whether it counts towards hiding the listing; service role only.';
+
+-- Serves the same-address check and the cascade when a listing is deleted.
+create index listing_report_origins_listing ON public.listing_report_origins using btree (listing_id, client_address);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listing_report_origins from anon, authenticated, service_role;
+grant select, insert, update, delete on table public.listing_report_origins to service_role;
+
+alter table public.listing_report_origins enable row level security;
+
+-- ==================================================================================================
 -- supabase/schemas/02-listing_search_flags.sql
 -- ==================================================================================================
 
@@ -2330,6 +2572,44 @@ RETURN ((((CASE WHEN parking THEN 1 ELSE 0 END | CASE WHEN furnished THEN 2 ELSE
 
 revoke all on function public.listing_search_flags(parking boolean, furnished boolean, offer boolean, status text) from public, anon, authenticated, service_role;
 grant execute on function public.listing_search_flags(parking boolean, furnished boolean, offer boolean, status text) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-listing_status_history.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Status history
+ * ---------------------------------------------------------------------------
+ * Every status a listing has had, from its publication: the landlord's record
+ * of the sale or let, and part of their data export. Written by trigger only,
+ * like the price history: no API role may insert, update or delete a row.
+ * Readable by whoever can read the listing.
+ */
+
+create table public.listing_status_history (
+  id bigint generated always as identity,
+  listing_id uuid not null,
+  status text not null,
+  previous_status text,
+  changed_at timestamp with time zone not null default now(),
+  constraint listing_status_history_pkey PRIMARY KEY (id)
+);
+
+comment on table public.listing_status_history is 'Every status of a listing since publication (the first row has no previous status). Written by trigger only.';
+
+create index listing_status_history_listing_idx ON public.listing_status_history using btree (listing_id, changed_at, id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listing_status_history from anon, authenticated, service_role;
+grant select on table public.listing_status_history to anon;
+grant select on table public.listing_status_history to authenticated;
+grant select on table public.listing_status_history to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence listing_status_history_id_seq from anon, authenticated, service_role;
+
+alter table public.listing_status_history enable row level security;
 
 -- ==================================================================================================
 -- supabase/schemas/02-map_clusters.sql
@@ -2475,6 +2755,379 @@ $function$;
 revoke all on function public.message_sent() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-moderation_appeal.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Appeals
+ * ---------------------------------------------------------------------------
+ * `Ask for a review`: the landlord, once per decision that hid their listing,
+ * within 30 days, never of a decision on an appeal. The case goes back in the
+ * queue, marked as an appeal, hidden ones first.
+ */
+
+create or replace function public.moderation_appeal(decision_id bigint, note text default ''::text)
+  returns bigint
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  caller uuid := (select auth.uid());
+  appealed public.moderation_decisions;
+  opened bigint;
+begin
+  select * into appealed from public.moderation_decisions as d where d.id = moderation_appeal.decision_id for update;
+  if not found or appealed.landlord_id is distinct from caller then
+    raise exception 'Only the landlord can ask for a review of this decision' using errcode = '42501';
+  end if;
+  if char_length(coalesce(note, '')) > 1000 then
+    raise exception 'A note can be at most 1000 characters' using errcode = '22023';
+  end if;
+  if appealed.on_appeal then
+    raise exception 'This decision was made on a review and is final' using errcode = 'P0001';
+  end if;
+  if appealed.decision = 'keep-listed' then
+    raise exception 'Your listing stayed listed: there is nothing to review' using errcode = 'P0001';
+  end if;
+  if appealed.decided_at < now() - interval '30 days' then
+    raise exception 'A review can be asked for within 30 days of a decision' using errcode = 'P0001';
+  end if;
+  if exists (select 1 from public.moderation_cases as c where c.appeal_of = appealed.id) then
+    raise exception 'You already asked for a review of this decision' using errcode = 'P0001';
+  end if;
+
+  insert into public.moderation_cases (listing_id, priority, appeal_of, appeal_note)
+  values (
+    appealed.listing_id,
+    case when exists (select 1 from public.listing_review_holds as h where h.listing_id = appealed.listing_id) then 0 else 1 end,
+    appealed.id,
+    coalesce(note, '')
+  )
+  on conflict (listing_id) where closed_at is null
+  do update set appeal_of = excluded.appeal_of, appeal_note = excluded.appeal_note, priority = excluded.priority
+  returning id into opened;
+
+  insert into public.moderation_audit (actor_id, actor_email, action, listing_id, listing_name, reason, note)
+  values (
+    caller,
+    (select u.email from auth.users as u where u.id = caller),
+    'appeal',
+    appealed.listing_id,
+    appealed.listing_name,
+    'Review of: ' || appealed.decision,
+    coalesce(note, '')
+  );
+  return opened;
+end;
+$function$;
+
+comment on function public.moderation_appeal(decision_id bigint, note text) is 'The landlord asks for a review of a decision (once, within 30 days, not of an appeal''s decision).';
+
+revoke all on function public.moderation_appeal(decision_id bigint, note text) from public, anon, authenticated, service_role;
+grant execute on function public.moderation_appeal(decision_id bigint, note text) to authenticated;
+
+-- ==================================================================================================
+-- supabase/schemas/02-moderation_ask_to_fix.sql
+-- ==================================================================================================
+
+-- `Ask the landlord to fix`: hidden until the landlord edits it, with what to fix.
+
+create or replace function public.moderation_ask_to_fix(case_id bigint, what_to_fix text)
+  returns bigint
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+begin
+  perform public.require_moderator();
+  if coalesce(public.visible_text(what_to_fix), '') = '' then
+    raise exception 'Say what the landlord should fix' using errcode = '22023';
+  end if;
+  return (public.moderation_decide(case_id, 'ask-to-fix', '', what_to_fix)).id;
+end;
+$function$;
+
+comment on function public.moderation_ask_to_fix(case_id bigint, what_to_fix text) is 'Moderators: hides the listing until its landlord edits it, telling them what to fix; returns the decision id.';
+
+revoke all on function public.moderation_ask_to_fix(case_id bigint, what_to_fix text) from public, anon, authenticated, service_role;
+grant execute on function public.moderation_ask_to_fix(case_id bigint, what_to_fix text) to authenticated;
+
+-- ==================================================================================================
+-- supabase/schemas/02-moderation_cases.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases, decisions
+ * ---------------------------------------------------------------------------
+ */
+
+create table public.moderation_cases (
+  id bigint generated always as identity,
+  listing_id uuid not null,
+  opened_at timestamp with time zone not null default now(),
+  priority smallint not null default 1,
+  appeal_of bigint,
+  appeal_note text,
+  closed_at timestamp with time zone,
+  constraint moderation_cases_pkey PRIMARY KEY (id),
+  constraint moderation_cases_appeal_note_length CHECK (char_length(appeal_note) <= 1000),
+  constraint moderation_cases_priority_valid CHECK (priority = ANY (ARRAY[0, 1]))
+);
+
+comment on table public.moderation_cases is 'The moderation queue: one open case per listing with open reports or an appeal; read through moderation_queue.';
+
+create index moderation_cases_listing ON public.moderation_cases using btree (listing_id);
+
+-- A decision is appealed once.
+create unique index moderation_cases_one_appeal ON public.moderation_cases using btree (appeal_of);
+
+create unique index moderation_cases_one_open ON public.moderation_cases using btree (listing_id) WHERE (closed_at IS NULL);
+
+-- The queue's order, for its keyset pages: hidden first, then oldest first.
+create index moderation_cases_queue ON public.moderation_cases using btree (priority, opened_at, id) WHERE (closed_at IS NULL);
+
+-- The API roles get only what is granted here.
+revoke all on table public.moderation_cases from anon, authenticated, service_role;
+grant select on table public.moderation_cases to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence moderation_cases_id_seq from anon, authenticated, service_role;
+
+alter table public.moderation_cases enable row level security;
+
+-- ==================================================================================================
+-- supabase/schemas/02-moderation_keep_listed.sql
+-- ==================================================================================================
+
+-- `Keep listed`: the reports are closed and the listing shows again.
+
+create or replace function public.moderation_keep_listed(case_id bigint, note text default ''::text)
+  returns bigint
+  language sql
+  security definer
+  set search_path to ''
+as $function$
+  select (public.moderation_decide(case_id, 'keep-listed', '', note)).id;
+$function$;
+
+comment on function public.moderation_keep_listed(case_id bigint, note text) is 'Moderators: closes the case and its reports and lists the listing again; returns the decision id.';
+
+revoke all on function public.moderation_keep_listed(case_id bigint, note text) from public, anon, authenticated, service_role;
+grant execute on function public.moderation_keep_listed(case_id bigint, note text) to authenticated;
+
+-- ==================================================================================================
+-- supabase/schemas/02-moderation_notices.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Notices: what Roost tells people about decisions (shown in Messages)
+ * ---------------------------------------------------------------------------
+ */
+
+create table public.moderation_notices (
+  id bigint generated always as identity,
+  person_id uuid not null,
+  decision_id bigint,
+  body text not null,
+  created_at timestamp with time zone not null default now(),
+  constraint moderation_notices_pkey PRIMARY KEY (id),
+  constraint moderation_notices_person_id_fkey FOREIGN KEY (person_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+comment on table public.moderation_notices is 'Messages from Roost about moderation decisions, to reporters and landlords; each person reads their own.';
+
+create index moderation_notices_decision ON public.moderation_notices using btree (decision_id);
+
+create index moderation_notices_person ON public.moderation_notices using btree (person_id, created_at DESC);
+
+-- The API roles get only what is granted here.
+revoke all on table public.moderation_notices from anon, authenticated, service_role;
+grant select on table public.moderation_notices to authenticated;
+grant select on table public.moderation_notices to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence moderation_notices_id_seq from anon, authenticated, service_role;
+
+alter table public.moderation_notices enable row level security;
+
+create policy "People can read their own notices"
+  on public.moderation_notices for select to authenticated
+  using ((person_id = ( SELECT auth.uid() AS uid)));
+
+-- ==================================================================================================
+-- supabase/schemas/02-moderation_queue.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * The queue, a page at a time
+ * ---------------------------------------------------------------------------
+ * Keyset on moderation_cases_queue (priority, opened_at, id): pass the last
+ * row's three values for the next page. Each row carries what a decision
+ * needs: the listing and its photos, its open reports (reason, note, whether
+ * it counted), the appeal, the landlord's other listings and past decisions.
+ */
+
+create or replace function public.moderation_queue(after_priority smallint default NULL::smallint, after_opened_at timestamp with time zone default NULL::timestamp with time zone, after_id bigint default NULL::bigint, page_size integer default 20)
+  returns table(case_id bigint, priority smallint, opened_at timestamp with time zone, listing_id uuid, listing_name text, listing_type text, listing_location text, image_urls text[], hidden boolean, landlord_id uuid, landlord_email text, appeal jsonb, reports jsonb, other_listings jsonb, past_decisions jsonb)
+  language plpgsql
+  stable security definer
+  set search_path to ''
+as $function$
+declare
+  moderator uuid := public.require_moderator();
+begin
+  return query
+  with page as (
+    select c.*
+    from public.moderation_cases as c
+    where c.closed_at is null
+      and (after_id is null or (c.priority, c.opened_at, c.id) > (after_priority, after_opened_at, after_id))
+    order by c.priority, c.opened_at, c.id
+    limit least(greatest(coalesce(page_size, 20), 1), 100)
+  )
+  select
+    page.id,
+    page.priority,
+    page.opened_at,
+    l.id,
+    l.name,
+    l.type,
+    l.location,
+    l.image_urls,
+    h.listing_id is not null,
+    l.user_ref,
+    p.email,
+    case when page.appeal_of is null then null else (
+      select jsonb_build_object(
+        'decision_id', d.id, 'decision', d.decision, 'reason', d.reason, 'note', d.note,
+        'decided_at', d.decided_at, 'moderator_email', m.email, 'appeal_note', page.appeal_note,
+        'can_decide', d.moderator_id is distinct from moderator
+      )
+      from public.moderation_decisions as d
+      left join auth.users as m on m.id = d.moderator_id
+      where d.id = page.appeal_of
+    ) end,
+    coalesce((
+      select jsonb_agg(
+        jsonb_build_object(
+          'reason', r.reason, 'note', r.note, 'at', r.created_at,
+          'counts', coalesce(o.counts, false), 'not_counted_because', o.not_counted_because
+        ) order by r.created_at
+      )
+      from public.listing_reports as r
+      left join public.listing_report_origins as o on o.report_id = r.id
+      where r.listing_id = l.id and r.reviewed_at is null
+    ), '[]'::jsonb),
+    coalesce((
+      select jsonb_agg(jsonb_build_object('id', x.id, 'name', x.name))
+      from (
+        select o.id, o.name from public.listings as o
+        where o.user_ref = l.user_ref and o.id <> l.id
+        order by o.created_at desc
+        limit 10
+      ) as x
+    ), '[]'::jsonb),
+    coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'listing_name', x.listing_name, 'decision', x.decision, 'reason', x.reason, 'decided_at', x.decided_at
+      ))
+      from (
+        select d.listing_name, d.decision, d.reason, d.decided_at from public.moderation_decisions as d
+        where d.landlord_id = l.user_ref
+        order by d.decided_at desc
+        limit 10
+      ) as x
+    ), '[]'::jsonb)
+  from page
+  join public.listings as l on l.id = page.listing_id
+  left join public.listing_review_holds as h on h.listing_id = l.id
+  left join public.profiles as p on p.id = l.user_ref
+  order by page.priority, page.opened_at, page.id;
+end;
+$function$;
+
+comment on function public.moderation_queue(after_priority smallint, after_opened_at timestamp with time zone, after_id bigint, page_size integer) is 'Moderators: a page of open cases, hidden listings and appeals first; keyset on (priority, opened_at, id).';
+
+revoke all on function public.moderation_queue(after_priority smallint, after_opened_at timestamp with time zone, after_id bigint, page_size integer) from public, anon, authenticated, service_role;
+grant execute on function public.moderation_queue(after_priority smallint, after_opened_at timestamp with time zone, after_id bigint, page_size integer) to authenticated;
+
+-- ==================================================================================================
+-- supabase/schemas/02-moderation_take_down.sql
+-- ==================================================================================================
+
+/*
+ * `Take down`: off the market for good (a hold no edit lifts), with a reason
+ * from the list. Returns the listing's photo folder in listing-images, which
+ * the moderate-listing Edge Function then empties through the Storage API.
+ */
+
+create or replace function public.moderation_take_down(case_id bigint, reason text, note text default ''::text)
+  returns jsonb
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  made public.moderation_decisions;
+begin
+  perform public.require_moderator();
+  if reason is null or reason not in (
+    'Scam or fraud', 'Misleading details', 'Offensive content', 'Already let or sold', 'Duplicate listing', 'Against the rules'
+  ) then
+    raise exception 'Choose a reason from the list' using errcode = '22023';
+  end if;
+  made := public.moderation_decide(case_id, 'take-down', reason, note);
+  return jsonb_build_object(
+    'decision_id', made.id,
+    'listing_id', made.listing_id,
+    'photo_folder', made.landlord_id::text || '/' || made.listing_id::text
+  );
+end;
+$function$;
+
+comment on function public.moderation_take_down(case_id bigint, reason text, note text) is 'Moderators: takes the listing off the market for good; returns its photo folder for the Edge Function to remove.';
+
+revoke all on function public.moderation_take_down(case_id bigint, reason text, note text) from public, anon, authenticated, service_role;
+grant execute on function public.moderation_take_down(case_id bigint, reason text, note text) to authenticated;
+
+-- ==================================================================================================
+-- supabase/schemas/02-moderation_take_down_photo_folder.sql
+-- ==================================================================================================
+
+/*
+ * The photo folder of a case decided as a take-down, for the Edge Function to empty again when removing the
+ * photos failed after the decision (the decision stands; the photos must still go). Moderators only.
+ */
+
+create or replace function public.moderation_take_down_photo_folder(case_id bigint)
+  returns text
+  language plpgsql
+  stable security definer
+  set search_path to ''
+as $function$
+declare
+  folder text;
+begin
+  perform public.require_moderator();
+  select d.landlord_id::text || '/' || d.listing_id::text into folder
+  from public.moderation_decisions as d
+  where d.case_id = moderation_take_down_photo_folder.case_id and d.decision = 'take-down';
+  if folder is null then
+    raise exception 'This case was not decided as a take-down' using errcode = 'PT404';
+  end if;
+  return folder;
+end;
+$function$;
+
+revoke all on function public.moderation_take_down_photo_folder(case_id bigint) from public, anon, authenticated, service_role;
+grant execute on function public.moderation_take_down_photo_folder(case_id bigint) to authenticated;
+
+-- ==================================================================================================
 -- supabase/schemas/02-my_conversations.sql
 -- ==================================================================================================
 
@@ -2565,6 +3218,32 @@ grant execute on function public.my_email_is_confirmed() to authenticated;
 grant execute on function public.my_email_is_confirmed() to service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-my_moderation_decisions.sql
+-- ==================================================================================================
+
+-- The landlord's decisions, for Your Listings: what was decided, why, and whether a review can be asked for.
+
+create or replace function public.my_moderation_decisions()
+  returns table(decision_id bigint, listing_id uuid, listing_name text, decision text, reason text, note text, decided_at timestamp with time zone, on_appeal boolean, review text, can_ask_for_review boolean)
+  language sql
+  stable security definer
+  set search_path to ''
+as $function$
+  select
+    d.id, d.listing_id, d.listing_name, d.decision, d.reason, d.note, d.decided_at, d.on_appeal,
+    case when c.id is null then null when c.closed_at is null then 'waiting' else 'decided' end,
+    c.id is null and not d.on_appeal and d.decision <> 'keep-listed' and d.decided_at >= now() - interval '30 days'
+  from public.moderation_decisions as d
+  left join public.moderation_cases as c on c.appeal_of = d.id
+  where d.landlord_id = (select auth.uid())
+  order by d.decided_at desc
+  limit 100;
+$function$;
+
+revoke all on function public.my_moderation_decisions() from public, anon, authenticated, service_role;
+grant execute on function public.my_moderation_decisions() to authenticated;
+
+-- ==================================================================================================
 -- supabase/schemas/02-note_app_open.sql
 -- ==================================================================================================
 
@@ -2597,6 +3276,38 @@ $function$;
 
 revoke all on function public.note_app_open() from public, anon, authenticated, service_role;
 grant execute on function public.note_app_open() to authenticated;
+
+-- ==================================================================================================
+-- supabase/schemas/02-open_moderation_case.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+
+create or replace function public.open_moderation_case()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+begin
+  insert into public.moderation_cases (listing_id, priority)
+  values (
+    new.listing_id,
+    case when exists (select 1 from public.listing_review_holds as h where h.listing_id = new.listing_id) then 0 else 1 end
+  )
+  on conflict (listing_id) where closed_at is null do nothing;
+  return null;
+end;
+$function$;
+
+revoke all on function public.open_moderation_case() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-open_saved_search.sql
@@ -2688,6 +3399,36 @@ $function$;
 revoke all on function public.places_named_in(text text, location text) from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-prioritise_moderation_case.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+
+create or replace function public.prioritise_moderation_case()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+begin
+  update public.moderation_cases as c
+  set priority = case when tg_op = 'DELETE' then 1 else 0 end
+  where c.listing_id = case when tg_op = 'DELETE' then old.listing_id else new.listing_id end
+    and c.closed_at is null;
+  return null;
+end;
+$function$;
+
+revoke all on function public.prioritise_moderation_case() from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-push_key_is_p256_point.sql
 -- ==================================================================================================
 
@@ -2738,6 +3479,141 @@ comment on function public.push_key_is_p256_point(key text) is 'Whether a base64
 revoke all on function public.push_key_is_p256_point(key text) from public, anon, authenticated, service_role;
 grant execute on function public.push_key_is_p256_point(key text) to authenticated;
 grant execute on function public.push_key_is_p256_point(key text) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-queue_health.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * queue_health(): every queue and schedule at a glance
+ * ---------------------------------------------------------------------------
+ * Per queue: how many wait, the oldest's age, what failed in the last 24
+ * hours and why (given-up items included). Per schedule: the last run and how
+ * it ended. Red: a queue whose oldest item waits over 10 minutes (daily
+ * alerts wait for their hour by design, so alert_deliveries counts instant
+ * ones), or a schedule not run for 3 of its periods. For moderators (the
+ * Health screen) and the service role (a monitoring system, through
+ * POST /rest/v1/rpc/queue_health).
+ */
+
+create or replace function public.queue_health()
+  returns jsonb
+  language plpgsql
+  stable security definer
+  set search_path to ''
+as $function$
+declare
+  queues jsonb;
+  schedules jsonb;
+begin
+  if coalesce(auth.jwt() ->> 'role', '') <> 'service_role' and not public.is_moderator() then
+    raise exception 'Only moderators can do this' using errcode = '42501';
+  end if;
+
+  with items as (
+    select 'alert_deliveries' as queue, q.created_at,
+      q.sent_at is null and q.gave_up_at is null as waiting,
+      q.sent_at is null and q.gave_up_at is null and q.kind = 'instant' as timed,
+      q.last_error, q.gave_up_at as gave_up_at,
+      coalesce(q.gave_up_at, q.sent_at, q.next_attempt_at) as settled_at
+    from public.alert_deliveries as q
+    where (q.sent_at is null and q.gave_up_at is null) or q.last_error is not null
+    union all
+    select 'message_pushes', q.created_at, q.sent_at is null and q.gave_up_at is null,
+      q.sent_at is null and q.gave_up_at is null, q.last_error, q.gave_up_at,
+      coalesce(q.gave_up_at, q.sent_at, q.next_attempt_at)
+    from public.message_pushes as q
+    where (q.sent_at is null and q.gave_up_at is null) or q.last_error is not null
+    union all
+    select 'saved_home_pushes', q.created_at, q.sent_at is null and q.gave_up_at is null,
+      q.sent_at is null and q.gave_up_at is null, q.last_error, q.gave_up_at,
+      coalesce(q.gave_up_at, q.sent_at, q.next_attempt_at)
+    from public.saved_home_pushes as q
+    where (q.sent_at is null and q.gave_up_at is null) or q.last_error is not null
+    union all
+    select 'message_emails', q.created_at, q.sent_at is null, q.sent_at is null, q.last_error,
+      case when q.outcome = 'gave-up' then q.sent_at end,
+      coalesce(q.sent_at, q.next_attempt_at)
+    from public.message_emails as q
+    where q.sent_at is null or q.last_error is not null
+  ),
+  -- A failure of the last 24 hours: an item with an error whose last try (or giving up) falls in them.
+  failures as (
+    select i.queue, i.last_error, count(*) as items, count(i.gave_up_at) as gave_up
+    from items as i
+    where i.last_error is not null and i.settled_at >= now() - interval '24 hours'
+    group by i.queue, i.last_error
+  ),
+  figures as (
+    select
+      names.queue,
+      (select count(*) from items as i where i.queue = names.queue and i.waiting) as waiting,
+      (select extract(epoch from now() - min(i.created_at))::bigint from items as i where i.queue = names.queue and i.timed)
+        as oldest_seconds,
+      coalesce((select sum(f.items) from failures as f where f.queue = names.queue), 0)::bigint as failed_24h,
+      coalesce((select sum(f.gave_up) from failures as f where f.queue = names.queue), 0)::bigint as gave_up_24h,
+      coalesce((
+        select jsonb_agg(jsonb_build_object('error', f.last_error, 'items', f.items, 'gave_up', f.gave_up)
+          order by f.items desc, f.last_error)
+        from failures as f where f.queue = names.queue
+      ), '[]'::jsonb) as errors
+    from (values (1, 'alert_deliveries'), (2, 'message_pushes'), (3, 'saved_home_pushes'), (4, 'message_emails'))
+      as names (position, queue)
+    order by names.position
+  )
+  select jsonb_agg(jsonb_build_object(
+    'queue', f.queue,
+    'waiting', f.waiting,
+    'oldest_seconds', f.oldest_seconds,
+    'failed_24h', f.failed_24h,
+    'gave_up_24h', f.gave_up_24h,
+    'errors', f.errors,
+    'red', coalesce(f.oldest_seconds > 600, false)
+  ))
+  into queues
+  from figures as f;
+
+  select jsonb_agg(jsonb_build_object(
+    'schedule', s.schedule,
+    'period_seconds', s.period_seconds,
+    'last_started_at', last.started_at,
+    'last_finished_at', last.finished_at,
+    'last_outcome', last.outcome,
+    'last_detail', last.detail,
+    'failed_24h', (
+      select count(*) from public.function_runs as r
+      where r.schedule = s.schedule and r.outcome = 'failed' and r.finished_at >= now() - interval '24 hours'
+    ),
+    'red', last.finished_at is null or last.finished_at < now() - 3 * s.period_seconds * interval '1 second'
+  ) order by s.schedule)
+  into schedules
+  from public.function_schedules as s
+  left join lateral (
+    select r.started_at, r.finished_at, r.outcome, r.detail
+    from public.function_runs as r
+    where r.schedule = s.schedule
+    order by r.finished_at desc
+    limit 1
+  ) as last on true;
+
+  return jsonb_build_object(
+    'checked_at', now(),
+    'healthy', not (
+      exists (select 1 from jsonb_array_elements(queues) as q where (q ->> 'red')::boolean)
+      or exists (select 1 from jsonb_array_elements(schedules) as s where (s ->> 'red')::boolean)
+    ),
+    'queues', queues,
+    'schedules', schedules
+  );
+end;
+$function$;
+
+comment on function public.queue_health() is 'Each queue''s waiting items, oldest age and last-24-hour failures, and each schedule''s last run; red flags. Moderators and the service role.';
+
+revoke all on function public.queue_health() from public, anon, authenticated, service_role;
+grant execute on function public.queue_health() to authenticated;
+grant execute on function public.queue_health() to service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-queue_listing_alerts.sql
@@ -2916,6 +3792,35 @@ $function$;
 revoke all on function public.queue_saved_home_pushes() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-record_function_run.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Scheduled functions' runs
+ * ---------------------------------------------------------------------------
+ * The senders record each run at its end (supabase/functions/_shared/
+ * function-runs.ts); function_schedules mirrors supabase/functions/
+ * schedules.json with each schedule's period, so a schedule that never ran
+ * shows too.
+ */
+
+create or replace function public.record_function_run(schedule text, started_at timestamp with time zone, outcome text, detail text default ''::text)
+  returns void
+  language sql
+  security definer
+  set search_path to ''
+as $function$
+  delete from public.function_runs as r
+  where r.schedule = record_function_run.schedule and r.finished_at < now() - interval '7 days';
+  insert into public.function_runs (schedule, started_at, outcome, detail)
+  values (record_function_run.schedule, record_function_run.started_at, record_function_run.outcome, left(coalesce(record_function_run.detail, ''), 2000));
+$function$;
+
+revoke all on function public.record_function_run(schedule text, started_at timestamp with time zone, outcome text, detail text) from public, anon, authenticated, service_role;
+grant execute on function public.record_function_run(schedule text, started_at timestamp with time zone, outcome text, detail text) to service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-record_listing_prices.sql
 -- ==================================================================================================
 
@@ -2991,6 +3896,32 @@ $function$;
 revoke all on function public.record_listing_statuses() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-refuse_audit_change.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * The audit trail (append-only)
+ * ---------------------------------------------------------------------------
+ * Every decision, appeal and role change: who, when, on what, and why. No
+ * role may write it through the API (no grants); the moderation functions
+ * write it as its owner, and the trigger refuses any update or delete, the
+ * owner's included.
+ */
+
+create or replace function public.refuse_audit_change()
+  returns trigger
+  language plpgsql
+  set search_path to ''
+as $function$
+begin
+  raise exception 'The audit trail cannot be changed' using errcode = '42501';
+end;
+$function$;
+
+revoke all on function public.refuse_audit_change() from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-request_client_address.sql
 -- ==================================================================================================
 
@@ -3009,6 +3940,28 @@ revoke all on function public.request_client_address() from public, anon, authen
 grant execute on function public.request_client_address() to anon;
 grant execute on function public.request_client_address() to authenticated;
 grant execute on function public.request_client_address() to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-require_moderator.sql
+-- ==================================================================================================
+
+-- The moderator check every moderation function starts with.
+
+create or replace function public.require_moderator()
+  returns uuid
+  language plpgsql
+  stable security definer
+  set search_path to ''
+as $function$
+begin
+  if not public.is_moderator() then
+    raise exception 'Only moderators can do this' using errcode = '42501';
+  end if;
+  return (select auth.uid());
+end;
+$function$;
+
+revoke all on function public.require_moderator() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-review_listing_reports.sql
@@ -3046,6 +3999,117 @@ comment on function public.review_listing_reports(listing_id uuid) is 'Marks the
 
 revoke all on function public.review_listing_reports(listing_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.review_listing_reports(listing_id uuid) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-saved_home_pushes.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Alerts for saved homes
+ * ---------------------------------------------------------------------------
+ * A person may choose `Tell me when a saved home changes` (off by default):
+ * then a home they saved owes them a push when its price falls, when it goes
+ * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
+ * (Sold, Let). The pushes are queued by a trigger in the listing's own
+ * transaction and sent by the send-alerts function
+ * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
+ * code as the other alerts, claimed `for update skip locked` and marked sent
+ * in the transaction that holds the claim. Neither the landlord (for their own
+ * home) nor anyone without the setting gets one. The queue is the server's:
+ * no grants to anon or authenticated.
+ */
+
+create table public.saved_home_pushes (
+  id bigint generated always as identity,
+  listing_id uuid not null,
+  user_id uuid not null,
+  change text not null,
+  status text not null,
+  price integer not null,
+  previous_price integer,
+  created_at timestamp with time zone not null default now(),
+  sent_at timestamp with time zone,
+  attempts integer not null default 0,
+  next_attempt_at timestamp with time zone not null default now(),
+  last_error text,
+  gave_up_at timestamp with time zone,
+  constraint saved_home_pushes_pkey PRIMARY KEY (id),
+  constraint saved_home_pushes_change_valid CHECK (change = ANY (ARRAY['reduced'::text, 'under_offer'::text, 'off_market'::text])),
+  constraint saved_home_pushes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+comment on table public.saved_home_pushes is 'Pushes owed for changes of saved homes (one per change and person who saved it); sent by send-alerts.';
+
+/**
+ * ---------------------------------------------------------------------------
+ * Saved-home pushes: given up is not sent
+ * ---------------------------------------------------------------------------
+ * As message pushes.
+ */
+create index saved_home_pushes_due ON public.saved_home_pushes using btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
+
+create index saved_home_pushes_listing ON public.saved_home_pushes using btree (listing_id);
+
+create index saved_home_pushes_user ON public.saved_home_pushes using btree (user_id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.saved_home_pushes from anon, authenticated, service_role;
+grant select, insert, update, delete on table public.saved_home_pushes to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence saved_home_pushes_id_seq from anon, authenticated, service_role;
+
+alter table public.saved_home_pushes enable row level security;
+
+-- ==================================================================================================
+-- supabase/schemas/02-saved_listings.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Saved listings
+ * ---------------------------------------------------------------------------
+ * The homes a signed-in user has saved, to find them again and to read them
+ * offline. Private to that user. A row goes when its listing goes.
+ */
+
+create table public.saved_listings (
+  user_id uuid not null default auth.uid(),
+  listing_id uuid not null,
+  created_at timestamp with time zone not null default now(),
+  constraint saved_listings_pkey PRIMARY KEY (user_id, listing_id),
+  constraint saved_listings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+-- The primary key serves the policies (user_id first); this one serves the cascade from listings.
+create index saved_listings_listing_id_idx ON public.saved_listings using btree (listing_id);
+
+create index saved_listings_user_newest_idx ON public.saved_listings using btree (user_id, created_at DESC);
+
+-- The API roles get only what is granted here.
+revoke all on table public.saved_listings from anon, authenticated, service_role;
+grant select, insert, delete on table public.saved_listings to authenticated;
+grant select, insert, update, delete on table public.saved_listings to service_role;
+
+alter table public.saved_listings enable row level security;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Row level security
+ * ---------------------------------------------------------------------------
+ */
+create policy "Users can save listings for themselves"
+  on public.saved_listings for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can unsave their saved listings"
+  on public.saved_listings for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can view their saved listings"
+  on public.saved_listings for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- ==================================================================================================
 -- supabase/schemas/02-saved_search_new_counts.sql
@@ -3929,6 +4993,67 @@ create trigger on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 
 create trigger on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text) EXECUTE FUNCTION handle_user_email_change();
 
+/**
+ * ---------------------------------------------------------------------------
+ * The audit trail (append-only)
+ * ---------------------------------------------------------------------------
+ * Every decision, appeal and role change: who, when, on what, and why. No
+ * role may write it through the API (no grants); the moderation functions
+ * write it as its owner, and the trigger refuses any update or delete, the
+ * owner's included.
+ */
+create trigger on_auth_user_moderator_role AFTER INSERT OR UPDATE OF raw_app_meta_data ON auth.users FOR EACH ROW EXECUTE FUNCTION audit_moderator_role();
+
+-- ==================================================================================================
+-- supabase/schemas/03-listing_review_holds.sql
+-- ==================================================================================================
+
+/**
+ * The listings hidden while reports wait for review: one row per listing, kept
+ * by the triggers on listing_reports and public.review_listing_reports only.
+ * Readable by everyone (it holds no more than which listings are hidden), as
+ * the listings' select policy consults it for every caller.
+ */
+
+create table public.listing_review_holds (
+  listing_id uuid not null,
+  landlord_id uuid not null,
+  held_at timestamp with time zone not null default now(),
+  kind text not null default 'reports'::text,
+  constraint listing_review_holds_pkey PRIMARY KEY (listing_id),
+  constraint listing_review_holds_kind_valid CHECK (kind = ANY (ARRAY['reports'::text, 'taken-down'::text, 'fix-requested'::text])),
+  constraint listing_review_holds_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+comment on table public.listing_review_holds is 'Listings hidden from lists and search until an operator reviews their reports.';
+
+create index listing_review_holds_landlord ON public.listing_review_holds using btree (landlord_id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listing_review_holds from anon, authenticated, service_role;
+grant select on table public.listing_review_holds to anon;
+grant select on table public.listing_review_holds to authenticated;
+grant select, insert, update, delete on table public.listing_review_holds to service_role;
+
+alter table public.listing_review_holds enable row level security;
+
+create policy "Everyone can see which listings are held for review"
+  on public.listing_review_holds for select to anon, authenticated
+  using (true);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+create trigger listing_review_holds_prioritise AFTER INSERT OR DELETE ON listing_review_holds FOR EACH ROW EXECUTE FUNCTION prioritise_moderation_case();
+
+-- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
+analyze public.listing_review_holds;
+
 -- ==================================================================================================
 -- supabase/schemas/03-listing_word_marks.sql
 -- ==================================================================================================
@@ -4011,427 +5136,53 @@ alter table public.listing_word_marks enable row level security;
 analyze public.listing_word_marks;
 
 -- ==================================================================================================
--- supabase/schemas/03-listings.sql
+-- supabase/schemas/03-moderation_audit.sql
 -- ==================================================================================================
 
 /**
  * ---------------------------------------------------------------------------
- * Listings
+ * The audit trail (append-only)
  * ---------------------------------------------------------------------------
- * Homes for rent or sale. Everyone may browse them; a signed-in user publishes
- * listings in their own name and edits or deletes only those. The rules of the
- * create and edit forms are repeated here as CHECK constraints, so a request
- * that bypasses the app is refused too. Ids may come from the client, which
- * makes publishing a draft that was queued offline idempotent.
+ * Every decision, appeal and role change: who, when, on what, and why. No
+ * role may write it through the API (no grants); the moderation functions
+ * write it as its owner, and the trigger refuses any update or delete, the
+ * owner's included.
  */
 
-create table public.listings (
-  id uuid not null default gen_random_uuid(),
-  type text not null default 'rent'::text,
-  name text not null,
-  bedrooms integer not null default 1,
-  bathrooms integer not null default 1,
-  parking boolean not null default false,
-  furnished boolean not null default false,
-  location text not null,
-  offer boolean not null default false,
-  regular_price integer not null,
-  discounted_price integer,
-  image_urls text[] not null,
-  latitude double precision not null,
-  longitude double precision not null,
-  created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now(),
-  user_ref uuid not null default auth.uid(),
-  description text,
-  effective_price integer generated always as (
-CASE
-    WHEN offer THEN discounted_price
-    ELSE regular_price
-END) stored,
-  search_text text generated always as (((((location || ' '::text) || name) || ' '::text) || COALESCE(description, ''::text))) stored,
-  status text not null default 'available'::text,
-  status_changed_at timestamp with time zone not null default now(),
-  off_market_at timestamp with time zone,
-  price_reduced_at timestamp with time zone,
-  price_reduced_by integer,
-  version integer not null default 1,
-  constraint listings_pkey PRIMARY KEY (id),
-  constraint listings_bathrooms_range CHECK (bathrooms >= 1 AND bathrooms <= 50),
-  constraint listings_bedrooms_range CHECK (bedrooms >= 1 AND bedrooms <= 50),
-  constraint listings_description_length CHECK (char_length(description) <= 2000),
-  constraint listings_description_no_controls CHECK (description !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]'::text),
-  constraint listings_description_trimmed CHECK (description = btrim(description, ' 	
-'::text)),
-  constraint listings_description_visible CHECK (description ~ '[^\s\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff[:cntrl:]]'::text),
-  constraint listings_discount_below_regular CHECK (discounted_price < regular_price),
-  constraint listings_discount_only_with_offer CHECK (offer OR discounted_price IS NULL),
-  constraint listings_discounted_price_range CHECK (discounted_price >= 50 AND discounted_price <= 750000000),
-  constraint listings_image_count CHECK (array_ndims(image_urls) = 1 AND cardinality(image_urls) >= 1 AND cardinality(image_urls) <= 6 AND array_position(image_urls, NULL::text) IS NULL),
-  constraint listings_image_urls_valid CHECK (listing_image_urls_valid(image_urls, user_ref)),
-  constraint listings_latitude_range CHECK (latitude >= '-90'::integer::double precision AND latitude <= 90::double precision),
-  constraint listings_location_length CHECK (char_length(location) <= 300),
-  constraint listings_location_present CHECK (btrim(location) <> ''::text),
-  constraint listings_location_visible CHECK (char_length(visible_text(location)) >= 1),
-  constraint listings_longitude_range CHECK (longitude >= '-180'::integer::double precision AND longitude <= 180::double precision),
-  constraint listings_name_length CHECK (char_length(name) >= 10 AND char_length(name) <= 32),
-  constraint listings_name_visible CHECK (char_length(visible_text(name)) >= 10),
-  constraint listings_offer_needs_discount CHECK (NOT offer OR discounted_price IS NOT NULL),
-  constraint listings_price_reduced_by_positive CHECK (price_reduced_by > 0),
-  constraint listings_price_reduction_whole CHECK ((price_reduced_at IS NULL) = (price_reduced_by IS NULL)),
-  constraint listings_regular_price_range CHECK (regular_price >= 50 AND regular_price <= 750000000),
-  constraint listings_status_valid CHECK (type = 'sale'::text AND (status = ANY (ARRAY['available'::text, 'under_offer'::text, 'sold_stc'::text, 'sold'::text])) OR type = 'rent'::text AND (status = ANY (ARRAY['available'::text, 'let_agreed'::text, 'let'::text])) OR (type <> ALL (ARRAY['rent'::text, 'sale'::text]))),
-  constraint listings_type_valid CHECK (type = ANY (ARRAY['rent'::text, 'sale'::text])),
-  constraint listings_version_positive CHECK (version >= 1),
-  constraint listings_user_ref_fkey FOREIGN KEY (user_ref) REFERENCES auth.users(id) ON DELETE CASCADE
+create table public.moderation_audit (
+  id bigint generated always as identity,
+  at timestamp with time zone not null default now(),
+  actor_id uuid,
+  actor_email text,
+  action text not null,
+  listing_id uuid,
+  listing_name text,
+  subject_id uuid,
+  subject_email text,
+  reason text not null default ''::text,
+  note text not null default ''::text,
+  constraint moderation_audit_pkey PRIMARY KEY (id),
+  constraint moderation_audit_action_valid CHECK (action = ANY (ARRAY['keep-listed'::text, 'take-down'::text, 'ask-to-fix'::text, 'appeal'::text, 'role-granted'::text, 'role-removed'::text]))
 );
 
-comment on column public.listings.created_at is 'Server time of publication; clients cannot set or change it.';
-comment on column public.listings.user_ref is 'The landlord: the publishing user; never changes.';
-comment on column public.listings.description is 'The landlord''s description: trimmed, up to 2,000 characters.';
-comment on column public.listings.effective_price is 'The price a person pays: the discounted price when on offer, else the regular price.';
-comment on column public.listings.search_text is 'Location, name and description, matched by the search''s words (trigram index).';
-comment on column public.listings.status is 'Where the home is on the market: sale available, under_offer, sold_stc, sold; rent available, let_agreed, let.';
-comment on column public.listings.status_changed_at is 'Server time the status last changed (publication when it never did); server-owned.';
-comment on column public.listings.off_market_at is 'When the listing leaves lists and search: sold/let + 14 days, sold_stc/let_agreed + 60 days; server-owned.';
-comment on column public.listings.price_reduced_at is 'When the price a person pays last fell; cleared by an increase; server-owned.';
-comment on column public.listings.price_reduced_by is 'How much the price a person pays fell by at price_reduced_at; server-owned.';
-comment on column public.listings.version is 'Bumped by every update; an update that names another version is refused (listing_version_conflict).';
-
-CREATE STATISTICS public.listings_type_price_stats (mcv) ON type, effective_price FROM listings;
-alter statistics public.listings_type_price_stats set statistics 1000;
-
-/**
- * ---------------------------------------------------------------------------
- * Listing area
- * ---------------------------------------------------------------------------
- * The search map asks for the homes inside the visible bounds:
- *
- *   longitude between west and east and latitude between south and north
- *
- * A GiST index over both coordinates (btree_gist's float8 operator class)
- * answers that box from either side, like an R-tree: a narrow strip of
- * longitude does not have to read every latitude, as a btree on
- * (longitude, latitude) would. Hosted Supabase keeps extensions in the
- * `extensions` schema, so the operator class is named with it.
- *
- * Reads stay under the table's row-level security; nothing else changes.
- */
-create index listings_area_idx ON public.listings using gist (longitude, latitude);
-
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Keyset paging newest first (`order by created_at desc, id desc`) for the
- * explore, category and offers pages, and a landlord's own listings, which
- * also serves the ownership policies.
- */
-create index listings_newest_idx ON public.listings using btree (created_at DESC, id DESC);
-
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
- * id desc), alone, by type and by offer, like the other sorts. The on-market
- * condition is checked on the rows these and the existing indexes return:
- * nearly every listing is on the market, so an ordered index scan stops after
- * a page's worth of rows. off_market_at is indexed for the few queries led by
- * it (how many have left, or are about to).
- */
-create index listings_off_market_idx ON public.listings using btree (off_market_at) WHERE (off_market_at IS NOT NULL);
-
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * Every sort pages by keyset on its key plus id, so each sort, with and
- * without the type or offer preset, has an index in that order:
- * - newest first: the indexes of the listings migration, and one led by
- *   offer for `offer is true` (a partial index `where offer` serves
- *   `offer = true` only; a leading boolean column serves both forms);
- * - by price: (effective_price, id), read forwards or backwards, alone, by
- *   type and by offer. They carry the room and feature columns, so a count
- *   or a filter on them is answered from the index alone.
- * Words match through the trigram index on search_text.
- */
-create index listings_offer_newest_idx ON public.listings using btree (offer, created_at DESC, id DESC);
-
-/**
- * ---------------------------------------------------------------------------
- * Counts from the indexes alone, on the market
- * ---------------------------------------------------------------------------
- * A search's exact count reads market_listings: besides its filters, each row
- * is checked for being on the market (off_market_at), available when Include
- * under offer is off (status), and visible under the listings' select policy
- * (user_ref, beside the id already in the key). The price indexes carried the
- * room and feature columns so that a count was answered from the index alone;
- * they now carry these three too, so it still is rather than reading every
- * matching row from the table. Same keys and names; only the included columns
- * grow.
- */
-create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref);
-
-create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
-
-create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
-
-/**
- * ---------------------------------------------------------------------------
- * Capped counts with a price, and with parking or furnished, that stay small
- * ---------------------------------------------------------------------------
- * Two kinds of /search count still read thousands of rows for their 1,001 at
- * a million listings:
- *
- * - A common word with a price (`london`, rent up to £2,000: 17,000 homes).
- *   The eighth (20261126200000) read its trigram index alone and checked the
- *   price on each candidate: 5,700 rows for 1,001 matches, 30-45 ms. The
- *   eighth now has a price index of its own, whose predicate is written as
- *   `id <= 1fffffff-…` rather than the trigram index's `id < 20000000-…`: the
- *   planner never ANDs two indexes whose predicates are the same clause, and
- *   here ANDing is the point. The two bitmaps together leave only the homes
- *   that match both, about 1,400 rows read: 15 ms. Such a search tries the
- *   eighth when the planner expects 4,000 matches (half the plain threshold):
- *   its estimate of a word and a price together was 5,050 for 12,000 (`flat`,
- *   rent up to £1,500), which counted the whole through two full bitmaps of
- *   100,000 homes each (90 ms; 28 ms through the eighth).
- * - Every filter at once (rent £800-2,500, 2 bedrooms, 2 bathrooms, parking,
- *   furnished) read 29,000 entries of the (type, price) index for 1,001
- *   matches: 11 ms. An index led by type, parking and furnished, then price,
- *   reads only homes with both: 4.7 ms; parking or furnished alone,
- *   1.5-3 ms (Postgres 18 skips the other boolean). It carries what the
- *   other filters and market_listings check, so counts stay index-only:
- *   74 MB at a million.
- *
- * Also dropped: listings_off_market_at_idx, which 20261125620000 created as
- * an exact copy of listings_off_market_idx (20261125500000).
- *
- * Nothing here changes what a count says, only how fast: the priced eighth
- * is the same eighth, counted the same way, and a count below 1,001 is still
- * that of every listing.
- */
-create index listings_price_eighth_idx ON public.listings using btree (effective_price) WHERE (id <= '1fffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
-
-create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref);
-
-create index listings_reduced_idx ON public.listings using btree (price_reduced_at DESC NULLS LAST, id DESC);
-
-/**
- * ---------------------------------------------------------------------------
- * Newest first, of one type: an index of each type's own
- * ---------------------------------------------------------------------------
- * A page of one type sorted newest with words that few homes match walks an
- * index in the sort's order, checking each home, until it has 11. Of the two
- * indexes in that order, (created_at, id) and (type, created_at, id), the
- * planner priced the second higher: it judges how scattered the heap reads
- * are by the index's first column, and listings of either type are
- * interleaved, while creation order follows the heap's. So it took the first,
- * and read the other type's homes as well: page 50 of `london garden` to rent
- * up to £2,000, at a million listings, read 6,468 homes for 11.
- *
- * Each type now has an index of its own, led by created_at: partial on the
- * type, so it holds only that type's homes and is priced by creation order
- * like the other. The same page reads 3,234 homes. A page with no type keeps
- * listings_newest_idx.
- */
-create index listings_rent_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'rent'::text);
-
-create index listings_sale_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'sale'::text);
-
-/**
- * ---------------------------------------------------------------------------
- * A common word's eighth: only homes with no leaving date
- * ---------------------------------------------------------------------------
- * count_listings counts a common word within an eighth of the listings first
- * (20261126200000), through a trigram index of that eighth. The index held
- * every listing of the eighth, on the market or not, so the count read homes
- * that had left the market from the heap only to drop them: at a million
- * listings, 562 of the 1,563 homes that `london`'s count read.
- *
- * The eighth is now the listings of those ids that have no leaving date
- * (off_market_at is null), and its trigram index holds only them. A home
- * with a leaving date still ahead is on the market too: it is no longer in
- * the eighth, so when the eighth does not reach 1,001 the rest is every
- * listing outside it (`not (eighth)`), and the count is exact as before.
- * When the eighth alone holds 1,001 matches, so does the whole.
- *
- * At a million listings the eighth's index is 39 MB instead of 51, and a
- * common word's count reads a quarter to a third fewer buffers (`london`
- * 1,249 -> 873, `garden` 1,639 -> 1,064, `london` for sale 2,417 -> 1,677;
- * with a type and a price about the same). At 100,000 no count reads the
- * eighth (none expects 8,000 matches), so their statements are unchanged.
- *
- * A leaving date cannot be part of an index's predicate (it is compared
- * with now()), but its absence can. Nothing here changes what a count says,
- * only which homes it reads: the eighth's statements still read
- * market_listings, which settles which homes are on the market.
- */
-create index listings_search_text_eighth_idx ON public.listings using gin (search_text extensions.gin_trgm_ops) WHERE ((id < '20000000-0000-0000-0000-000000000000'::uuid) AND (off_market_at IS NULL));
-
-create index listings_search_text_idx ON public.listings using gin (search_text extensions.gin_trgm_ops);
-
-/**
- * ---------------------------------------------------------------------------
- * The (type, parking, furnished, price) index for counts only
- * ---------------------------------------------------------------------------
- * listings_type_amenities_price_idx (20261126310000) was built for
- * count_listings with parking or furnished, but the planner took it for
- * pages too. At 100,000 listings it ANDed it with the newest-first index for
- * page 50 of a search with every filter, 8.1 ms where walking the
- * newest-first index had taken 1.8.
- *
- * The index is now partial on `version > 0`, which every listing meets
- * (listings_version_positive: version >= 1) but which only count_listings
- * states, and only for a count with parking or furnished. Postgres uses a
- * partial index only where the query states its predicate (it does not
- * reason from check constraints), so every other query, every page
- * PostgREST runs and every other count, is planned as before this index
- * existed. What a count says does not change: the condition holds for
- * every listing.
- */
-create index listings_type_amenities_price_idx ON public.listings using btree (type, parking, furnished, effective_price) INCLUDE (id, bedrooms, bathrooms, offer, status, off_market_at) WHERE (version > 0);
-
-create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref);
-
-create index listings_type_reduced_idx ON public.listings using btree (type, price_reduced_at DESC NULLS LAST, id DESC);
-
-create index listings_user_ref_idx ON public.listings using btree (user_ref, created_at DESC);
+comment on table public.moderation_audit is 'Append-only record of every moderation decision, appeal and moderator role change; moderators read it.';
 
 -- The API roles get only what is granted here.
-revoke all on table public.listings from anon, authenticated, service_role;
-grant select on table public.listings to anon;
-grant select, insert, update, delete on table public.listings to authenticated;
-grant select, insert, update, delete on table public.listings to service_role;
+revoke all on table public.moderation_audit from anon, authenticated, service_role;
+grant select on table public.moderation_audit to service_role;
 
-alter table public.listings enable row level security;
+-- Its identity's sequence.
+revoke all on sequence moderation_audit_id_seq from anon, authenticated, service_role;
 
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
-create policy "Users can delete their own listings"
-  on public.listings for delete to authenticated
-  using ((user_ref = ( SELECT auth.uid() AS uid)));
+alter table public.moderation_audit enable row level security;
 
-create policy "Users can publish listings in their own name"
-  on public.listings for insert to authenticated
-  with check ((user_ref = ( SELECT auth.uid() AS uid)));
+create policy "The service role can read the audit trail"
+  on public.moderation_audit for select to service_role
+  using (true);
 
-create policy "Users can update their own listings"
-  on public.listings for update to authenticated
-  using ((user_ref = ( SELECT auth.uid() AS uid)))
-  with check ((user_ref = ( SELECT auth.uid() AS uid)));
+create trigger moderation_audit_append_only BEFORE DELETE OR UPDATE ON moderation_audit FOR EACH ROW EXECUTE FUNCTION refuse_audit_change();
 
-/**
- * Moves the listings a statement changed between cells: departed rows
- * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
- * theirs. One grouped upsert per transition table, so a bulk insert of a
- * million listings costs one pass; cells are written in key order, so two
- * statements touching the same cells wait for each other instead of
- * deadlocking. Security definer: the table is written by nobody else.
- */
-create trigger listings_clusters_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
-
-create trigger listings_clusters_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
-
-create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
-
-/**
- * Moves a statement's listings in listing_place_words: rows of departed
- * listings (deleted, or updated in a column the table holds) go, rows of
- * arrived ones (inserted, or so updated) come, each only for a listing with
- * no leaving date; the vocabulary's counts follow in the same statement, one
- * grouped upsert in word order.
- */
-create trigger listings_place_words_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
-
-create trigger listings_place_words_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
-
-create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
-
-/**
- * ---------------------------------------------------------------------------
- * Price history
- * ---------------------------------------------------------------------------
- * One row when a listing is published (`Listed at`, no previous price) and one
- * for every change of the price a person pays. Written only by the triggers
- * below (security definer): no API role may insert, update or delete a row,
- * not even the service role, so history cannot be written or rewritten
- * through the API. Rows go with their listing.
- */
-create trigger listings_price_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
-
-create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
-
-/**
- * ---------------------------------------------------------------------------
- * Publishing limits
- * ---------------------------------------------------------------------------
- * One account publishes at most 20 new listings in any 24 hours and holds at
- * most 200 in all. The database refuses the 21st (or the 201st) with a message
- * the listing form shows as it is; a draft waiting on the device keeps its
- * place and shows the same reason. The limits bind API callers (anon,
- * authenticated); the service role and the table owner (seeding, maintenance)
- * are not held to them.
- */
-create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
-
-/**
- * Publishing records the matches and queues the alerts: after an insert of
- * listings, one match per (matching search, listing), and one delivery per
- * match of a search with alerts on; the publisher's own searches left out. Security definer: the publisher can neither read other people's
- * searches nor write the queue.
- */
-create trigger listings_queue_alerts AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION queue_listing_alerts();
-
-/**
- * After an update of listings: for each listing whose move matters, one push
- * per person who saved it and wants these alerts. One change per update, the
- * biggest: leaving the market, else going under offer (a status change into
- * under_offer, sold_stc or let_agreed), else a fall in price.
- */
-create trigger listings_queue_saved_home_pushes AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION queue_saved_home_pushes();
-
-/**
- * ---------------------------------------------------------------------------
- * Server-owned columns
- * ---------------------------------------------------------------------------
- * For API callers (anon, authenticated) an insert gets the server's time and
- * the caller's id whatever the request said; the service role and the table
- * owner (seeding, maintenance) may set both. After insert, id, created_at and
- * user_ref never change, for anyone; updated_at records the last change.
- */
-create trigger listings_stamp BEFORE INSERT OR UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION stamp_listing();
-
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
-create trigger listings_status_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
-
-create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
-
-/**
- * Moves a statement's listings in listing_word_marks: rows of departed
- * listings (deleted, or updated in a column the table holds or in their text)
- * go, and rows of arrived ones (inserted, or so updated) come, each only for a
- * listing with no leaving date and some dictionary word.
- */
-create trigger listings_word_marks_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
-
-create trigger listings_word_marks_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
-
-create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
-
--- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
-analyze public.listings;
+create trigger moderation_audit_no_truncate BEFORE TRUNCATE ON moderation_audit FOR EACH STATEMENT EXECUTE FUNCTION refuse_audit_change();
 
 -- ==================================================================================================
 -- supabase/schemas/03-profiles.sql
@@ -4779,115 +5530,6 @@ create policy "Users can view whom they block"
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
 
 -- ==================================================================================================
--- supabase/schemas/04-conversations.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * Messages: enquiries about a listing and their replies
- * ---------------------------------------------------------------------------
- * A conversation is between one house hunter and the landlord of one listing;
- * only those two read it. Messages are plain text (1–2,000 characters, stored
- * exactly as written), never edited or deleted through the API, and may carry
- * the client's own id so a send repeated by the device's outbox is taken once.
- * A person can block another: the blocked person's later messages are refused.
- * Sending is limited: 10 new conversations per sender a day, 60 messages an hour.
- *
- * The app calls:
- *   rpc send_enquiry(listing_id, message_id, body)   → the conversation's id
- *   from('messages').upsert({ id, conversation_id, body }, { onConflict: 'id', ignoreDuplicates: true })
- *   rpc my_conversations(page_size, before_at, before_id, only_id)
- *   rpc unread_conversation_count()
- *   rpc mark_conversation_read(conversation_id)
- *   from('messages').select() keyset-paged on (created_at, id)
- *   from('blocked_senders') insert/delete
- */
-
-create table public.conversations (
-  id uuid not null default gen_random_uuid(),
-  listing_id uuid,
-  hunter_id uuid default auth.uid(),
-  landlord_id uuid,
-  created_at timestamp with time zone not null default now(),
-  last_message_at timestamp with time zone not null default now(),
-  last_sender_id uuid,
-  hunter_read_at timestamp with time zone not null default '-infinity'::timestamp with time zone,
-  landlord_read_at timestamp with time zone not null default '-infinity'::timestamp with time zone,
-  constraint conversations_pkey PRIMARY KEY (id),
-  constraint conversations_one_per_listing UNIQUE (listing_id, hunter_id),
-  constraint conversations_two_people CHECK (hunter_id <> landlord_id),
-  constraint conversations_hunter_id_fkey FOREIGN KEY (hunter_id) REFERENCES profiles(id) ON DELETE SET NULL,
-  constraint conversations_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES profiles(id) ON DELETE SET NULL,
-  constraint conversations_last_sender_id_fkey FOREIGN KEY (last_sender_id) REFERENCES profiles(id) ON DELETE SET NULL,
-  constraint conversations_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE SET NULL
-);
-
-comment on table public.conversations is 'A house hunter and a landlord talking about one listing; read only by those two.';
-comment on column public.conversations.hunter_id is 'The house hunter; null once they deleted their account.';
-comment on column public.conversations.landlord_id is 'The landlord; null once they deleted their account.';
-
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
-create index conversations_hunter_recent ON public.conversations using btree (hunter_id, last_message_at DESC, id DESC);
-
-create index conversations_hunter_started ON public.conversations using btree (hunter_id, created_at);
-
-create index conversations_hunter_unread ON public.conversations using btree (hunter_id) WHERE (last_message_at > hunter_read_at);
-
-create index conversations_landlord_recent ON public.conversations using btree (landlord_id, last_message_at DESC, id DESC);
-
-create index conversations_landlord_unread ON public.conversations using btree (landlord_id) WHERE (last_message_at > landlord_read_at);
-
--- The API roles get only what is granted here.
-revoke all on table public.conversations from anon, authenticated, service_role;
-grant select on table public.conversations to authenticated;
-grant select, insert, update, delete on table public.conversations to service_role;
-grant insert (id, listing_id) on table public.conversations to authenticated;
-
-alter table public.conversations enable row level security;
-
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
-create policy "Participants can view their conversations"
-  on public.conversations for select to authenticated
-  using (((( SELECT auth.uid() AS uid) = hunter_id) OR (( SELECT auth.uid() AS uid) = landlord_id)));
-
-create policy "Users can start conversations about others' listings"
-  on public.conversations for insert to authenticated
-  with check (((hunter_id = ( SELECT auth.uid() AS uid)) AND (landlord_id <> ( SELECT auth.uid() AS uid))));
-
-/**
- * ---------------------------------------------------------------------------
- * Rules a request cannot get round
- * ---------------------------------------------------------------------------
- * Security definer: they read the other side's block list and the sender's
- * counts, which row-level security hides from the caller.
- */
-create trigger stamp_conversation BEFORE INSERT OR UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION stamp_conversation();
-
--- On blocked_senders, written here because it reads this table, which needs blocked_senders first.
--- Only someone the blocker talks with: the table is no way to probe which ids are people.
-create policy "Users can block the people they talk with"
-  on public.blocked_senders for insert to authenticated
-  with check (((blocker_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM conversations c
-  WHERE (((c.hunter_id = blocked_senders.blocked_id) AND (c.landlord_id = ( SELECT auth.uid() AS uid))) OR ((c.landlord_id = blocked_senders.blocked_id) AND (c.hunter_id = ( SELECT auth.uid() AS uid))))))));
-
--- ==================================================================================================
 -- supabase/schemas/04-landlord_contact_reads.sql
 -- ==================================================================================================
 
@@ -4934,428 +5576,131 @@ grant select, insert, update, delete on table public.landlord_contact_reads to s
 alter table public.landlord_contact_reads enable row level security;
 
 -- ==================================================================================================
--- supabase/schemas/04-listing_matches_search.sql
+-- supabase/schemas/04-message_emails.sql
 -- ==================================================================================================
 
 /**
- * ---------------------------------------------------------------------------
- * Searches: `underOffer` and the `reduced` sort
- * ---------------------------------------------------------------------------
- * A search's `underOffer: false` (the URL's `?underOffer=false`; on by
- * default, never written when on) keeps only available homes; `sort` may be
- * `reduced`. saved_search_params_valid accepts exactly these and
- * listing_matches_search applies the first as src/utils/match-listings.ts
- * does. Whether a listing is still on the market is not part of the match: the
- * callers read market_listings.
+ * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
+ * does (the app itself calls it at most once an hour); returns the time recorded.
  */
 
-create or replace function public.listing_matches_search(listing listings, params jsonb)
-  returns boolean
-  language sql
-  immutable parallel safe
-as $function$
-  select
-    (params ->> 'type' is null or (listing).type = params ->> 'type')
-    and (params ->> 'minPrice' is null
-      or case when (listing).offer then (listing).discounted_price else (listing).regular_price end
-        >= (params ->> 'minPrice')::numeric)
-    and (params ->> 'maxPrice' is null
-      or case when (listing).offer then (listing).discounted_price else (listing).regular_price end
-        <= (params ->> 'maxPrice')::numeric)
-    and (params ->> 'minBeds' is null or (listing).bedrooms >= (params ->> 'minBeds')::numeric)
-    and (params ->> 'minBaths' is null or (listing).bathrooms >= (params ->> 'minBaths')::numeric)
-    and (params -> 'parking' is distinct from 'true' or (listing).parking)
-    and (params -> 'furnished' is distinct from 'true' or (listing).furnished)
-    and (params -> 'offer' is distinct from 'true' or (listing).offer)
-    and (params -> 'underOffer' is distinct from 'false' or (listing).status = 'available')
-    and (params ->> 'bbox' is null or (
-      (listing).longitude between split_part(params ->> 'bbox', ',', 1)::float8
-        and split_part(params ->> 'bbox', ',', 3)::float8
-      and (listing).latitude between split_part(params ->> 'bbox', ',', 2)::float8
-        and split_part(params ->> 'bbox', ',', 4)::float8
-    ))
-    and (params ->> 'q' is null or public.search_words_in(
-      public.search_fold((listing).location || ' ' || (listing).name || ' ' || coalesce((listing).description, '')),
-      public.search_words(params ->> 'q')
-    ))
-$function$;
-
-revoke all on function public.listing_matches_search(listing listings, params jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.listing_matches_search(listing listings, params jsonb) to public;
-grant execute on function public.listing_matches_search(listing listings, params jsonb) to anon;
-grant execute on function public.listing_matches_search(listing listings, params jsonb) to authenticated;
-grant execute on function public.listing_matches_search(listing listings, params jsonb) to service_role;
-
--- ==================================================================================================
--- supabase/schemas/04-listing_price_history.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * Price history
- * ---------------------------------------------------------------------------
- * One row when a listing is published (`Listed at`, no previous price) and one
- * for every change of the price a person pays. Written only by the triggers
- * below (security definer): no API role may insert, update or delete a row,
- * not even the service role, so history cannot be written or rewritten
- * through the API. Rows go with their listing.
- */
-
-create table public.listing_price_history (
+create table public.message_emails (
   id bigint generated always as identity,
-  listing_id uuid not null,
-  price integer not null,
-  previous_price integer,
-  changed_at timestamp with time zone not null default now(),
-  constraint listing_price_history_pkey PRIMARY KEY (id),
-  constraint listing_price_history_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE
-);
-
-comment on table public.listing_price_history is 'Every change of a listing''s effective price, oldest first by changed_at; the first row (no previous price) is the listed price. Written by trigger only.';
-comment on column public.listing_price_history.price is 'The price a person pays after the change.';
-comment on column public.listing_price_history.previous_price is 'The price before; null for the listed price.';
-
-create index listing_price_history_listing_idx ON public.listing_price_history using btree (listing_id, changed_at, id);
-
--- The API roles get only what is granted here.
-revoke all on table public.listing_price_history from anon, authenticated, service_role;
-grant select on table public.listing_price_history to anon;
-grant select on table public.listing_price_history to authenticated;
-grant select on table public.listing_price_history to service_role;
-
--- Its identity's sequence.
-revoke all on sequence listing_price_history_id_seq from anon, authenticated, service_role;
-
-alter table public.listing_price_history enable row level security;
-
--- Whoever can read the listing (its select policy applies inside the subquery) reads its history.
-create policy "Price history is visible to whoever can see the listing"
-  on public.listing_price_history for select to anon, authenticated, service_role
-  using ((EXISTS ( SELECT 1
-   FROM listings l
-  WHERE (l.id = listing_price_history.listing_id))));
-
--- ==================================================================================================
--- supabase/schemas/04-listing_reports.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * Reports
- * ---------------------------------------------------------------------------
- */
-
-create table public.listing_reports (
-  id uuid not null default gen_random_uuid(),
-  listing_id uuid not null,
-  reporter_id uuid not null default auth.uid(),
-  reason text not null,
-  note text not null default ''::text,
+  conversation_id uuid not null,
+  recipient_id uuid not null,
+  sender_id uuid,
   created_at timestamp with time zone not null default now(),
-  reviewed_at timestamp with time zone,
-  constraint listing_reports_pkey PRIMARY KEY (id),
-  constraint listing_reports_one_per_person UNIQUE (listing_id, reporter_id),
-  constraint listing_reports_note_length CHECK (char_length(note) <= 1000),
-  constraint listing_reports_reason_valid CHECK (reason = ANY (ARRAY['Scam or fraud'::text, 'Wrong details'::text, 'Already let or sold'::text, 'Offensive'::text, 'Other'::text])),
-  constraint listing_reports_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
-  constraint listing_reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES auth.users(id) ON DELETE CASCADE
+  sent_at timestamp with time zone,
+  outcome text,
+  attempts integer not null default 0,
+  next_attempt_at timestamp with time zone not null default now(),
+  last_error text,
+  constraint message_emails_pkey PRIMARY KEY (id),
+  constraint message_emails_outcome CHECK (sent_at IS NULL AND outcome IS NULL OR sent_at IS NOT NULL AND (outcome = ANY (ARRAY['sent'::text, 'skipped'::text, 'gave-up'::text]))),
+  constraint message_emails_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE,
+  constraint message_emails_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE SET NULL
 );
 
-comment on table public.listing_reports is 'Reports of listings by signed-in people, one per person per listing; read by their reporter and the service role.';
+comment on table public.message_emails is 'Emails owed to landlords away for a day (one per conversation per quiet period); sent by send-emails.';
 
-create index listing_reports_open ON public.listing_reports using btree (listing_id) WHERE (reviewed_at IS NULL);
+create index message_emails_conversation ON public.message_emails using btree (conversation_id, recipient_id, sent_at);
 
-create index listing_reports_reporter ON public.listing_reports using btree (reporter_id);
+create index message_emails_due ON public.message_emails using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
 
--- The API roles get only what is granted here.
-revoke all on table public.listing_reports from anon, authenticated, service_role;
-grant select, insert on table public.listing_reports to authenticated;
-grant select, insert, update, delete on table public.listing_reports to service_role;
+create unique index message_emails_one_waiting ON public.message_emails using btree (conversation_id, recipient_id) WHERE (sent_at IS NULL);
 
-alter table public.listing_reports enable row level security;
+create index message_emails_recipient ON public.message_emails using btree (recipient_id);
 
-create policy "Reporters can view their own reports"
-  on public.listing_reports for select to authenticated
-  using ((reporter_id = ( SELECT auth.uid() AS uid)));
-
-create policy "Signed-in people can report listings in their own name"
-  on public.listing_reports for insert to authenticated
-  with check ((reporter_id = ( SELECT auth.uid() AS uid)));
-
-create trigger listing_reports_hide AFTER INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION hide_reported_listing();
-
-create trigger listing_reports_stamp BEFORE INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION stamp_listing_report();
-
--- ==================================================================================================
--- supabase/schemas/04-listing_review_holds.sql
--- ==================================================================================================
-
-/**
- * The listings hidden while reports wait for review: one row per listing, kept
- * by the triggers on listing_reports and public.review_listing_reports only.
- * Readable by everyone (it holds no more than which listings are hidden), as
- * the listings' select policy consults it for every caller.
- */
-
-create table public.listing_review_holds (
-  listing_id uuid not null,
-  landlord_id uuid not null,
-  held_at timestamp with time zone not null default now(),
-  constraint listing_review_holds_pkey PRIMARY KEY (listing_id),
-  constraint listing_review_holds_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint listing_review_holds_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE
-);
-
-comment on table public.listing_review_holds is 'Listings hidden from lists and search until an operator reviews their reports.';
-
-create index listing_review_holds_landlord ON public.listing_review_holds using btree (landlord_id);
+create index message_emails_sender ON public.message_emails using btree (sender_id);
 
 -- The API roles get only what is granted here.
-revoke all on table public.listing_review_holds from anon, authenticated, service_role;
-grant select on table public.listing_review_holds to anon;
-grant select on table public.listing_review_holds to authenticated;
-grant select, insert, update, delete on table public.listing_review_holds to service_role;
-
-alter table public.listing_review_holds enable row level security;
-
-create policy "Everyone can see which listings are held for review"
-  on public.listing_review_holds for select to anon, authenticated
-  using (true);
-
--- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
-analyze public.listing_review_holds;
-
--- On listings, written here because it reads this table, which needs listings first.
-create policy "Listed listings are visible to everyone, and landlords see thei"
-  on public.listings for select to anon, authenticated
-  using (((NOT (EXISTS ( SELECT 1
-   FROM listing_review_holds h
-  WHERE (h.listing_id = listings.id)))) OR (user_ref = ( SELECT auth.uid() AS uid))));
-
--- ==================================================================================================
--- supabase/schemas/04-listing_status_history.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * Status history
- * ---------------------------------------------------------------------------
- * Every status a listing has had, from its publication: the landlord's record
- * of the sale or let, and part of their data export. Written by trigger only,
- * like the price history: no API role may insert, update or delete a row.
- * Readable by whoever can read the listing.
- */
-
-create table public.listing_status_history (
-  id bigint generated always as identity,
-  listing_id uuid not null,
-  status text not null,
-  previous_status text,
-  changed_at timestamp with time zone not null default now(),
-  constraint listing_status_history_pkey PRIMARY KEY (id),
-  constraint listing_status_history_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE
-);
-
-comment on table public.listing_status_history is 'Every status of a listing since publication (the first row has no previous status). Written by trigger only.';
-
-create index listing_status_history_listing_idx ON public.listing_status_history using btree (listing_id, changed_at, id);
-
--- The API roles get only what is granted here.
-revoke all on table public.listing_status_history from anon, authenticated, service_role;
-grant select on table public.listing_status_history to anon;
-grant select on table public.listing_status_history to authenticated;
-grant select on table public.listing_status_history to service_role;
+revoke all on table public.message_emails from anon, authenticated, service_role;
+grant select, insert, update, delete on table public.message_emails to service_role;
 
 -- Its identity's sequence.
-revoke all on sequence listing_status_history_id_seq from anon, authenticated, service_role;
+revoke all on sequence message_emails_id_seq from anon, authenticated, service_role;
 
-alter table public.listing_status_history enable row level security;
-
-create policy "Status history is visible to whoever can see the listing"
-  on public.listing_status_history for select to anon, authenticated, service_role
-  using ((EXISTS ( SELECT 1
-   FROM listings l
-  WHERE (l.id = listing_status_history.listing_id))));
+alter table public.message_emails enable row level security;
 
 -- ==================================================================================================
--- supabase/schemas/04-saved_home_pushes.sql
+-- supabase/schemas/04-message_pushes.sql
 -- ==================================================================================================
 
 /**
  * ---------------------------------------------------------------------------
- * Alerts for saved homes
+ * Pushes for new messages
  * ---------------------------------------------------------------------------
- * A person may choose `Tell me when a saved home changes` (off by default):
- * then a home they saved owes them a push when its price falls, when it goes
- * under offer (Under offer, Sold STC, Let agreed) or when it leaves the market
- * (Sold, Let). The pushes are queued by a trigger in the listing's own
- * transaction and sent by the send-alerts function
- * (supabase/functions/send-alerts/saved-homes.ts) through the same Web Push
- * code as the other alerts, claimed `for update skip locked` and marked sent
- * in the transaction that holds the claim. Neither the landlord (for their own
- * home) nor anyone without the setting gets one. The queue is the server's:
- * no grants to anon or authenticated.
+ * Each new message owes its recipient a push: a row in this queue, written by a
+ * trigger in the message's own transaction, sent by the send-alerts function
+ * (supabase/functions/send-alerts/messages.ts) through the same Web Push code as
+ * saved-search alerts. The sender claims rows with `for update skip locked` and
+ * marks them sent in the transaction that holds the claim, so a sender that dies
+ * loses nothing and a second sender never takes the same row. With push off (no
+ * subscription) the row is simply marked sent: the unread count still shows.
+ * The queue is the server's: no grants to anon or authenticated.
  */
 
-create table public.saved_home_pushes (
+create table public.message_pushes (
   id bigint generated always as identity,
-  listing_id uuid not null,
-  user_id uuid not null,
-  change text not null,
-  status text not null,
-  price integer not null,
-  previous_price integer,
+  message_id uuid not null,
+  recipient_id uuid not null,
   created_at timestamp with time zone not null default now(),
   sent_at timestamp with time zone,
   attempts integer not null default 0,
   next_attempt_at timestamp with time zone not null default now(),
   last_error text,
   gave_up_at timestamp with time zone,
-  constraint saved_home_pushes_pkey PRIMARY KEY (id),
-  constraint saved_home_pushes_change_valid CHECK (change = ANY (ARRAY['reduced'::text, 'under_offer'::text, 'off_market'::text])),
-  constraint saved_home_pushes_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
-  constraint saved_home_pushes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+  constraint message_pushes_pkey PRIMARY KEY (id),
+  constraint message_pushes_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE
 );
 
-comment on table public.saved_home_pushes is 'Pushes owed for changes of saved homes (one per change and person who saved it); sent by send-alerts.';
+comment on table public.message_pushes is 'Pushes owed for new messages (one per message, to its recipient); sent by the send-alerts function.';
 
 /**
  * ---------------------------------------------------------------------------
- * Saved-home pushes: given up is not sent
+ * Message pushes: given up is not sent
  * ---------------------------------------------------------------------------
- * As message pushes.
+ * A push that failed its 8th try was marked sent. Now it keeps sent_at null
+ * and gets gave_up_at, with its last_error: kept for an operator, skipped by
+ * the claim. Rows given up before (sent with an error) are moved over.
  */
-create index saved_home_pushes_due ON public.saved_home_pushes using btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
+create index message_pushes_due ON public.message_pushes using btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
 
-create index saved_home_pushes_listing ON public.saved_home_pushes using btree (listing_id);
-
-create index saved_home_pushes_user ON public.saved_home_pushes using btree (user_id);
+create index message_pushes_message ON public.message_pushes using btree (message_id);
 
 -- The API roles get only what is granted here.
-revoke all on table public.saved_home_pushes from anon, authenticated, service_role;
-grant select, insert, update, delete on table public.saved_home_pushes to service_role;
+revoke all on table public.message_pushes from anon, authenticated, service_role;
+grant select, insert, update, delete on table public.message_pushes to service_role;
 
 -- Its identity's sequence.
-revoke all on sequence saved_home_pushes_id_seq from anon, authenticated, service_role;
+revoke all on sequence message_pushes_id_seq from anon, authenticated, service_role;
 
-alter table public.saved_home_pushes enable row level security;
-
--- ==================================================================================================
--- supabase/schemas/04-saved_listings.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * Saved listings
- * ---------------------------------------------------------------------------
- * The homes a signed-in user has saved, to find them again and to read them
- * offline. Private to that user. A row goes when its listing goes.
- */
-
-create table public.saved_listings (
-  user_id uuid not null default auth.uid(),
-  listing_id uuid not null,
-  created_at timestamp with time zone not null default now(),
-  constraint saved_listings_pkey PRIMARY KEY (user_id, listing_id),
-  constraint saved_listings_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
-  constraint saved_listings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
-);
-
--- The primary key serves the policies (user_id first); this one serves the cascade from listings.
-create index saved_listings_listing_id_idx ON public.saved_listings using btree (listing_id);
-
-create index saved_listings_user_newest_idx ON public.saved_listings using btree (user_id, created_at DESC);
-
--- The API roles get only what is granted here.
-revoke all on table public.saved_listings from anon, authenticated, service_role;
-grant select, insert, delete on table public.saved_listings to authenticated;
-grant select, insert, update, delete on table public.saved_listings to service_role;
-
-alter table public.saved_listings enable row level security;
-
-/**
- * ---------------------------------------------------------------------------
- * Row level security
- * ---------------------------------------------------------------------------
- */
-create policy "Users can save listings for themselves"
-  on public.saved_listings for insert to authenticated
-  with check ((user_id = ( SELECT auth.uid() AS uid)));
-
-create policy "Users can unsave their saved listings"
-  on public.saved_listings for delete to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));
-
-create policy "Users can view their saved listings"
-  on public.saved_listings for select to authenticated
-  using ((user_id = ( SELECT auth.uid() AS uid)));
+alter table public.message_pushes enable row level security;
 
 -- ==================================================================================================
--- supabase/schemas/04-saved_searches_matching.sql
+-- supabase/schemas/04-moderation_audit_page.sql
 -- ==================================================================================================
 
-/**
- * ---------------------------------------------------------------------------
- * Finding the searches a listing matches
- * ---------------------------------------------------------------------------
- * Without scanning every saved search, two indexes give the candidates:
- *
- * - a search with a word of three or more characters has match_key, the start
- *   of its longest word (up to 5 characters), which any listing it matches
- *   holds somewhere in its text: the pieces of 3 to 5 characters of the
- *   listing's folded text are looked up in a btree of match_key, which also
- *   carries the type, price range and rooms, so most candidates that cannot
- *   match are dropped before their row is read;
- * - the others (a map area or filters only) are found in a GiST of the map
- *   area and the price range: those whose area holds the listing's position
- *   and whose range holds its price.
- *
- * Each candidate is then checked with listing_matches_search, the one
- * definition of a match.
- */
+-- Moderators: the audit trail, newest first, a page at a time (keyset on id: pass the last row's id).
 
-create or replace function public.saved_searches_matching(listing listings)
-  returns table(saved_search_id uuid, user_id uuid, alerts text)
-  language sql
-  stable
+create or replace function public.moderation_audit_page(before_id bigint default NULL::bigint, page_size integer default 50)
+  returns setof moderation_audit
+  language plpgsql
+  stable security definer
   set search_path to ''
 as $function$
-  -- What the listing brings to the match, worked out once (each read below is an InitPlan, run once per call).
-  with listing_at as (
-    select
-      case when listing.offer then listing.discounted_price else listing.regular_price end as price,
-      public.listing_search_flags(listing.parking, listing.furnished, listing.offer, listing.status) as flags,
-      public.search_point_cells(listing.longitude, listing.latitude) as cells,
-      public.search_fold(listing.location || ' ' || listing.name || ' ' || coalesce(listing.description, ''))
-        as folded
-  ),
-  candidates as (
-    select s.id, s.user_id, s.alerts, s.match_words,
-      s.match_type, s.match_price, s.match_beds, s.match_baths, s.match_flags, s.match_area
-    from public.saved_searches as s
-    where s.match_key = any(public.search_text_pieces((select folded from listing_at)))
-    union all
-    select s.id, s.user_id, s.alerts, s.match_words,
-      s.match_type, s.match_price, s.match_beds, s.match_baths, s.match_flags, s.match_area
-    from public.saved_searches as s
-    where s.match_key is null and s.match_cell = any((select cells from listing_at)::bigint[])
-  )
-  -- listing_matches_search from the columns the indexes carry (so Postgres checks them in each index scan),
-  -- then the words.
-  select c.id, c.user_id, c.alerts
-  from candidates as c
-  where (c.match_type is null or c.match_type = listing.type)
-    and c.match_price @> (select price from listing_at)
-    and c.match_beds <= listing.bedrooms
-    and c.match_baths <= listing.bathrooms
-    and c.match_flags & (select flags from listing_at) = c.match_flags
-    and listing.longitude between (c.match_area[1])[0] and (c.match_area[0])[0]
-    and listing.latitude between (c.match_area[1])[1] and (c.match_area[0])[1]
-    and (cardinality(c.match_words) = 0 or public.search_words_in((select folded from listing_at), c.match_words));
+begin
+  perform public.require_moderator();
+  return query
+  select a.* from public.moderation_audit as a
+  where before_id is null or a.id < before_id
+  order by a.id desc
+  limit least(greatest(coalesce(page_size, 50), 1), 200);
+end;
 $function$;
 
-revoke all on function public.saved_searches_matching(listing listings) from public, anon, authenticated, service_role;
-grant execute on function public.saved_searches_matching(listing listings) to service_role;
+revoke all on function public.moderation_audit_page(before_id bigint, page_size integer) from public, anon, authenticated, service_role;
+grant execute on function public.moderation_audit_page(before_id bigint, page_size integer) to authenticated;
 
 -- ==================================================================================================
 -- supabase/schemas/04-search_key.sql
@@ -5384,262 +5729,6 @@ revoke all on function public.search_key(q text) from public, anon, authenticate
 grant execute on function public.search_key(q text) to anon;
 grant execute on function public.search_key(q text) to authenticated;
 grant execute on function public.search_key(q text) to service_role;
-
--- ==================================================================================================
--- supabase/schemas/05-listing_report_origins.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * Where each report came from, and whether it counts
- * ---------------------------------------------------------------------------
- * One row per report, written by the trigger that decides holds. Kept apart
- * from listing_reports because reporters read their own reports: the address
- * and the verdict are for operators (service role) only.
- */
-
-create table public.listing_report_origins (
-  report_id uuid not null,
-  listing_id uuid not null,
-  client_address text not null,
-  counts boolean not null,
-  not_counted_because text,
-  constraint listing_report_origins_pkey PRIMARY KEY (report_id),
-  constraint listing_report_origins_reason_given CHECK (counts = (not_counted_because IS NULL)),
-  constraint listing_report_origins_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
-  constraint listing_report_origins_report_id_fkey FOREIGN KEY (report_id) REFERENCES listing_reports(id) ON DELETE CASCADE
-);
-
-comment on table public.listing_report_origins is 'The client address of each listing report and whether it counts towards hiding the listing; service role only.';
-
--- Serves the same-address check and the cascade when a listing is deleted.
-create index listing_report_origins_listing ON public.listing_report_origins using btree (listing_id, client_address);
-
--- The API roles get only what is granted here.
-revoke all on table public.listing_report_origins from anon, authenticated, service_role;
-grant select, insert, update, delete on table public.listing_report_origins to service_role;
-
-alter table public.listing_report_origins enable row level security;
-
--- ==================================================================================================
--- supabase/schemas/05-market_listings.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * On the market
- * ---------------------------------------------------------------------------
- * The one rule: a listing is on the market until its off_market_at. Every list
- * and search (Explore's slider, the category pages, Offers, search's list,
- * count and map, saved-search matching, landlord contact) reads this view; the
- * listings' select policy still applies (security invoker), so what it hides
- * stays hidden. A column added to listings later is added here too (the view
- * keeps the columns it was created with).
- */
-
-create view public.market_listings with (security_invoker=false) as
-SELECT id,
-   type,
-   name,
-   bedrooms,
-   bathrooms,
-   parking,
-   furnished,
-   location,
-   offer,
-   regular_price,
-   discounted_price,
-   image_urls,
-   latitude,
-   longitude,
-   created_at,
-   updated_at,
-   user_ref,
-   description,
-   effective_price,
-   search_text,
-   status,
-   status_changed_at,
-   off_market_at,
-   price_reduced_at,
-   price_reduced_by,
-   version,
-   image_urls[1] AS cover_url
-  FROM listings l
- WHERE (off_market_at IS NULL OR off_market_at > now()) AND NOT (EXISTS ( SELECT 1
-          FROM listing_review_holds h
-         WHERE h.listing_id = l.id));
-
-comment on view public.market_listings is 'Listings on the market and not held for review: every list and search reads this, with the view owner''s rights (see its migration); a listing''s own page reads public.listings.';
-comment on column public.market_listings.cover_url is 'The first of image_urls (the picture a card shows), or null: what the search map selects instead of every picture.';
-
-revoke all on table public.market_listings from anon, authenticated, service_role;
-grant select on table public.market_listings to anon;
-grant select on table public.market_listings to authenticated;
-grant select on table public.market_listings to service_role;
-
--- ==================================================================================================
--- supabase/schemas/05-message_emails.sql
--- ==================================================================================================
-
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
-
-create table public.message_emails (
-  id bigint generated always as identity,
-  conversation_id uuid not null,
-  recipient_id uuid not null,
-  sender_id uuid,
-  created_at timestamp with time zone not null default now(),
-  sent_at timestamp with time zone,
-  outcome text,
-  attempts integer not null default 0,
-  next_attempt_at timestamp with time zone not null default now(),
-  last_error text,
-  constraint message_emails_pkey PRIMARY KEY (id),
-  constraint message_emails_outcome CHECK (sent_at IS NULL AND outcome IS NULL OR sent_at IS NOT NULL AND (outcome = ANY (ARRAY['sent'::text, 'skipped'::text, 'gave-up'::text]))),
-  constraint message_emails_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE,
-  constraint message_emails_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE,
-  constraint message_emails_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE SET NULL
-);
-
-comment on table public.message_emails is 'Emails owed to landlords away for a day (one per conversation per quiet period); sent by send-emails.';
-
-create index message_emails_conversation ON public.message_emails using btree (conversation_id, recipient_id, sent_at);
-
-create index message_emails_due ON public.message_emails using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
-
-create unique index message_emails_one_waiting ON public.message_emails using btree (conversation_id, recipient_id) WHERE (sent_at IS NULL);
-
-create index message_emails_recipient ON public.message_emails using btree (recipient_id);
-
-create index message_emails_sender ON public.message_emails using btree (sender_id);
-
--- The API roles get only what is granted here.
-revoke all on table public.message_emails from anon, authenticated, service_role;
-grant select, insert, update, delete on table public.message_emails to service_role;
-
--- Its identity's sequence.
-revoke all on sequence message_emails_id_seq from anon, authenticated, service_role;
-
-alter table public.message_emails enable row level security;
-
--- ==================================================================================================
--- supabase/schemas/05-messages.sql
--- ==================================================================================================
-
-/**
- * ---------------------------------------------------------------------------
- * Messages: enquiries about a listing and their replies
- * ---------------------------------------------------------------------------
- * A conversation is between one house hunter and the landlord of one listing;
- * only those two read it. Messages are plain text (1–2,000 characters, stored
- * exactly as written), never edited or deleted through the API, and may carry
- * the client's own id so a send repeated by the device's outbox is taken once.
- * A person can block another: the blocked person's later messages are refused.
- * Sending is limited: 10 new conversations per sender a day, 60 messages an hour.
- *
- * The app calls:
- *   rpc send_enquiry(listing_id, message_id, body)   → the conversation's id
- *   from('messages').upsert({ id, conversation_id, body }, { onConflict: 'id', ignoreDuplicates: true })
- *   rpc my_conversations(page_size, before_at, before_id, only_id)
- *   rpc unread_conversation_count()
- *   rpc mark_conversation_read(conversation_id)
- *   from('messages').select() keyset-paged on (created_at, id)
- *   from('blocked_senders') insert/delete
- */
-
-create table public.messages (
-  id uuid not null default gen_random_uuid(),
-  conversation_id uuid not null,
-  sender_id uuid default auth.uid(),
-  body text not null,
-  created_at timestamp with time zone not null default now(),
-  constraint messages_pkey PRIMARY KEY (id),
-  constraint messages_body_length CHECK (char_length(body) >= 1 AND char_length(body) <= 2000),
-  constraint messages_body_not_blank CHECK (btrim(body, ' 	
-'::text) <> ''::text),
-  constraint messages_body_visible CHECK (visible_text(body) <> ''::text),
-  constraint messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE,
-  constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE SET NULL
-);
-
-comment on table public.messages is 'Plain-text messages of a conversation, stored as written; the id may come from the client (idempotent sends).';
-comment on column public.messages.sender_id is 'Who wrote it; null once they deleted their account (`Deleted user`).';
-
-/**
- * ---------------------------------------------------------------------------
- * Indexes
- * ---------------------------------------------------------------------------
- * A person's conversations newest first, from either side (keyset on
- * last_message_at, id); unread counts from partial indexes holding only the
- * conversations with news for that side; a conversation's messages keyset-paged
- * newest first; a sender's recent messages for the hourly limit.
- */
-create index messages_conversation_page ON public.messages using btree (conversation_id, created_at DESC, id DESC);
-
-create index messages_sender_recent ON public.messages using btree (sender_id, created_at);
-
--- The API roles get only what is granted here.
-revoke all on table public.messages from anon, authenticated, service_role;
-grant select on table public.messages to authenticated;
-grant select, insert, update, delete on table public.messages to service_role;
-grant insert (id, conversation_id, body) on table public.messages to authenticated;
-
-alter table public.messages enable row level security;
-
-/**
- * ---------------------------------------------------------------------------
- * Privileges and row-level security
- * ---------------------------------------------------------------------------
- * Conversations are started through send_enquiry (insert of listing_id, and
- * the id the client chose); their bookkeeping columns change only through the
- * triggers and mark_conversation_read. Messages are inserted and read, never
- * updated or deleted through the API.
- */
-create policy "Participants can view their conversations' messages"
-  on public.messages for select to authenticated
-  using ((EXISTS ( SELECT 1
-   FROM conversations c
-  WHERE ((c.id = messages.conversation_id) AND ((( SELECT auth.uid() AS uid) = c.hunter_id) OR (( SELECT auth.uid() AS uid) = c.landlord_id))))));
-
-create policy "Participants not blocked can send messages"
-  on public.messages for insert to authenticated
-  with check (((sender_id = ( SELECT auth.uid() AS uid)) AND conversation_open_to(conversation_id, ( SELECT auth.uid() AS uid))));
-
-/**
- * ---------------------------------------------------------------------------
- * Rules a request cannot get round
- * ---------------------------------------------------------------------------
- * Security definer: they read the other side's block list and the sender's
- * counts, which row-level security hides from the caller.
- */
-create trigger message_sent AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION message_sent();
-
-/**
- * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
- * does (the app itself calls it at most once an hour); returns the time recorded.
- */
-create trigger queue_message_email AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_email();
-
-/**
- * ---------------------------------------------------------------------------
- * Pushes for new messages
- * ---------------------------------------------------------------------------
- * Each new message owes its recipient a push: a row in this queue, written by a
- * trigger in the message's own transaction, sent by the send-alerts function
- * (supabase/functions/send-alerts/messages.ts) through the same Web Push code as
- * saved-search alerts. The sender claims rows with `for update skip locked` and
- * marks them sent in the transaction that holds the claim, so a sender that dies
- * loses nothing and a second sender never takes the same row. With push off (no
- * subscription) the row is simply marked sent: the unread count still shows.
- * The queue is the server's: no grants to anon or authenticated.
- */
-create trigger queue_message_push AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_push();
-
-create trigger stamp_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION stamp_message();
 
 -- ==================================================================================================
 -- supabase/schemas/05-saved_searches.sql
@@ -5789,7 +5878,6 @@ create table public.alert_deliveries (
   constraint alert_deliveries_pkey PRIMARY KEY (id),
   constraint alert_deliveries_one_per_match UNIQUE (saved_search_id, listing_id),
   constraint alert_deliveries_kind_valid CHECK (kind = ANY (ARRAY['instant'::text, 'daily'::text])),
-  constraint alert_deliveries_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
   constraint alert_deliveries_saved_search_id_fkey FOREIGN KEY (saved_search_id) REFERENCES saved_searches(id) ON DELETE CASCADE,
   constraint alert_deliveries_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
@@ -5814,7 +5902,938 @@ grant select, usage on sequence alert_deliveries_id_seq to service_role;
 alter table public.alert_deliveries enable row level security;
 
 -- ==================================================================================================
--- supabase/schemas/06-listing_reports_review.sql
+-- supabase/schemas/06-saved_search_matches.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Matches, for `N new`
+ * ---------------------------------------------------------------------------
+ * Every (saved search, listing) match, written when the listing is published
+ * (whatever the search's alerts), so a person's `N new` counts read a few index
+ * entries instead of matching every listing published since. The server's:
+ * the app reads it through saved_search_new_counts().
+ */
+
+create table public.saved_search_matches (
+  saved_search_id uuid not null,
+  listing_id uuid not null,
+  listing_created_at timestamp with time zone not null,
+  constraint saved_search_matches_pkey PRIMARY KEY (saved_search_id, listing_id),
+  constraint saved_search_matches_saved_search_id_fkey FOREIGN KEY (saved_search_id) REFERENCES saved_searches(id) ON DELETE CASCADE
+);
+
+create index saved_search_matches_listing_idx ON public.saved_search_matches using btree (listing_id);
+
+create index saved_search_matches_newest_idx ON public.saved_search_matches using btree (saved_search_id, listing_created_at DESC);
+
+-- The API roles get only what is granted here.
+revoke all on table public.saved_search_matches from anon, authenticated, service_role;
+grant select, insert, update, delete on table public.saved_search_matches to service_role;
+
+alter table public.saved_search_matches enable row level security;
+
+-- ==================================================================================================
+-- supabase/schemas/07-listings.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Listings
+ * ---------------------------------------------------------------------------
+ * Homes for rent or sale. Everyone may browse them; a signed-in user publishes
+ * listings in their own name and edits or deletes only those. The rules of the
+ * create and edit forms are repeated here as CHECK constraints, so a request
+ * that bypasses the app is refused too. Ids may come from the client, which
+ * makes publishing a draft that was queued offline idempotent.
+ */
+
+create table public.listings (
+  id uuid not null default gen_random_uuid(),
+  type text not null default 'rent'::text,
+  name text not null,
+  bedrooms integer not null default 1,
+  bathrooms integer not null default 1,
+  parking boolean not null default false,
+  furnished boolean not null default false,
+  location text not null,
+  offer boolean not null default false,
+  regular_price integer not null,
+  discounted_price integer,
+  image_urls text[] not null,
+  latitude double precision not null,
+  longitude double precision not null,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  user_ref uuid not null default auth.uid(),
+  description text,
+  effective_price integer generated always as (
+CASE
+    WHEN offer THEN discounted_price
+    ELSE regular_price
+END) stored,
+  search_text text generated always as (((((location || ' '::text) || name) || ' '::text) || COALESCE(description, ''::text))) stored,
+  status text not null default 'available'::text,
+  status_changed_at timestamp with time zone not null default now(),
+  off_market_at timestamp with time zone,
+  price_reduced_at timestamp with time zone,
+  price_reduced_by integer,
+  version integer not null default 1,
+  constraint listings_pkey PRIMARY KEY (id),
+  constraint listings_bathrooms_range CHECK (bathrooms >= 1 AND bathrooms <= 50),
+  constraint listings_bedrooms_range CHECK (bedrooms >= 1 AND bedrooms <= 50),
+  constraint listings_description_length CHECK (char_length(description) <= 2000),
+  constraint listings_description_no_controls CHECK (description !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]'::text),
+  constraint listings_description_trimmed CHECK (description = btrim(description, ' 	
+'::text)),
+  constraint listings_description_visible CHECK (description ~ '[^\s\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff[:cntrl:]]'::text),
+  constraint listings_discount_below_regular CHECK (discounted_price < regular_price),
+  constraint listings_discount_only_with_offer CHECK (offer OR discounted_price IS NULL),
+  constraint listings_discounted_price_range CHECK (discounted_price >= 50 AND discounted_price <= 750000000),
+  constraint listings_image_count CHECK (array_ndims(image_urls) = 1 AND cardinality(image_urls) >= 1 AND cardinality(image_urls) <= 6 AND array_position(image_urls, NULL::text) IS NULL),
+  constraint listings_image_urls_valid CHECK (listing_image_urls_valid(image_urls, user_ref)),
+  constraint listings_latitude_range CHECK (latitude >= '-90'::integer::double precision AND latitude <= 90::double precision),
+  constraint listings_location_length CHECK (char_length(location) <= 300),
+  constraint listings_location_present CHECK (btrim(location) <> ''::text),
+  constraint listings_location_visible CHECK (char_length(visible_text(location)) >= 1),
+  constraint listings_longitude_range CHECK (longitude >= '-180'::integer::double precision AND longitude <= 180::double precision),
+  constraint listings_name_length CHECK (char_length(name) >= 10 AND char_length(name) <= 32),
+  constraint listings_name_visible CHECK (char_length(visible_text(name)) >= 10),
+  constraint listings_offer_needs_discount CHECK (NOT offer OR discounted_price IS NOT NULL),
+  constraint listings_price_reduced_by_positive CHECK (price_reduced_by > 0),
+  constraint listings_price_reduction_whole CHECK ((price_reduced_at IS NULL) = (price_reduced_by IS NULL)),
+  constraint listings_regular_price_range CHECK (regular_price >= 50 AND regular_price <= 750000000),
+  constraint listings_status_valid CHECK (type = 'sale'::text AND (status = ANY (ARRAY['available'::text, 'under_offer'::text, 'sold_stc'::text, 'sold'::text])) OR type = 'rent'::text AND (status = ANY (ARRAY['available'::text, 'let_agreed'::text, 'let'::text])) OR (type <> ALL (ARRAY['rent'::text, 'sale'::text]))),
+  constraint listings_type_valid CHECK (type = ANY (ARRAY['rent'::text, 'sale'::text])),
+  constraint listings_version_positive CHECK (version >= 1),
+  constraint listings_user_ref_fkey FOREIGN KEY (user_ref) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+comment on column public.listings.created_at is 'Server time of publication; clients cannot set or change it.';
+comment on column public.listings.user_ref is 'The landlord: the publishing user; never changes.';
+comment on column public.listings.description is 'The landlord''s description: trimmed, up to 2,000 characters.';
+comment on column public.listings.effective_price is 'The price a person pays: the discounted price when on offer, else the regular price.';
+comment on column public.listings.search_text is 'Location, name and description, matched by the search''s words (trigram index).';
+comment on column public.listings.status is 'Where the home is on the market: sale available, under_offer, sold_stc, sold; rent available, let_agreed, let.';
+comment on column public.listings.status_changed_at is 'Server time the status last changed (publication when it never did); server-owned.';
+comment on column public.listings.off_market_at is 'When the listing leaves lists and search: sold/let + 14 days, sold_stc/let_agreed + 60 days; server-owned.';
+comment on column public.listings.price_reduced_at is 'When the price a person pays last fell; cleared by an increase; server-owned.';
+comment on column public.listings.price_reduced_by is 'How much the price a person pays fell by at price_reduced_at; server-owned.';
+comment on column public.listings.version is 'Bumped by every update; an update that names another version is refused (listing_version_conflict).';
+
+CREATE STATISTICS public.listings_type_price_stats (mcv) ON type, effective_price FROM listings;
+alter statistics public.listings_type_price_stats set statistics 1000;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Listing area
+ * ---------------------------------------------------------------------------
+ * The search map asks for the homes inside the visible bounds:
+ *
+ *   longitude between west and east and latitude between south and north
+ *
+ * A GiST index over both coordinates (btree_gist's float8 operator class)
+ * answers that box from either side, like an R-tree: a narrow strip of
+ * longitude does not have to read every latitude, as a btree on
+ * (longitude, latitude) would. Hosted Supabase keeps extensions in the
+ * `extensions` schema, so the operator class is named with it.
+ *
+ * Reads stay under the table's row-level security; nothing else changes.
+ */
+create index listings_area_idx ON public.listings using gist (longitude, latitude);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * Keyset paging newest first (`order by created_at desc, id desc`) for the
+ * explore, category and offers pages, and a landlord's own listings, which
+ * also serves the ownership policies.
+ */
+create index listings_newest_idx ON public.listings using btree (created_at DESC, id DESC);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * The `reduced` sort pages by keyset on (price_reduced_at desc nulls last,
+ * id desc), alone, by type and by offer, like the other sorts. The on-market
+ * condition is checked on the rows these and the existing indexes return:
+ * nearly every listing is on the market, so an ordered index scan stops after
+ * a page's worth of rows. off_market_at is indexed for the few queries led by
+ * it (how many have left, or are about to).
+ */
+create index listings_off_market_idx ON public.listings using btree (off_market_at) WHERE (off_market_at IS NOT NULL);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * Every sort pages by keyset on its key plus id, so each sort, with and
+ * without the type or offer preset, has an index in that order:
+ * - newest first: the indexes of the listings migration, and one led by
+ *   offer for `offer is true` (a partial index `where offer` serves
+ *   `offer = true` only; a leading boolean column serves both forms);
+ * - by price: (effective_price, id), read forwards or backwards, alone, by
+ *   type and by offer. They carry the room and feature columns, so a count
+ *   or a filter on them is answered from the index alone.
+ * Words match through the trigram index on search_text.
+ */
+create index listings_offer_newest_idx ON public.listings using btree (offer, created_at DESC, id DESC);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Counts from the indexes alone, on the market
+ * ---------------------------------------------------------------------------
+ * A search's exact count reads market_listings: besides its filters, each row
+ * is checked for being on the market (off_market_at), available when Include
+ * under offer is off (status), and visible under the listings' select policy
+ * (user_ref, beside the id already in the key). The price indexes carried the
+ * room and feature columns so that a count was answered from the index alone;
+ * they now carry these three too, so it still is rather than reading every
+ * matching row from the table. Same keys and names; only the included columns
+ * grow.
+ */
+create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref);
+
+create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
+
+create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Capped counts with a price, and with parking or furnished, that stay small
+ * ---------------------------------------------------------------------------
+ * Two kinds of /search count still read thousands of rows for their 1,001 at
+ * a million listings:
+ *
+ * - A common word with a price (`london`, rent up to £2,000: 17,000 homes).
+ *   The eighth (20261126200000) read its trigram index alone and checked the
+ *   price on each candidate: 5,700 rows for 1,001 matches, 30-45 ms. The
+ *   eighth now has a price index of its own, whose predicate is written as
+ *   `id <= 1fffffff-…` rather than the trigram index's `id < 20000000-…`: the
+ *   planner never ANDs two indexes whose predicates are the same clause, and
+ *   here ANDing is the point. The two bitmaps together leave only the homes
+ *   that match both, about 1,400 rows read: 15 ms. Such a search tries the
+ *   eighth when the planner expects 4,000 matches (half the plain threshold):
+ *   its estimate of a word and a price together was 5,050 for 12,000 (`flat`,
+ *   rent up to £1,500), which counted the whole through two full bitmaps of
+ *   100,000 homes each (90 ms; 28 ms through the eighth).
+ * - Every filter at once (rent £800-2,500, 2 bedrooms, 2 bathrooms, parking,
+ *   furnished) read 29,000 entries of the (type, price) index for 1,001
+ *   matches: 11 ms. An index led by type, parking and furnished, then price,
+ *   reads only homes with both: 4.7 ms; parking or furnished alone,
+ *   1.5-3 ms (Postgres 18 skips the other boolean). It carries what the
+ *   other filters and market_listings check, so counts stay index-only:
+ *   74 MB at a million.
+ *
+ * Also dropped: listings_off_market_at_idx, which 20261125620000 created as
+ * an exact copy of listings_off_market_idx (20261125500000).
+ *
+ * Nothing here changes what a count says, only how fast: the priced eighth
+ * is the same eighth, counted the same way, and a count below 1,001 is still
+ * that of every listing.
+ */
+create index listings_price_eighth_idx ON public.listings using btree (effective_price) WHERE (id <= '1fffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+
+create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref);
+
+create index listings_reduced_idx ON public.listings using btree (price_reduced_at DESC NULLS LAST, id DESC);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Newest first, of one type: an index of each type's own
+ * ---------------------------------------------------------------------------
+ * A page of one type sorted newest with words that few homes match walks an
+ * index in the sort's order, checking each home, until it has 11. Of the two
+ * indexes in that order, (created_at, id) and (type, created_at, id), the
+ * planner priced the second higher: it judges how scattered the heap reads
+ * are by the index's first column, and listings of either type are
+ * interleaved, while creation order follows the heap's. So it took the first,
+ * and read the other type's homes as well: page 50 of `london garden` to rent
+ * up to £2,000, at a million listings, read 6,468 homes for 11.
+ *
+ * Each type now has an index of its own, led by created_at: partial on the
+ * type, so it holds only that type's homes and is priced by creation order
+ * like the other. The same page reads 3,234 homes. A page with no type keeps
+ * listings_newest_idx.
+ */
+create index listings_rent_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'rent'::text);
+
+create index listings_sale_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE (type = 'sale'::text);
+
+/**
+ * ---------------------------------------------------------------------------
+ * A common word's eighth: only homes with no leaving date
+ * ---------------------------------------------------------------------------
+ * count_listings counts a common word within an eighth of the listings first
+ * (20261126200000), through a trigram index of that eighth. The index held
+ * every listing of the eighth, on the market or not, so the count read homes
+ * that had left the market from the heap only to drop them: at a million
+ * listings, 562 of the 1,563 homes that `london`'s count read.
+ *
+ * The eighth is now the listings of those ids that have no leaving date
+ * (off_market_at is null), and its trigram index holds only them. A home
+ * with a leaving date still ahead is on the market too: it is no longer in
+ * the eighth, so when the eighth does not reach 1,001 the rest is every
+ * listing outside it (`not (eighth)`), and the count is exact as before.
+ * When the eighth alone holds 1,001 matches, so does the whole.
+ *
+ * At a million listings the eighth's index is 39 MB instead of 51, and a
+ * common word's count reads a quarter to a third fewer buffers (`london`
+ * 1,249 -> 873, `garden` 1,639 -> 1,064, `london` for sale 2,417 -> 1,677;
+ * with a type and a price about the same). At 100,000 no count reads the
+ * eighth (none expects 8,000 matches), so their statements are unchanged.
+ *
+ * A leaving date cannot be part of an index's predicate (it is compared
+ * with now()), but its absence can. Nothing here changes what a count says,
+ * only which homes it reads: the eighth's statements still read
+ * market_listings, which settles which homes are on the market.
+ */
+create index listings_search_text_eighth_idx ON public.listings using gin (search_text extensions.gin_trgm_ops) WHERE ((id < '20000000-0000-0000-0000-000000000000'::uuid) AND (off_market_at IS NULL));
+
+create index listings_search_text_idx ON public.listings using gin (search_text extensions.gin_trgm_ops);
+
+/**
+ * ---------------------------------------------------------------------------
+ * The (type, parking, furnished, price) index for counts only
+ * ---------------------------------------------------------------------------
+ * listings_type_amenities_price_idx (20261126310000) was built for
+ * count_listings with parking or furnished, but the planner took it for
+ * pages too. At 100,000 listings it ANDed it with the newest-first index for
+ * page 50 of a search with every filter, 8.1 ms where walking the
+ * newest-first index had taken 1.8.
+ *
+ * The index is now partial on `version > 0`, which every listing meets
+ * (listings_version_positive: version >= 1) but which only count_listings
+ * states, and only for a count with parking or furnished. Postgres uses a
+ * partial index only where the query states its predicate (it does not
+ * reason from check constraints), so every other query, every page
+ * PostgREST runs and every other count, is planned as before this index
+ * existed. What a count says does not change: the condition holds for
+ * every listing.
+ */
+create index listings_type_amenities_price_idx ON public.listings using btree (type, parking, furnished, effective_price) INCLUDE (id, bedrooms, bathrooms, offer, status, off_market_at) WHERE (version > 0);
+
+create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref);
+
+create index listings_type_reduced_idx ON public.listings using btree (type, price_reduced_at DESC NULLS LAST, id DESC);
+
+create index listings_user_ref_idx ON public.listings using btree (user_ref, created_at DESC);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listings from anon, authenticated, service_role;
+grant select on table public.listings to anon;
+grant select, insert, update, delete on table public.listings to authenticated;
+grant select, insert, update, delete on table public.listings to service_role;
+
+alter table public.listings enable row level security;
+
+create policy "Listed listings are visible to everyone, and landlords see thei"
+  on public.listings for select to anon, authenticated
+  using (((NOT (EXISTS ( SELECT 1
+   FROM listing_review_holds h
+  WHERE (h.listing_id = listings.id)))) OR (user_ref = ( SELECT auth.uid() AS uid))));
+
+/**
+ * ---------------------------------------------------------------------------
+ * Row level security
+ * ---------------------------------------------------------------------------
+ */
+create policy "Users can delete their own listings"
+  on public.listings for delete to authenticated
+  using ((user_ref = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can publish listings in their own name"
+  on public.listings for insert to authenticated
+  with check ((user_ref = ( SELECT auth.uid() AS uid)));
+
+create policy "Users can update their own listings"
+  on public.listings for update to authenticated
+  using ((user_ref = ( SELECT auth.uid() AS uid)))
+  with check ((user_ref = ( SELECT auth.uid() AS uid)));
+
+/**
+ * Moves the listings a statement changed between cells: departed rows
+ * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
+ * theirs. One grouped upsert per transition table, so a bulk insert of a
+ * million listings costs one pass; cells are written in key order, so two
+ * statements touching the same cells wait for each other instead of
+ * deadlocking. Security definer: the table is written by nobody else.
+ */
+create trigger listings_clusters_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
+
+create trigger listings_clusters_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
+
+create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+create trigger listings_lift_fix_hold AFTER UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION lift_fix_hold();
+
+/**
+ * Moves a statement's listings in listing_place_words: rows of departed
+ * listings (deleted, or updated in a column the table holds) go, rows of
+ * arrived ones (inserted, or so updated) come, each only for a listing with
+ * no leaving date; the vocabulary's counts follow in the same statement, one
+ * grouped upsert in word order.
+ */
+create trigger listings_place_words_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
+
+create trigger listings_place_words_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
+
+create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Price history
+ * ---------------------------------------------------------------------------
+ * One row when a listing is published (`Listed at`, no previous price) and one
+ * for every change of the price a person pays. Written only by the triggers
+ * below (security definer): no API role may insert, update or delete a row,
+ * not even the service role, so history cannot be written or rewritten
+ * through the API. Rows go with their listing.
+ */
+create trigger listings_price_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
+
+create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_prices();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Publishing limits
+ * ---------------------------------------------------------------------------
+ * One account publishes at most 20 new listings in any 24 hours and holds at
+ * most 200 in all. The database refuses the 21st (or the 201st) with a message
+ * the listing form shows as it is; a draft waiting on the device keeps its
+ * place and shows the same reason. The limits bind API callers (anon,
+ * authenticated); the service role and the table owner (seeding, maintenance)
+ * are not held to them.
+ */
+create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
+
+/**
+ * Publishing records the matches and queues the alerts: after an insert of
+ * listings, one match per (matching search, listing), and one delivery per
+ * match of a search with alerts on; the publisher's own searches left out. Security definer: the publisher can neither read other people's
+ * searches nor write the queue.
+ */
+create trigger listings_queue_alerts AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION queue_listing_alerts();
+
+/**
+ * After an update of listings: for each listing whose move matters, one push
+ * per person who saved it and wants these alerts. One change per update, the
+ * biggest: leaving the market, else going under offer (a status change into
+ * under_offer, sold_stc or let_agreed), else a fall in price.
+ */
+create trigger listings_queue_saved_home_pushes AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION queue_saved_home_pushes();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Server-owned columns
+ * ---------------------------------------------------------------------------
+ * For API callers (anon, authenticated) an insert gets the server's time and
+ * the caller's id whatever the request said; the service role and the table
+ * owner (seeding, maintenance) may set both. After insert, id, created_at and
+ * user_ref never change, for anyone; updated_at records the last change.
+ */
+create trigger listings_stamp BEFORE INSERT OR UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION stamp_listing();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Status history
+ * ---------------------------------------------------------------------------
+ * Every status a listing has had, from its publication: the landlord's record
+ * of the sale or let, and part of their data export. Written by trigger only,
+ * like the price history: no API role may insert, update or delete a row.
+ * Readable by whoever can read the listing.
+ */
+create trigger listings_status_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
+
+create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
+
+/**
+ * Moves a statement's listings in listing_word_marks: rows of departed
+ * listings (deleted, or updated in a column the table holds or in their text)
+ * go, and rows of arrived ones (inserted, or so updated) come, each only for a
+ * listing with no leaving date and some dictionary word.
+ */
+create trigger listings_word_marks_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
+
+create trigger listings_word_marks_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
+
+create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
+
+-- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
+analyze public.listings;
+
+-- On alert_deliveries, written here because it names this table, which needs alert_deliveries first.
+alter table public.alert_deliveries add constraint alert_deliveries_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_price_history, written here because it names this table, which needs listing_price_history first.
+alter table public.listing_price_history add constraint listing_price_history_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_price_history, written here because it reads this table, which needs listing_price_history first.
+-- Whoever can read the listing (its select policy applies inside the subquery) reads its history.
+create policy "Price history is visible to whoever can see the listing"
+  on public.listing_price_history for select to anon, authenticated, service_role
+  using ((EXISTS ( SELECT 1
+   FROM listings l
+  WHERE (l.id = listing_price_history.listing_id))));
+
+-- On listing_report_origins, written here because it names this table, which needs listing_report_origins first.
+alter table public.listing_report_origins add constraint listing_report_origins_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_review_holds, written here because it names this table, which needs listing_review_holds first.
+alter table public.listing_review_holds add constraint listing_review_holds_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_status_history, written here because it names this table, which needs listing_status_history first.
+alter table public.listing_status_history add constraint listing_status_history_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_status_history, written here because it reads this table, which needs listing_status_history first.
+/**
+ * ---------------------------------------------------------------------------
+ * Status history
+ * ---------------------------------------------------------------------------
+ * Every status a listing has had, from its publication: the landlord's record
+ * of the sale or let, and part of their data export. Written by trigger only,
+ * like the price history: no API role may insert, update or delete a row.
+ * Readable by whoever can read the listing.
+ */
+create policy "Status history is visible to whoever can see the listing"
+  on public.listing_status_history for select to anon, authenticated, service_role
+  using ((EXISTS ( SELECT 1
+   FROM listings l
+  WHERE (l.id = listing_status_history.listing_id))));
+
+-- On moderation_cases, written here because it names this table, which needs moderation_cases first.
+alter table public.moderation_cases add constraint moderation_cases_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On saved_home_pushes, written here because it names this table, which needs saved_home_pushes first.
+alter table public.saved_home_pushes add constraint saved_home_pushes_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On saved_listings, written here because it names this table, which needs saved_listings first.
+alter table public.saved_listings add constraint saved_listings_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On saved_search_matches, written here because it names this table, which needs saved_search_matches first.
+alter table public.saved_search_matches add constraint saved_search_matches_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- ==================================================================================================
+-- supabase/schemas/08-conversations.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Messages: enquiries about a listing and their replies
+ * ---------------------------------------------------------------------------
+ * A conversation is between one house hunter and the landlord of one listing;
+ * only those two read it. Messages are plain text (1–2,000 characters, stored
+ * exactly as written), never edited or deleted through the API, and may carry
+ * the client's own id so a send repeated by the device's outbox is taken once.
+ * A person can block another: the blocked person's later messages are refused.
+ * Sending is limited: 10 new conversations per sender a day, 60 messages an hour.
+ *
+ * The app calls:
+ *   rpc send_enquiry(listing_id, message_id, body)   → the conversation's id
+ *   from('messages').upsert({ id, conversation_id, body }, { onConflict: 'id', ignoreDuplicates: true })
+ *   rpc my_conversations(page_size, before_at, before_id, only_id)
+ *   rpc unread_conversation_count()
+ *   rpc mark_conversation_read(conversation_id)
+ *   from('messages').select() keyset-paged on (created_at, id)
+ *   from('blocked_senders') insert/delete
+ */
+
+create table public.conversations (
+  id uuid not null default gen_random_uuid(),
+  listing_id uuid,
+  hunter_id uuid default auth.uid(),
+  landlord_id uuid,
+  created_at timestamp with time zone not null default now(),
+  last_message_at timestamp with time zone not null default now(),
+  last_sender_id uuid,
+  hunter_read_at timestamp with time zone not null default '-infinity'::timestamp with time zone,
+  landlord_read_at timestamp with time zone not null default '-infinity'::timestamp with time zone,
+  constraint conversations_pkey PRIMARY KEY (id),
+  constraint conversations_one_per_listing UNIQUE (listing_id, hunter_id),
+  constraint conversations_two_people CHECK (hunter_id <> landlord_id),
+  constraint conversations_hunter_id_fkey FOREIGN KEY (hunter_id) REFERENCES profiles(id) ON DELETE SET NULL,
+  constraint conversations_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES profiles(id) ON DELETE SET NULL,
+  constraint conversations_last_sender_id_fkey FOREIGN KEY (last_sender_id) REFERENCES profiles(id) ON DELETE SET NULL,
+  constraint conversations_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE SET NULL
+);
+
+comment on table public.conversations is 'A house hunter and a landlord talking about one listing; read only by those two.';
+comment on column public.conversations.hunter_id is 'The house hunter; null once they deleted their account.';
+comment on column public.conversations.landlord_id is 'The landlord; null once they deleted their account.';
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * A person's conversations newest first, from either side (keyset on
+ * last_message_at, id); unread counts from partial indexes holding only the
+ * conversations with news for that side; a conversation's messages keyset-paged
+ * newest first; a sender's recent messages for the hourly limit.
+ */
+create index conversations_hunter_recent ON public.conversations using btree (hunter_id, last_message_at DESC, id DESC);
+
+create index conversations_hunter_started ON public.conversations using btree (hunter_id, created_at);
+
+create index conversations_hunter_unread ON public.conversations using btree (hunter_id) WHERE (last_message_at > hunter_read_at);
+
+create index conversations_landlord_recent ON public.conversations using btree (landlord_id, last_message_at DESC, id DESC);
+
+create index conversations_landlord_unread ON public.conversations using btree (landlord_id) WHERE (last_message_at > landlord_read_at);
+
+-- The API roles get only what is granted here.
+revoke all on table public.conversations from anon, authenticated, service_role;
+grant select on table public.conversations to authenticated;
+grant select, insert, update, delete on table public.conversations to service_role;
+grant insert (id, listing_id) on table public.conversations to authenticated;
+
+alter table public.conversations enable row level security;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Privileges and row-level security
+ * ---------------------------------------------------------------------------
+ * Conversations are started through send_enquiry (insert of listing_id, and
+ * the id the client chose); their bookkeeping columns change only through the
+ * triggers and mark_conversation_read. Messages are inserted and read, never
+ * updated or deleted through the API.
+ */
+create policy "Participants can view their conversations"
+  on public.conversations for select to authenticated
+  using (((( SELECT auth.uid() AS uid) = hunter_id) OR (( SELECT auth.uid() AS uid) = landlord_id)));
+
+create policy "Users can start conversations about others' listings"
+  on public.conversations for insert to authenticated
+  with check (((hunter_id = ( SELECT auth.uid() AS uid)) AND (landlord_id <> ( SELECT auth.uid() AS uid))));
+
+/**
+ * ---------------------------------------------------------------------------
+ * Rules a request cannot get round
+ * ---------------------------------------------------------------------------
+ * Security definer: they read the other side's block list and the sender's
+ * counts, which row-level security hides from the caller.
+ */
+create trigger stamp_conversation BEFORE INSERT OR UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION stamp_conversation();
+
+-- On blocked_senders, written here because it reads this table, which needs blocked_senders first.
+-- Only someone the blocker talks with: the table is no way to probe which ids are people.
+create policy "Users can block the people they talk with"
+  on public.blocked_senders for insert to authenticated
+  with check (((blocker_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM conversations c
+  WHERE (((c.hunter_id = blocked_senders.blocked_id) AND (c.landlord_id = ( SELECT auth.uid() AS uid))) OR ((c.landlord_id = blocked_senders.blocked_id) AND (c.hunter_id = ( SELECT auth.uid() AS uid))))))));
+
+-- On message_emails, written here because it names this table, which needs message_emails first.
+alter table public.message_emails add constraint message_emails_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE;
+
+-- ==================================================================================================
+-- supabase/schemas/08-listing_matches_search.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Searches: `underOffer` and the `reduced` sort
+ * ---------------------------------------------------------------------------
+ * A search's `underOffer: false` (the URL's `?underOffer=false`; on by
+ * default, never written when on) keeps only available homes; `sort` may be
+ * `reduced`. saved_search_params_valid accepts exactly these and
+ * listing_matches_search applies the first as src/utils/match-listings.ts
+ * does. Whether a listing is still on the market is not part of the match: the
+ * callers read market_listings.
+ */
+
+create or replace function public.listing_matches_search(listing listings, params jsonb)
+  returns boolean
+  language sql
+  immutable parallel safe
+as $function$
+  select
+    (params ->> 'type' is null or (listing).type = params ->> 'type')
+    and (params ->> 'minPrice' is null
+      or case when (listing).offer then (listing).discounted_price else (listing).regular_price end
+        >= (params ->> 'minPrice')::numeric)
+    and (params ->> 'maxPrice' is null
+      or case when (listing).offer then (listing).discounted_price else (listing).regular_price end
+        <= (params ->> 'maxPrice')::numeric)
+    and (params ->> 'minBeds' is null or (listing).bedrooms >= (params ->> 'minBeds')::numeric)
+    and (params ->> 'minBaths' is null or (listing).bathrooms >= (params ->> 'minBaths')::numeric)
+    and (params -> 'parking' is distinct from 'true' or (listing).parking)
+    and (params -> 'furnished' is distinct from 'true' or (listing).furnished)
+    and (params -> 'offer' is distinct from 'true' or (listing).offer)
+    and (params -> 'underOffer' is distinct from 'false' or (listing).status = 'available')
+    and (params ->> 'bbox' is null or (
+      (listing).longitude between split_part(params ->> 'bbox', ',', 1)::float8
+        and split_part(params ->> 'bbox', ',', 3)::float8
+      and (listing).latitude between split_part(params ->> 'bbox', ',', 2)::float8
+        and split_part(params ->> 'bbox', ',', 4)::float8
+    ))
+    and (params ->> 'q' is null or public.search_words_in(
+      public.search_fold((listing).location || ' ' || (listing).name || ' ' || coalesce((listing).description, '')),
+      public.search_words(params ->> 'q')
+    ))
+$function$;
+
+revoke all on function public.listing_matches_search(listing listings, params jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.listing_matches_search(listing listings, params jsonb) to public;
+grant execute on function public.listing_matches_search(listing listings, params jsonb) to anon;
+grant execute on function public.listing_matches_search(listing listings, params jsonb) to authenticated;
+grant execute on function public.listing_matches_search(listing listings, params jsonb) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/08-listing_reports.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Reports
+ * ---------------------------------------------------------------------------
+ */
+
+create table public.listing_reports (
+  id uuid not null default gen_random_uuid(),
+  listing_id uuid not null,
+  reporter_id uuid not null default auth.uid(),
+  reason text not null,
+  note text not null default ''::text,
+  created_at timestamp with time zone not null default now(),
+  reviewed_at timestamp with time zone,
+  constraint listing_reports_pkey PRIMARY KEY (id),
+  constraint listing_reports_one_per_person UNIQUE (listing_id, reporter_id),
+  constraint listing_reports_note_length CHECK (char_length(note) <= 1000),
+  constraint listing_reports_reason_valid CHECK (reason = ANY (ARRAY['Scam or fraud'::text, 'Wrong details'::text, 'Already let or sold'::text, 'Offensive'::text, 'Other'::text])),
+  constraint listing_reports_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
+  constraint listing_reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+comment on table public.listing_reports is 'Reports of listings by signed-in people, one per person per listing; read by their reporter and the service role.';
+
+create index listing_reports_open ON public.listing_reports using btree (listing_id) WHERE (reviewed_at IS NULL);
+
+create index listing_reports_reporter ON public.listing_reports using btree (reporter_id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.listing_reports from anon, authenticated, service_role;
+grant select, insert on table public.listing_reports to authenticated;
+grant select, insert, update, delete on table public.listing_reports to service_role;
+
+alter table public.listing_reports enable row level security;
+
+create policy "Reporters can view their own reports"
+  on public.listing_reports for select to authenticated
+  using ((reporter_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Signed-in people can report listings in their own name"
+  on public.listing_reports for insert to authenticated
+  with check ((reporter_id = ( SELECT auth.uid() AS uid)));
+
+create trigger listing_reports_hide AFTER INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION hide_reported_listing();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+create trigger listing_reports_open_case AFTER INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION open_moderation_case();
+
+create trigger listing_reports_stamp BEFORE INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION stamp_listing_report();
+
+-- On listing_report_origins, written here because it names this table, which needs listing_report_origins first.
+alter table public.listing_report_origins add constraint listing_report_origins_report_id_fkey FOREIGN KEY (report_id) REFERENCES listing_reports(id) ON DELETE CASCADE;
+
+-- ==================================================================================================
+-- supabase/schemas/08-market_listings.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * On the market
+ * ---------------------------------------------------------------------------
+ * The one rule: a listing is on the market until its off_market_at. Every list
+ * and search (Explore's slider, the category pages, Offers, search's list,
+ * count and map, saved-search matching, landlord contact) reads this view; the
+ * listings' select policy still applies (security invoker), so what it hides
+ * stays hidden. A column added to listings later is added here too (the view
+ * keeps the columns it was created with).
+ */
+
+create view public.market_listings with (security_invoker=false) as
+SELECT id,
+   type,
+   name,
+   bedrooms,
+   bathrooms,
+   parking,
+   furnished,
+   location,
+   offer,
+   regular_price,
+   discounted_price,
+   image_urls,
+   latitude,
+   longitude,
+   created_at,
+   updated_at,
+   user_ref,
+   description,
+   effective_price,
+   search_text,
+   status,
+   status_changed_at,
+   off_market_at,
+   price_reduced_at,
+   price_reduced_by,
+   version,
+   image_urls[1] AS cover_url
+  FROM listings l
+ WHERE (off_market_at IS NULL OR off_market_at > now()) AND NOT (EXISTS ( SELECT 1
+          FROM listing_review_holds h
+         WHERE h.listing_id = l.id));
+
+comment on view public.market_listings is 'Listings on the market and not held for review: every list and search reads this, with the view owner''s rights (see its migration); a listing''s own page reads public.listings.';
+comment on column public.market_listings.cover_url is 'The first of image_urls (the picture a card shows), or null: what the search map selects instead of every picture.';
+
+revoke all on table public.market_listings from anon, authenticated, service_role;
+grant select on table public.market_listings to anon;
+grant select on table public.market_listings to authenticated;
+grant select on table public.market_listings to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/08-moderation_decisions.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases, decisions
+ * ---------------------------------------------------------------------------
+ */
+
+create table public.moderation_decisions (
+  id bigint generated always as identity,
+  case_id bigint not null,
+  listing_id uuid not null,
+  listing_name text not null,
+  landlord_id uuid not null,
+  moderator_id uuid,
+  decision text not null,
+  reason text not null default ''::text,
+  note text not null default ''::text,
+  on_appeal boolean not null default false,
+  decided_at timestamp with time zone not null default now(),
+  constraint moderation_decisions_pkey PRIMARY KEY (id),
+  constraint moderation_decisions_decision_valid CHECK (decision = ANY (ARRAY['keep-listed'::text, 'take-down'::text, 'ask-to-fix'::text])),
+  constraint moderation_decisions_note_length CHECK (char_length(note) <= 1000),
+  constraint moderation_decisions_case_id_fkey FOREIGN KEY (case_id) REFERENCES moderation_cases(id) ON DELETE CASCADE,
+  constraint moderation_decisions_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint moderation_decisions_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
+  constraint moderation_decisions_moderator_id_fkey FOREIGN KEY (moderator_id) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+
+comment on table public.moderation_decisions is 'What moderators decided about listings; read through moderation functions, never directly.';
+
+create index moderation_decisions_case ON public.moderation_decisions using btree (case_id);
+
+create index moderation_decisions_landlord ON public.moderation_decisions using btree (landlord_id, decided_at DESC);
+
+create index moderation_decisions_listing ON public.moderation_decisions using btree (listing_id);
+
+create index moderation_decisions_moderator ON public.moderation_decisions using btree (moderator_id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.moderation_decisions from anon, authenticated, service_role;
+grant select on table public.moderation_decisions to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence moderation_decisions_id_seq from anon, authenticated, service_role;
+
+alter table public.moderation_decisions enable row level security;
+
+-- On moderation_cases, written here because it names this table, which needs moderation_cases first.
+alter table public.moderation_cases add constraint moderation_cases_appeal_of_fkey FOREIGN KEY (appeal_of) REFERENCES moderation_decisions(id) ON DELETE CASCADE;
+
+-- On moderation_notices, written here because it names this table, which needs moderation_notices first.
+alter table public.moderation_notices add constraint moderation_notices_decision_id_fkey FOREIGN KEY (decision_id) REFERENCES moderation_decisions(id) ON DELETE SET NULL;
+
+-- ==================================================================================================
+-- supabase/schemas/08-saved_searches_matching.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Finding the searches a listing matches
+ * ---------------------------------------------------------------------------
+ * Without scanning every saved search, two indexes give the candidates:
+ *
+ * - a search with a word of three or more characters has match_key, the start
+ *   of its longest word (up to 5 characters), which any listing it matches
+ *   holds somewhere in its text: the pieces of 3 to 5 characters of the
+ *   listing's folded text are looked up in a btree of match_key, which also
+ *   carries the type, price range and rooms, so most candidates that cannot
+ *   match are dropped before their row is read;
+ * - the others (a map area or filters only) are found in a GiST of the map
+ *   area and the price range: those whose area holds the listing's position
+ *   and whose range holds its price.
+ *
+ * Each candidate is then checked with listing_matches_search, the one
+ * definition of a match.
+ */
+
+create or replace function public.saved_searches_matching(listing listings)
+  returns table(saved_search_id uuid, user_id uuid, alerts text)
+  language sql
+  stable
+  set search_path to ''
+as $function$
+  -- What the listing brings to the match, worked out once (each read below is an InitPlan, run once per call).
+  with listing_at as (
+    select
+      case when listing.offer then listing.discounted_price else listing.regular_price end as price,
+      public.listing_search_flags(listing.parking, listing.furnished, listing.offer, listing.status) as flags,
+      public.search_point_cells(listing.longitude, listing.latitude) as cells,
+      public.search_fold(listing.location || ' ' || listing.name || ' ' || coalesce(listing.description, ''))
+        as folded
+  ),
+  candidates as (
+    select s.id, s.user_id, s.alerts, s.match_words,
+      s.match_type, s.match_price, s.match_beds, s.match_baths, s.match_flags, s.match_area
+    from public.saved_searches as s
+    where s.match_key = any(public.search_text_pieces((select folded from listing_at)))
+    union all
+    select s.id, s.user_id, s.alerts, s.match_words,
+      s.match_type, s.match_price, s.match_beds, s.match_baths, s.match_flags, s.match_area
+    from public.saved_searches as s
+    where s.match_key is null and s.match_cell = any((select cells from listing_at)::bigint[])
+  )
+  -- listing_matches_search from the columns the indexes carry (so Postgres checks them in each index scan),
+  -- then the words.
+  select c.id, c.user_id, c.alerts
+  from candidates as c
+  where (c.match_type is null or c.match_type = listing.type)
+    and c.match_price @> (select price from listing_at)
+    and c.match_beds <= listing.bedrooms
+    and c.match_baths <= listing.bathrooms
+    and c.match_flags & (select flags from listing_at) = c.match_flags
+    and listing.longitude between (c.match_area[1])[0] and (c.match_area[0])[0]
+    and listing.latitude between (c.match_area[1])[1] and (c.match_area[0])[1]
+    and (cardinality(c.match_words) = 0 or public.search_words_in((select folded from listing_at), c.match_words));
+$function$;
+
+revoke all on function public.saved_searches_matching(listing listings) from public, anon, authenticated, service_role;
+grant execute on function public.saved_searches_matching(listing listings) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/09-listing_reports_review.sql
 -- ==================================================================================================
 
 /**
@@ -5862,8 +6881,102 @@ revoke all on table public.listing_reports_review from anon, authenticated, serv
 grant select on table public.listing_reports_review to service_role;
 
 -- ==================================================================================================
--- supabase/schemas/06-message_pushes.sql
+-- supabase/schemas/09-messages.sql
 -- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Messages: enquiries about a listing and their replies
+ * ---------------------------------------------------------------------------
+ * A conversation is between one house hunter and the landlord of one listing;
+ * only those two read it. Messages are plain text (1–2,000 characters, stored
+ * exactly as written), never edited or deleted through the API, and may carry
+ * the client's own id so a send repeated by the device's outbox is taken once.
+ * A person can block another: the blocked person's later messages are refused.
+ * Sending is limited: 10 new conversations per sender a day, 60 messages an hour.
+ *
+ * The app calls:
+ *   rpc send_enquiry(listing_id, message_id, body)   → the conversation's id
+ *   from('messages').upsert({ id, conversation_id, body }, { onConflict: 'id', ignoreDuplicates: true })
+ *   rpc my_conversations(page_size, before_at, before_id, only_id)
+ *   rpc unread_conversation_count()
+ *   rpc mark_conversation_read(conversation_id)
+ *   from('messages').select() keyset-paged on (created_at, id)
+ *   from('blocked_senders') insert/delete
+ */
+
+create table public.messages (
+  id uuid not null default gen_random_uuid(),
+  conversation_id uuid not null,
+  sender_id uuid default auth.uid(),
+  body text not null,
+  created_at timestamp with time zone not null default now(),
+  constraint messages_pkey PRIMARY KEY (id),
+  constraint messages_body_length CHECK (char_length(body) >= 1 AND char_length(body) <= 2000),
+  constraint messages_body_not_blank CHECK (btrim(body, ' 	
+'::text) <> ''::text),
+  constraint messages_body_visible CHECK (visible_text(body) <> ''::text),
+  constraint messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE,
+  constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE SET NULL
+);
+
+comment on table public.messages is 'Plain-text messages of a conversation, stored as written; the id may come from the client (idempotent sends).';
+comment on column public.messages.sender_id is 'Who wrote it; null once they deleted their account (`Deleted user`).';
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * A person's conversations newest first, from either side (keyset on
+ * last_message_at, id); unread counts from partial indexes holding only the
+ * conversations with news for that side; a conversation's messages keyset-paged
+ * newest first; a sender's recent messages for the hourly limit.
+ */
+create index messages_conversation_page ON public.messages using btree (conversation_id, created_at DESC, id DESC);
+
+create index messages_sender_recent ON public.messages using btree (sender_id, created_at);
+
+-- The API roles get only what is granted here.
+revoke all on table public.messages from anon, authenticated, service_role;
+grant select on table public.messages to authenticated;
+grant select, insert, update, delete on table public.messages to service_role;
+grant insert (id, conversation_id, body) on table public.messages to authenticated;
+
+alter table public.messages enable row level security;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Privileges and row-level security
+ * ---------------------------------------------------------------------------
+ * Conversations are started through send_enquiry (insert of listing_id, and
+ * the id the client chose); their bookkeeping columns change only through the
+ * triggers and mark_conversation_read. Messages are inserted and read, never
+ * updated or deleted through the API.
+ */
+create policy "Participants can view their conversations' messages"
+  on public.messages for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM conversations c
+  WHERE ((c.id = messages.conversation_id) AND ((( SELECT auth.uid() AS uid) = c.hunter_id) OR (( SELECT auth.uid() AS uid) = c.landlord_id))))));
+
+create policy "Participants not blocked can send messages"
+  on public.messages for insert to authenticated
+  with check (((sender_id = ( SELECT auth.uid() AS uid)) AND conversation_open_to(conversation_id, ( SELECT auth.uid() AS uid))));
+
+/**
+ * ---------------------------------------------------------------------------
+ * Rules a request cannot get round
+ * ---------------------------------------------------------------------------
+ * Security definer: they read the other side's block list and the sender's
+ * counts, which row-level security hides from the caller.
+ */
+create trigger message_sent AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION message_sent();
+
+/**
+ * Notes that the caller opened the app now. Writes at most once a minute per person whatever the client
+ * does (the app itself calls it at most once an hour); returns the time recorded.
+ */
+create trigger queue_message_email AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_email();
 
 /**
  * ---------------------------------------------------------------------------
@@ -5878,80 +6991,128 @@ grant select on table public.listing_reports_review to service_role;
  * subscription) the row is simply marked sent: the unread count still shows.
  * The queue is the server's: no grants to anon or authenticated.
  */
+create trigger queue_message_push AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_push();
 
-create table public.message_pushes (
-  id bigint generated always as identity,
-  message_id uuid not null,
-  recipient_id uuid not null,
-  created_at timestamp with time zone not null default now(),
-  sent_at timestamp with time zone,
-  attempts integer not null default 0,
-  next_attempt_at timestamp with time zone not null default now(),
-  last_error text,
-  gave_up_at timestamp with time zone,
-  constraint message_pushes_pkey PRIMARY KEY (id),
-  constraint message_pushes_message_id_fkey FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE,
-  constraint message_pushes_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE
-);
+create trigger stamp_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION stamp_message();
 
-comment on table public.message_pushes is 'Pushes owed for new messages (one per message, to its recipient); sent by the send-alerts function.';
-
-/**
- * ---------------------------------------------------------------------------
- * Message pushes: given up is not sent
- * ---------------------------------------------------------------------------
- * A push that failed its 8th try was marked sent. Now it keeps sent_at null
- * and gets gave_up_at, with its last_error: kept for an operator, skipped by
- * the claim. Rows given up before (sent with an error) are moved over.
- */
-create index message_pushes_due ON public.message_pushes using btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (gave_up_at IS NULL));
-
-create index message_pushes_message ON public.message_pushes using btree (message_id);
-
--- The API roles get only what is granted here.
-revoke all on table public.message_pushes from anon, authenticated, service_role;
-grant select, insert, update, delete on table public.message_pushes to service_role;
-
--- Its identity's sequence.
-revoke all on sequence message_pushes_id_seq from anon, authenticated, service_role;
-
-alter table public.message_pushes enable row level security;
+-- On message_pushes, written here because it names this table, which needs message_pushes first.
+alter table public.message_pushes add constraint message_pushes_message_id_fkey FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE;
 
 -- ==================================================================================================
--- supabase/schemas/06-saved_search_matches.sql
+-- supabase/schemas/09-moderation_decide.sql
 -- ==================================================================================================
 
 /**
  * ---------------------------------------------------------------------------
- * Matches, for `N new`
+ * Decisions: one function each, one transaction each
  * ---------------------------------------------------------------------------
- * Every (saved search, listing) match, written when the listing is published
- * (whatever the search's alerts), so a person's `N new` counts read a few index
- * entries instead of matching every listing published since. The server's:
- * the app reads it through saved_search_new_counts().
+ * moderation_decide is their common body (not callable through the API).
+ * The case's row lock orders two moderators deciding at once: the second
+ * finds it closed and is told so, and nothing changes.
  */
 
-create table public.saved_search_matches (
-  saved_search_id uuid not null,
-  listing_id uuid not null,
-  listing_created_at timestamp with time zone not null,
-  constraint saved_search_matches_pkey PRIMARY KEY (saved_search_id, listing_id),
-  constraint saved_search_matches_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
-  constraint saved_search_matches_saved_search_id_fkey FOREIGN KEY (saved_search_id) REFERENCES saved_searches(id) ON DELETE CASCADE
-);
+create or replace function public.moderation_decide(case_id bigint, decision text, reason text, note text)
+  returns moderation_decisions
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  moderator uuid := public.require_moderator();
+  decided_case public.moderation_cases;
+  listing public.listings;
+  appealed public.moderation_decisions;
+  made public.moderation_decisions;
+  reporter uuid;
+  outcome text;
+begin
+  if char_length(coalesce(note, '')) > 1000 then
+    raise exception 'A note can be at most 1000 characters' using errcode = '22023';
+  end if;
 
-create index saved_search_matches_listing_idx ON public.saved_search_matches using btree (listing_id);
+  select * into decided_case from public.moderation_cases as c where c.id = moderation_decide.case_id for update;
+  if not found then
+    raise exception 'This case does not exist' using errcode = 'PT404';
+  end if;
+  if decided_case.closed_at is not null then
+    raise exception 'Already decided by another moderator' using errcode = 'PT409';
+  end if;
 
-create index saved_search_matches_newest_idx ON public.saved_search_matches using btree (saved_search_id, listing_created_at DESC);
+  if decided_case.appeal_of is not null then
+    select * into appealed from public.moderation_decisions as d where d.id = decided_case.appeal_of;
+    if appealed.moderator_id = moderator then
+      raise exception 'Another moderator decides the appeal of your own decision' using errcode = '42501';
+    end if;
+  end if;
 
--- The API roles get only what is granted here.
-revoke all on table public.saved_search_matches from anon, authenticated, service_role;
-grant select, insert, update, delete on table public.saved_search_matches to service_role;
+  select * into listing from public.listings as l where l.id = decided_case.listing_id for update;
 
-alter table public.saved_search_matches enable row level security;
+  insert into public.moderation_decisions
+    (case_id, listing_id, listing_name, landlord_id, moderator_id, decision, reason, note, on_appeal)
+  values (
+    decided_case.id, listing.id, listing.name, listing.user_ref, moderator, moderation_decide.decision,
+    coalesce(moderation_decide.reason, ''), coalesce(moderation_decide.note, ''), decided_case.appeal_of is not null
+  )
+  returning * into made;
+
+  update public.moderation_cases as c set closed_at = now() where c.id = decided_case.id;
+
+  -- The listing's hold: lifted, or set to what was decided.
+  if moderation_decide.decision = 'keep-listed' then
+    delete from public.listing_review_holds as h where h.listing_id = listing.id;
+  else
+    insert into public.listing_review_holds (listing_id, landlord_id, held_at, kind)
+    values (listing.id, listing.user_ref, now(), case moderation_decide.decision when 'take-down' then 'taken-down' else 'fix-requested' end)
+    on conflict (listing_id) do update set kind = excluded.kind, held_at = excluded.held_at;
+  end if;
+
+  insert into public.moderation_audit (actor_id, actor_email, action, listing_id, listing_name, reason, note)
+  values (
+    moderator,
+    (select u.email from auth.users as u where u.id = moderator),
+    moderation_decide.decision,
+    listing.id,
+    listing.name,
+    coalesce(moderation_decide.reason, ''),
+    coalesce(moderation_decide.note, '')
+  );
+
+  -- Each reporter whose report this closes hears the outcome.
+  outcome := case moderation_decide.decision
+    when 'take-down' then 'it was taken down.'
+    when 'ask-to-fix' then 'we asked the landlord to fix it.'
+    else 'it stays listed.'
+  end;
+  for reporter in
+    update public.listing_reports as r set reviewed_at = now()
+    where r.listing_id = listing.id and r.reviewed_at is null
+    returning r.reporter_id
+  loop
+    insert into public.moderation_notices (person_id, decision_id, body)
+    values (reporter, made.id, format('We reviewed your report about "%s": %s', listing.name, outcome));
+  end loop;
+
+  -- The landlord hears what was decided, and why.
+  insert into public.moderation_notices (person_id, decision_id, body)
+  values (
+    listing.user_ref,
+    made.id,
+    case moderation_decide.decision
+      when 'take-down' then format('Your listing "%s" was taken down: %s.', listing.name, made.reason)
+      when 'ask-to-fix' then format('Your listing "%s" is hidden until you edit it. What to fix: %s', listing.name, made.note)
+      else format('We reviewed your listing "%s": it stays listed.', listing.name)
+    end
+      || case when moderation_decide.decision = 'take-down' and made.note <> '' then ' ' || made.note else '' end
+  );
+
+  return made;
+end;
+$function$;
+
+revoke all on function public.moderation_decide(case_id bigint, decision text, reason text, note text) from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
--- supabase/schemas/06-search_by_price.sql
+-- supabase/schemas/09-search_by_price.sql
 -- ==================================================================================================
 
 /**
@@ -6102,7 +7263,7 @@ grant execute on function public.search_by_price(words text, type text, min_pric
 grant execute on function public.search_by_price(words text, type text, min_price integer, max_price integer, min_beds integer, min_baths integer, parking boolean, furnished boolean, offer boolean, available_only boolean, west double precision, south double precision, east double precision, north double precision, descending boolean, after_price integer, after_id uuid, page_size integer) to service_role;
 
 -- ==================================================================================================
--- supabase/schemas/06-search_newest.sql
+-- supabase/schemas/09-search_newest.sql
 -- ==================================================================================================
 
 /**

@@ -27,7 +27,6 @@ create table public.alert_deliveries (
   constraint alert_deliveries_pkey PRIMARY KEY (id),
   constraint alert_deliveries_one_per_match UNIQUE (saved_search_id, listing_id),
   constraint alert_deliveries_kind_valid CHECK (kind = ANY (ARRAY['instant'::text, 'daily'::text])),
-  constraint alert_deliveries_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
   constraint alert_deliveries_saved_search_id_fkey FOREIGN KEY (saved_search_id) REFERENCES saved_searches(id) ON DELETE CASCADE,
   constraint alert_deliveries_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );

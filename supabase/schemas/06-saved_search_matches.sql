@@ -13,7 +13,6 @@ create table public.saved_search_matches (
   listing_id uuid not null,
   listing_created_at timestamp with time zone not null,
   constraint saved_search_matches_pkey PRIMARY KEY (saved_search_id, listing_id),
-  constraint saved_search_matches_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
   constraint saved_search_matches_saved_search_id_fkey FOREIGN KEY (saved_search_id) REFERENCES saved_searches(id) ON DELETE CASCADE
 );
 

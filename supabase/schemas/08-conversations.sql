@@ -102,3 +102,6 @@ create policy "Users can block the people they talk with"
   with check (((blocker_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM conversations c
   WHERE (((c.hunter_id = blocked_senders.blocked_id) AND (c.landlord_id = ( SELECT auth.uid() AS uid))) OR ((c.landlord_id = blocked_senders.blocked_id) AND (c.hunter_id = ( SELECT auth.uid() AS uid))))))));
+
+-- On message_emails, written here because it names this table, which needs message_emails first.
+alter table public.message_emails add constraint message_emails_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE;

@@ -30,7 +30,6 @@ create table public.saved_home_pushes (
   gave_up_at timestamp with time zone,
   constraint saved_home_pushes_pkey PRIMARY KEY (id),
   constraint saved_home_pushes_change_valid CHECK (change = ANY (ARRAY['reduced'::text, 'under_offer'::text, 'off_market'::text])),
-  constraint saved_home_pushes_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
   constraint saved_home_pushes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 

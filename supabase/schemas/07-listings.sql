@@ -290,6 +290,12 @@ grant select, insert, update, delete on table public.listings to service_role;
 
 alter table public.listings enable row level security;
 
+create policy "Listed listings are visible to everyone, and landlords see thei"
+  on public.listings for select to anon, authenticated
+  using (((NOT (EXISTS ( SELECT 1
+   FROM listing_review_holds h
+  WHERE (h.listing_id = listings.id)))) OR (user_ref = ( SELECT auth.uid() AS uid))));
+
 /**
  * ---------------------------------------------------------------------------
  * Row level security
@@ -321,6 +327,16 @@ create trigger listings_clusters_delete AFTER DELETE ON listings REFERENCING OLD
 create trigger listings_clusters_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
 
 create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION count_listing_clusters();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+create trigger listings_lift_fix_hold AFTER UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION lift_fix_hold();
 
 /**
  * Moves a statement's listings in listing_place_words: rows of departed
@@ -416,3 +432,54 @@ create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING O
 
 -- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
 analyze public.listings;
+
+-- On alert_deliveries, written here because it names this table, which needs alert_deliveries first.
+alter table public.alert_deliveries add constraint alert_deliveries_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_price_history, written here because it names this table, which needs listing_price_history first.
+alter table public.listing_price_history add constraint listing_price_history_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_price_history, written here because it reads this table, which needs listing_price_history first.
+-- Whoever can read the listing (its select policy applies inside the subquery) reads its history.
+create policy "Price history is visible to whoever can see the listing"
+  on public.listing_price_history for select to anon, authenticated, service_role
+  using ((EXISTS ( SELECT 1
+   FROM listings l
+  WHERE (l.id = listing_price_history.listing_id))));
+
+-- On listing_report_origins, written here because it names this table, which needs listing_report_origins first.
+alter table public.listing_report_origins add constraint listing_report_origins_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_review_holds, written here because it names this table, which needs listing_review_holds first.
+alter table public.listing_review_holds add constraint listing_review_holds_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_status_history, written here because it names this table, which needs listing_status_history first.
+alter table public.listing_status_history add constraint listing_status_history_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On listing_status_history, written here because it reads this table, which needs listing_status_history first.
+/**
+ * ---------------------------------------------------------------------------
+ * Status history
+ * ---------------------------------------------------------------------------
+ * Every status a listing has had, from its publication: the landlord's record
+ * of the sale or let, and part of their data export. Written by trigger only,
+ * like the price history: no API role may insert, update or delete a row.
+ * Readable by whoever can read the listing.
+ */
+create policy "Status history is visible to whoever can see the listing"
+  on public.listing_status_history for select to anon, authenticated, service_role
+  using ((EXISTS ( SELECT 1
+   FROM listings l
+  WHERE (l.id = listing_status_history.listing_id))));
+
+-- On moderation_cases, written here because it names this table, which needs moderation_cases first.
+alter table public.moderation_cases add constraint moderation_cases_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On saved_home_pushes, written here because it names this table, which needs saved_home_pushes first.
+alter table public.saved_home_pushes add constraint saved_home_pushes_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On saved_listings, written here because it names this table, which needs saved_listings first.
+alter table public.saved_listings add constraint saved_listings_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On saved_search_matches, written here because it names this table, which needs saved_search_matches first.
+alter table public.saved_search_matches add constraint saved_search_matches_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;

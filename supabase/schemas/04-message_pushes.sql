@@ -23,7 +23,6 @@ create table public.message_pushes (
   last_error text,
   gave_up_at timestamp with time zone,
   constraint message_pushes_pkey PRIMARY KEY (id),
-  constraint message_pushes_message_id_fkey FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE,
   constraint message_pushes_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE
 );
 

@@ -14,9 +14,7 @@ create table public.listing_report_origins (
   counts boolean not null,
   not_counted_because text,
   constraint listing_report_origins_pkey PRIMARY KEY (report_id),
-  constraint listing_report_origins_reason_given CHECK (counts = (not_counted_because IS NULL)),
-  constraint listing_report_origins_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
-  constraint listing_report_origins_report_id_fkey FOREIGN KEY (report_id) REFERENCES listing_reports(id) ON DELETE CASCADE
+  constraint listing_report_origins_reason_given CHECK (counts = (not_counted_because IS NULL))
 );
 
 comment on table public.listing_report_origins is 'The client address of each listing report and whether it counts towards hiding the listing; service role only.';

@@ -14,8 +14,7 @@ create table public.listing_status_history (
   status text not null,
   previous_status text,
   changed_at timestamp with time zone not null default now(),
-  constraint listing_status_history_pkey PRIMARY KEY (id),
-  constraint listing_status_history_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE
+  constraint listing_status_history_pkey PRIMARY KEY (id)
 );
 
 comment on table public.listing_status_history is 'Every status of a listing since publication (the first row has no previous status). Written by trigger only.';
@@ -32,9 +31,3 @@ grant select on table public.listing_status_history to service_role;
 revoke all on sequence listing_status_history_id_seq from anon, authenticated, service_role;
 
 alter table public.listing_status_history enable row level security;
-
-create policy "Status history is visible to whoever can see the listing"
-  on public.listing_status_history for select to anon, authenticated, service_role
-  using ((EXISTS ( SELECT 1
-   FROM listings l
-  WHERE (l.id = listing_status_history.listing_id))));

@@ -11,7 +11,6 @@ create table public.saved_listings (
   listing_id uuid not null,
   created_at timestamp with time zone not null default now(),
   constraint saved_listings_pkey PRIMARY KEY (user_id, listing_id),
-  constraint saved_listings_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE,
   constraint saved_listings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 

@@ -108,3 +108,6 @@ create trigger queue_message_email AFTER INSERT ON messages FOR EACH ROW EXECUTE
 create trigger queue_message_push AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_push();
 
 create trigger stamp_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION stamp_message();
+
+-- On message_pushes, written here because it names this table, which needs message_pushes first.
+alter table public.message_pushes add constraint message_pushes_message_id_fkey FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE;

@@ -16,7 +16,6 @@ create table public.message_emails (
   last_error text,
   constraint message_emails_pkey PRIMARY KEY (id),
   constraint message_emails_outcome CHECK (sent_at IS NULL AND outcome IS NULL OR sent_at IS NOT NULL AND (outcome = ANY (ARRAY['sent'::text, 'skipped'::text, 'gave-up'::text]))),
-  constraint message_emails_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE,
   constraint message_emails_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE,
   constraint message_emails_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE SET NULL
 );

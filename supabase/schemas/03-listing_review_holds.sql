@@ -9,9 +9,10 @@ create table public.listing_review_holds (
   listing_id uuid not null,
   landlord_id uuid not null,
   held_at timestamp with time zone not null default now(),
+  kind text not null default 'reports'::text,
   constraint listing_review_holds_pkey PRIMARY KEY (listing_id),
-  constraint listing_review_holds_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint listing_review_holds_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE
+  constraint listing_review_holds_kind_valid CHECK (kind = ANY (ARRAY['reports'::text, 'taken-down'::text, 'fix-requested'::text])),
+  constraint listing_review_holds_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 comment on table public.listing_review_holds is 'Listings hidden from lists and search until an operator reviews their reports.';
@@ -30,12 +31,15 @@ create policy "Everyone can see which listings are held for review"
   on public.listing_review_holds for select to anon, authenticated
   using (true);
 
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+create trigger listing_review_holds_prioritise AFTER INSERT OR DELETE ON listing_review_holds FOR EACH ROW EXECUTE FUNCTION prioritise_moderation_case();
+
 -- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
 analyze public.listing_review_holds;
-
--- On listings, written here because it reads this table, which needs listings first.
-create policy "Listed listings are visible to everyone, and landlords see thei"
-  on public.listings for select to anon, authenticated
-  using (((NOT (EXISTS ( SELECT 1
-   FROM listing_review_holds h
-  WHERE (h.listing_id = listings.id)))) OR (user_ref = ( SELECT auth.uid() AS uid))));

@@ -43,4 +43,17 @@ create policy "Signed-in people can report listings in their own name"
 
 create trigger listing_reports_hide AFTER INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION hide_reported_listing();
 
+/**
+ * ---------------------------------------------------------------------------
+ * Cases open by themselves
+ * ---------------------------------------------------------------------------
+ * A report opens a case for its listing unless one is open; a hold moves the
+ * open case up (hidden first). The hold trigger on listing_reports
+ * (listing_reports_hide) runs before listing_reports_open_case, by name.
+ */
+create trigger listing_reports_open_case AFTER INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION open_moderation_case();
+
 create trigger listing_reports_stamp BEFORE INSERT ON listing_reports FOR EACH ROW EXECUTE FUNCTION stamp_listing_report();
+
+-- On listing_report_origins, written here because it names this table, which needs listing_report_origins first.
+alter table public.listing_report_origins add constraint listing_report_origins_report_id_fkey FOREIGN KEY (report_id) REFERENCES listing_reports(id) ON DELETE CASCADE;
