@@ -98,7 +98,7 @@ describe('the house rules allow what they allow', () => {
       code: [
         "import '../../features/listings/first-screen.css'",
         "export { createAppRouter } from '../router'",
-        "export { firstScreen } from '../../first-screen/first-screen'",
+        "export { readEarlyAnswer } from '../../first-screen/early-listings'",
         '',
       ].join('\n'),
     },

@@ -11,6 +11,7 @@ const SHARED = 'import no feature'
 const APP = "The app's start imports no feature's code"
 const ROUTES = 'Only routes compose screens'
 const DEVICE_DB = 'Data kept on this device is read and written through its owner module'
+const BELOW_FIRST_SCREEN = "Nothing below the app's start imports the first screen"
 const FIRST_SCREEN_TAKES = 'The first screen takes from a feature only'
 
 // Each plant folder (the first `lint-plant…` folder in a path) must not exist: the test writes and removes it.
@@ -237,6 +238,26 @@ export const PLANTS: Plant[] = [
     'src/pwa/lint-plant/local-db.ts',
     "export const load = () => import('../../lib/local-db')",
     DEVICE_DB,
+  ),
+
+  // Nothing below the app's start imports the first screen: its early answer comes through a port in src/lib.
+  plant(
+    "a feature's read takes the first screen's answer",
+    `${feature}/api/early.ts`,
+    "export { readEarlyAnswer } from '../../../first-screen/early-listings'",
+    BELOW_FIRST_SCREEN,
+  ),
+  plant(
+    'src/lib waits on the first screen',
+    'src/lib/lint-plant/first-screen.ts',
+    "export const load = () => import('../../first-screen/early-request')",
+    BELOW_FIRST_SCREEN,
+  ),
+  plant(
+    'pwa imports the first screen',
+    'src/pwa/lint-plant/first-screen.ts',
+    "export { takeEarlyResponse } from '../../first-screen/early-request'",
+    BELOW_FIRST_SCREEN,
   ),
 
   // The first screen takes a feature's public first-screen files only.

@@ -4,6 +4,7 @@ import { fetchListing } from '../features/listings/api/get-listing'
 import { getListingsPage } from '../features/listings/api/get-listings-page'
 import { fetchRecommendedListings } from '../features/listings/api/get-recommended-listings'
 import { fetchSearchPage } from '../features/search/api/search-homes'
+import { provideEarlyAnswer } from '../lib/early-answer'
 import { listingImageUrl } from '../lib/image-transform'
 import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
 import { AUTH_STORAGE_KEY } from '../lib/supabase'
@@ -11,8 +12,12 @@ import { aListingRow } from '../testing/listing-factory'
 import { parseHomeSearch } from '../types/home-search'
 import { LISTING_COLUMNS } from '../types/listing'
 import { earlyRequestConfig } from './config'
+import { readEarlyAnswer } from './early-listings'
 import { earlyMarkup } from './early-markup'
 import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from './early-script'
+
+// As the app's start does (src/app/app.tsx): the reads take the early answer through the port.
+provideEarlyAnswer(readEarlyAnswer)
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`

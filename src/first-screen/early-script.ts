@@ -1,4 +1,5 @@
 import { authStorageKey, holdsSession } from '../lib/auth-storage-key'
+import type { ListingsRead } from '../lib/early-answer'
 import { buildImageUrl, type ImageTransform } from '../lib/image-url'
 import {
   drawFirstCards,
@@ -10,7 +11,7 @@ import {
   type EarlySearchCopy,
 } from './early-cards'
 import type { EarlyWindow } from './early-request'
-import { type ListingsRead, listingsReadUrl } from './listings-read-url'
+import { listingsReadUrl } from './listings-read-url'
 
 /**
  * The landing screens whose code is split from the entry (/search and a listing page), and PostgREST's client,

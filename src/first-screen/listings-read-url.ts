@@ -1,5 +1,4 @@
-/** One of the first screens' reads of public listings: one listing, or the newest of a list. */
-export type ListingsRead = { id: string } | { offer?: true; type?: string; limit: number }
+import type { ListingsRead } from '../lib/early-answer'
 
 /**
  * The URL of a first screen's read, exactly as PostgREST's client writes the same query: index.html's inline
