@@ -16,7 +16,7 @@ import { pluralise } from '../utils/pluralise'
  * Recommended slide, a listing page's first photo and a search's first results, from the early request's
  * answer (src/first-screen/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
  * a second sooner. The cards and the slide are their components' own markup: the build renders ListingCard and
- * RecommendedSlide to templates (early-markup.tsx), and the script fills copies of them with a row's words,
+ * RecommendedSlide to templates (build/first-screen/early-markup.tsx), and the script fills copies of them with a row's words,
  * escaped as React escapes them, so they keep their size and place when React replaces the frame, and a
  * change to a card changes its early drawing with it. Nothing drawn is a link or takes focus: the frame is
  * hidden from assistive technology, and the search's controls are inert. Rows that do not look like
@@ -90,7 +90,7 @@ export function isEarlyCardRow(row: EarlyCardRow | undefined): row is EarlyCardR
 }
 
 /**
- * A template of a component's markup, as the build renders it (early-markup.tsx): markup with holes
+ * A template of a component's markup, as the build renders it (build/first-screen/early-markup.tsx): markup with holes
  * (\uE000key\uE000, filled with a value's escaped text) and groups [conditions, ...parts], drawn only when
  * every condition (space-separated flag names) holds.
  */

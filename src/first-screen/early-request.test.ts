@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { earlyRequestConfig } from '../../build/first-screen/config'
+import { earlyMarkup } from '../../build/first-screen/early-markup'
 import { env } from '../config/env'
 import { fetchListing } from '../features/listings/api/get-listing'
 import { getListingsPage } from '../features/listings/api/get-listings-page'
@@ -11,9 +13,7 @@ import { AUTH_STORAGE_KEY } from '../lib/supabase'
 import { aListingRow } from '../testing/listing-factory'
 import { parseHomeSearch } from '../types/home-search'
 import { LISTING_COLUMNS } from '../types/listing'
-import { earlyRequestConfig } from './config'
 import { readEarlyAnswer } from './early-listings'
-import { earlyMarkup } from './early-markup'
 import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from './early-script'
 
 // As the app's start does (src/app/app.tsx): the reads take the early answer through the port.

@@ -1,4 +1,4 @@
-import { authStorageKey, holdsSession } from '../lib/auth-storage-key'
+import { holdsSession } from '../lib/auth-storage-key'
 import type { ListingsRead } from '../lib/early-answer'
 import { buildImageUrl, type ImageTransform } from '../lib/image-url'
 import {
@@ -6,7 +6,6 @@ import {
   drawFirstPhoto,
   drawFirstResults,
   drawFirstSlide,
-  EARLY_DRAWING,
   type EarlyMarkup,
   type EarlySearchCopy,
 } from './early-cards'
@@ -59,7 +58,7 @@ export type EarlyRequestConfig = {
   filterAndSort: string
   /** The search screen's words above its results (SEARCH_COPY), and the Newest sort's label. */
   searchCopy: EarlySearchCopy
-  /** The card's and the slide's markup, rendered from their components by the build (early-markup.tsx). */
+  /** The card's and the slide's markup, rendered from their components by the build (build/first-screen/early-markup.tsx). */
   markup: EarlyMarkup
   /** The split code of the screens the entry does not hold (a build's file names). */
   screenCode: ScreenCode
@@ -272,25 +271,4 @@ export function startAppCode(
   }
   shown.then(start, start)
   win.setTimeout(start, c.appCodeWaitMs)
-}
-
-/**
- * The inline script for index.html: startEarlyRequest's own source, called with the build's configuration,
- * in a scope that declares the functions it calls by their own source.
- */
-export function earlyRequestScript(c: EarlyRequestConfig): string {
-  const declared = [
-    drawFirstScreen,
-    earlyReadOf,
-    photoPainted,
-    startAppCode,
-    holdsSession,
-    authStorageKey,
-    buildImageUrl,
-    listingsReadUrl,
-    ...EARLY_DRAWING,
-  ]
-    .map(String)
-    .join('\n')
-  return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`
 }

@@ -1,6 +1,6 @@
 /**
  * Where supabase-js keeps the session in localStorage: its default key for a project URL. Both functions here
- * are self-contained, as index.html's inline script declares them by their source (earlyRequestScript).
+ * are self-contained, as index.html's inline script declares them by their source (build/first-screen/inline-script.ts).
  */
 export function authStorageKey(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EARLY_DRAWING } from './early-cards'
+import { EARLY_DRAWING } from '../../src/first-screen/early-cards'
 import { earlyMarkup } from './early-markup'
 import { earlyClasses, everyPart, missingFromFirstStylesheet } from './first-stylesheet'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { listingImageUrl } from '../lib/image-transform'
-import { aListingRow } from '../testing/listing-factory'
-import type { ListingRow } from '../types/listing'
-import { type EarlyCardRow, earlyCardParts, earlyFill } from './early-cards'
+import { type EarlyCardRow, earlyCardParts, earlyFill } from '../../src/first-screen/early-cards'
+import { listingImageUrl } from '../../src/lib/image-transform'
+import { aListingRow } from '../../src/testing/listing-factory'
+import type { ListingRow } from '../../src/types/listing'
 import { EARLY_COMPONENTS, earlyMarkup, frameMarkup } from './early-markup'
 
 const DAY = 86_400_000

@@ -10,11 +10,12 @@ import {
   type Plugin,
   runnerImport,
 } from 'vite'
-import { parseEnv } from '../config/parse-env'
+import { parseEnv } from '../../src/config/parse-env'
+import { EARLY_DRAWING, type EarlyMarkup } from '../../src/first-screen/early-cards'
+import type { AppCode, ScreenCode } from '../../src/first-screen/early-script'
 import { earlyRequestConfig } from './config'
-import { EARLY_DRAWING, type EarlyMarkup } from './early-cards'
-import { type AppCode, earlyRequestScript, type ScreenCode } from './early-script'
 import { earlyClasses, everyPart, missingFromFirstStylesheet } from './first-stylesheet'
+import { earlyRequestScript } from './inline-script'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
 export const LANDING_ROUTES: string[] = [
@@ -124,7 +125,7 @@ export type AppModules = Pick<InlineConfig, 'resolve' | 'plugins'>
  * the app.
  */
 async function earlyMarkupOf(app: AppModules, at: { root: string; mode: string }): Promise<EarlyMarkup> {
-  const file = path.join(at.root, 'src/first-screen/early-markup.tsx')
+  const file = path.join(at.root, 'build/first-screen/early-markup.tsx')
   const { module } = await runnerImport<{ earlyMarkup(): EarlyMarkup }>(file, {
     ...app,
     configFile: false,

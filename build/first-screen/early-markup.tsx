@@ -10,10 +10,8 @@ import {
 } from '@tanstack/react-router'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { ListingCard } from '../components/listing-card'
-import { RecommendedSlide } from '../features/listings/first-screen-markup'
-import { type LISTING_IMAGE, listingImageUrl } from '../lib/image-transform'
-import { type ListingRow, toListing } from '../types/listing'
+import { ListingCard } from '../../src/components/listing-card'
+import { RecommendedSlide } from '../../src/features/listings/first-screen-markup'
 import {
   type EarlyCardRow,
   type EarlyMarkup,
@@ -21,7 +19,9 @@ import {
   type EarlyTemplatePart,
   earlyCardParts,
   earlyEscape,
-} from './early-cards'
+} from '../../src/first-screen/early-cards'
+import { type LISTING_IMAGE, listingImageUrl } from '../../src/lib/image-transform'
+import { type ListingRow, toListing } from '../../src/types/listing'
 
 /** The components a template is rendered from, each as the screen shows it on a phone's first screen. */
 export const EARLY_COMPONENTS = {
