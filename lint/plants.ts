@@ -12,6 +12,7 @@ const APP = "The app's start imports no feature's code"
 const ROUTES = 'Only routes compose screens'
 const DEVICE_DB = 'Data kept on this device is read and written through its owner module'
 const BELOW_FIRST_SCREEN = "Nothing below the app's start imports the first screen"
+const SELF_CONTAINED = "The inline script's helpers import nothing"
 const FIRST_SCREEN_TAKES = 'The first screen takes from a feature only'
 
 // Each plant folder (the first `lint-plant…` folder in a path) must not exist: the test writes and removes it.
@@ -266,6 +267,20 @@ export const PLANTS: Plant[] = [
     'src/first-screen/lint-plant/insides.ts',
     "export { ListingCard } from '../../features/listings/components/listing-card'",
     FIRST_SCREEN_TAKES,
+  ),
+
+  // The inline script's helpers import nothing, not even a type: index.html declares them from their source.
+  plant(
+    "an import in the inline script's helpers",
+    'src/utils/lint-plant/inline-script-helpers.ts',
+    "import { nextTask } from '../next-task'\nexport const later = () => nextTask()",
+    SELF_CONTAINED,
+  ),
+  plant(
+    "a type import in the inline script's helpers",
+    'src/utils/lint-plant-types/inline-script-helpers.ts',
+    "import type { Listing } from '../../types/listing'\nexport type L = Listing",
+    SELF_CONTAINED,
   ),
 
   // No import cycle, type imports included.

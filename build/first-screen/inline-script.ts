@@ -9,9 +9,7 @@ import {
   startAppCode,
   startEarlyRequest,
 } from '../../src/first-screen/early-script'
-import { listingsReadUrl } from '../../src/first-screen/listings-read-url'
-import { authStorageKey, holdsSession } from '../../src/lib/auth-storage-key'
-import { buildImageUrl } from '../../src/lib/image-url'
+import * as helpers from '../../src/utils/inline-script-helpers'
 
 /**
  * The inline script for index.html: startEarlyRequest's own source, called with the build's configuration,
@@ -23,11 +21,9 @@ export function earlyRequestScript(c: EarlyRequestConfig): string {
     earlyReadOf,
     photoPainted,
     startAppCode,
-    holdsSession,
-    authStorageKey,
-    buildImageUrl,
-    listingsReadUrl,
     ...EARLY_DRAWING,
+    // The whole module: it holds the helpers the functions above call, and nothing else.
+    ...Object.values(helpers).filter((value) => typeof value === 'function'),
   ]
     .map(String)
     .join('\n')

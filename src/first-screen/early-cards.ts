@@ -1,15 +1,16 @@
 import type { ListingRow } from '../types/listing'
-import { formatAdded } from '../utils/format-added'
-import { formatHomeCount } from '../utils/format-home-count'
+// Declared beside the drawings in the inline script: every helper of the one module they may call.
 import {
-  askingPrice,
+  formatAdded,
+  formatHomeCount,
   formatListingPrice,
   formatPounds,
+  isRecentlyReduced,
   offerDiscount,
   type Priced,
-} from '../utils/format-price'
-import { isRecentlyReduced, statusBadge, statusLabel } from '../utils/market-status'
-import { pluralise } from '../utils/pluralise'
+  pluralise,
+  statusBadge,
+} from '../utils/inline-script-helpers'
 
 /**
  * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
@@ -22,8 +23,8 @@ import { pluralise } from '../utils/pluralise'
  * hidden from assistive technology, and the search's controls are inert. Rows that do not look like
  * listings draw nothing.
  *
- * Every function here is self-contained but for the others in EARLY_DRAWING and the formatters it lists:
- * the inline script declares them all side by side, from their own source.
+ * Every function here is self-contained but for the others in EARLY_DRAWING and the helpers of
+ * src/utils/inline-script-helpers.ts: the inline script declares them all side by side, from their own source.
  */
 
 /** What the drawings show of a listings row, as PostgREST answers it. */
@@ -335,7 +336,7 @@ export function drawFirstResults(
   return true
 }
 
-/** What the inline script declares: the drawings, their helpers and the formatters they call. */
+/** What the inline script declares of this file: the drawings and their own helpers. */
 export const EARLY_DRAWING = [
   drawFirstCards,
   drawFirstResults,
@@ -349,14 +350,4 @@ export const EARLY_DRAWING = [
   earlyFill,
   earlyCardParts,
   isEarlyCardRow,
-  formatPounds,
-  askingPrice,
-  formatListingPrice,
-  offerDiscount,
-  pluralise,
-  formatAdded,
-  formatHomeCount,
-  statusLabel,
-  statusBadge,
-  isRecentlyReduced,
 ]

@@ -10,8 +10,8 @@ import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
 import { aListingRow } from '../testing/listing-factory'
 import { parseHomeSearch } from '../types/home-search'
 import { LISTING_COLUMNS } from '../types/listing'
+import { listingsReadUrl } from '../utils/inline-script-helpers'
 import { readEarlyAnswer } from './early-listings'
-import { listingsReadUrl } from './listings-read-url'
 
 // The first screens must show from index.html's early answer without PostgREST's client: here it cannot load.
 vi.mock('@supabase/postgrest-js', () => {

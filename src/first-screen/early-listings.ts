@@ -3,8 +3,8 @@ import type { ListingsRead, PublicRows } from '../lib/early-answer'
 import { AppError, toAppError } from '../lib/errors'
 import { isKeyInUrlRefusal, rememberKeyInUrlRefused } from '../lib/key-in-url'
 import { tabMemory, withinReadTimeout } from '../lib/supabase'
+import { listingsReadUrl } from '../utils/inline-script-helpers'
 import { takeEarlyResponse } from './early-request'
-import { listingsReadUrl } from './listings-read-url'
 
 /**
  * The rows of a first screen's read (`columns` of public.listings) from the request index.html's inline

@@ -1,6 +1,11 @@
-import { holdsSession } from '../lib/auth-storage-key'
-import type { ListingsRead } from '../lib/early-answer'
-import { buildImageUrl, type ImageTransform } from '../lib/image-url'
+// Declared beside this file's functions in the inline script: every helper of the one module it may call.
+import {
+  buildImageUrl,
+  holdsSession,
+  type ImageTransform,
+  type ListingsRead,
+  listingsReadUrl,
+} from '../utils/inline-script-helpers'
 import {
   drawFirstCards,
   drawFirstPhoto,
@@ -10,7 +15,6 @@ import {
   type EarlySearchCopy,
 } from './early-cards'
 import type { EarlyWindow } from './early-request'
-import { listingsReadUrl } from './listings-read-url'
 
 /**
  * The landing screens whose code is split from the entry (/search and a listing page), and PostgREST's client,

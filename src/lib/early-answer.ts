@@ -1,5 +1,6 @@
-/** One of the first screens' reads of public listings: one listing, or the newest of a list. */
-export type ListingsRead = { id: string } | { offer?: true; type?: string; limit: number }
+import type { ListingsRead } from '../utils/inline-script-helpers'
+
+export type { ListingsRead }
 
 /** A read's rows, and the exact count of all its matches when it asked for one (Prefer: count=exact). */
 export type PublicRows = { rows: unknown[]; count: number | null }
