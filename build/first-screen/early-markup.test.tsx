@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { LIST_TITLES } from '../../src/components/list-titles'
 import { type EarlyCardRow, earlyCardParts, earlyFill } from '../../src/first-screen/early-cards'
 import { listingImageUrl } from '../../src/lib/image-transform'
 import { aListingRow } from '../../src/testing/listing-factory'
 import type { ListingRow } from '../../src/types/listing'
-import { EARLY_COMPONENTS, earlyMarkup, frameMarkup } from './early-markup'
+import { EARLY_COMPONENTS, EARLY_FRAMES, earlyMarkup, frameMarkup, shownMarkup } from './early-markup'
 
 const DAY = 86_400_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString()
@@ -48,6 +49,35 @@ describe("index.html's early drawings are their components' own markup", () => {
     const content = /^<div class="recommended-slide">([\s\S]*)<\/div>$/.exec(slide)?.[1]
     expect(content).toBeDefined()
     expect(earlyFill(markup.slide, values, flags)).toBe(content)
+  })
+
+  it.each([...Object.values(LIST_TITLES), `Tom & Jerry's <"list">`])(
+    "draws a list's header as PageHeader and the Filter and sort link draw it: %s",
+    (title) => {
+      expect(earlyFill(markup.listHeader, { title }, {})).toBe(frameMarkup(EARLY_FRAMES.listHeader(title)))
+    },
+  )
+
+  it('draws /search above its results as its components do, without what they hide', () => {
+    const drawn = earlyFill(markup.searchTop, {}, {})
+    expect(drawn).toBe(shownMarkup(frameMarkup(EARLY_FRAMES.searchTop())))
+    expect(drawn).toContain('class="search-controls__bar"')
+    expect(drawn).toContain('class="search-view"')
+    expect(drawn).not.toMatch(/\shidden\b|search-filters/)
+  })
+
+  it.each(ROWS)("draws a listing's first photo as GalleryPhoto draws it: %s", (_, extra) => {
+    const row = aListingRow(extra) as ListingRow
+    const url = row.image_urls[0] ?? 'https://example.invalid/photo.jpg'
+    const values = {
+      cover: listingImageUrl(url, 'photo'),
+      name: row.name,
+      photos: String(row.image_urls.length),
+    }
+    const count = row.image_urls.length
+    expect(earlyFill(markup.galleryPhoto, values, {})).toBe(
+      frameMarkup(EARLY_FRAMES.galleryPhoto({ url, name: row.name, count })),
+    )
   })
 
   it('draws nothing of a link: the frame takes no tap or focus', () => {

@@ -128,12 +128,29 @@ async function earlyMarkupOf(app: AppModules, at: { root: string; mode: string }
   const file = path.join(at.root, 'build/first-screen/early-markup.tsx')
   const { module } = await runnerImport<{ earlyMarkup(): EarlyMarkup }>(file, {
     ...app,
+    plugins: [...(app.plugins ?? []), stylesheetsLeftOut()],
     configFile: false,
     root: at.root,
     mode: at.mode,
     logLevel: 'warn',
   })
   return module.earlyMarkup()
+}
+
+/** The id every stylesheet import resolves to while the templates render: markup needs no styles. */
+const NO_STYLESHEET = '\0early-markup:no-stylesheet'
+
+/**
+ * Stylesheets imported by the components left out of the templates' rendering: Vite's CSS pipeline works for a
+ * build's own environment only, and fails in the module runner the templates render in.
+ */
+function stylesheetsLeftOut(): Plugin {
+  return {
+    name: 'roost-early-markup-no-stylesheets',
+    enforce: 'pre',
+    resolveId: (source) => (source.endsWith('.css') ? NO_STYLESHEET : undefined),
+    load: (id) => (id === NO_STYLESHEET ? 'export {}' : undefined),
+  }
 }
 
 /**

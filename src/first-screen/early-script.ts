@@ -12,7 +12,6 @@ import {
   drawFirstResults,
   drawFirstSlide,
   type EarlyMarkup,
-  type EarlySearchCopy,
 } from './early-cards'
 import type { EarlyWindow } from './early-request'
 
@@ -57,12 +56,9 @@ export type EarlyRequestConfig = {
   card: ImageTransform
   /** How many of a list's cards a phone shows before scrolling (FIRST_SCREEN_CARDS): drawn from the answer. */
   firstCards: number
-  /** Offers' and the category lists' titles (LIST_TITLES), and their Filter and sort link's text. */
+  /** Offers' and the category lists' titles (LIST_TITLES). */
   titles: { offers: string; rent: string; sale: string }
-  filterAndSort: string
-  /** The search screen's words above its results (SEARCH_COPY), and the Newest sort's label. */
-  searchCopy: EarlySearchCopy
-  /** The card's and the slide's markup, rendered from their components by the build (build/first-screen/early-markup.tsx). */
+  /** The drawings' markup, rendered from their components by the build (build/first-screen/early-markup.tsx). */
   markup: EarlyMarkup
   /** The split code of the screens the entry does not hold (a build's file names). */
   screenCode: ScreenCode
@@ -154,15 +150,11 @@ export function drawFirstScreen(
       const results = path === '/search' ? framePage() : null
       const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
       const page = listingId ? framePage() : null
-      if (frame)
-        drawFirstCards(frame, { title, action: c.filterAndSort }, rows, c.firstCards, c.markup.card, imageUrl)
-      else if (
-        results &&
-        drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, c.markup.resultCard, imageUrl)
-      ) {
+      if (frame) drawFirstCards(frame, title, rows, c.firstCards, c.markup, imageUrl)
+      else if (results && drawFirstResults(results, rows, total, c.firstCards, c.markup, imageUrl)) {
         // Drawn.
       } else if (slide) drawFirstSlide(slide, rows, c.markup.slide, imageUrl)
-      else if (page) drawFirstPhoto(page, rows, imageUrl)
+      else if (page) drawFirstPhoto(page, rows, c.markup.galleryPhoto, imageUrl)
       else {
         const link = win.document.createElement('link')
         link.rel = 'preload'
