@@ -111,6 +111,16 @@ describe('the house rules allow what they allow', () => {
       ].join('\n'),
     },
     {
+      path: 'src/first-screen/lint-plant-clean/early-cards.ts',
+      code: [
+        "import type { ListingRow } from '../../types/listing'",
+        "import { formatPounds, type Priced } from '../../utils/inline-script-helpers'",
+        "import { drawn } from './early-script'",
+        'export const price = (row: ListingRow, priced: Priced) => [formatPounds(priced.regularPrice), row.name, drawn]',
+        '',
+      ].join('\n'),
+    },
+    {
       path: 'src/device/lint-plant-clean/owner.ts',
       code: "export { getLocalDb } from '../../lib/local-db-access'\n",
     },

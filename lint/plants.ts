@@ -13,6 +13,7 @@ const ROUTES = 'Only routes compose screens'
 const DEVICE_DB = 'Data kept on this device is read and written through its owner module'
 const BELOW_FIRST_SCREEN = "Nothing below the app's start imports the first screen"
 const SELF_CONTAINED = "The inline script's helpers import nothing"
+const INLINE_SCRIPT = "The inline script declares this file's functions from their source"
 const FIRST_SCREEN_TAKES = 'The first screen takes from a feature only'
 
 // Each plant folder (the first `lint-plant…` folder in a path) must not exist: the test writes and removes it.
@@ -281,6 +282,20 @@ export const PLANTS: Plant[] = [
     'src/utils/lint-plant-types/inline-script-helpers.ts',
     "import type { Listing } from '../../types/listing'\nexport type L = Listing",
     SELF_CONTAINED,
+  ),
+
+  // The inline script's own files take values only from each other and its helpers.
+  plant(
+    'the inline script takes a value from src/lib',
+    'src/first-screen/lint-plant/early-cards.ts',
+    "import { tabMemory } from '../../lib/supabase'\nexport const memory = () => tabMemory()",
+    INLINE_SCRIPT,
+  ),
+  plant(
+    'the inline script re-exports a value',
+    'src/first-screen/lint-plant/early-script.ts',
+    "export { formatPrice } from '../../utils/format-price'",
+    INLINE_SCRIPT,
   ),
 
   // No import cycle, type imports included.
