@@ -251,6 +251,7 @@ export const EARLY_FRAMES = {
     <>
       <PageHeader title={SEARCH_COPY.title} />
       <SearchControls search={parseHomeSearch({})} onSearch={noop} />
+      {/* SaveSearchButton reads the session from the router's context, which no template's render has: its box. */}
       <div className="save-search">
         <button type="button" className="button button--secondary save-search__button">
           {SAVE_SEARCH_LABEL}

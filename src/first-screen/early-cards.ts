@@ -13,14 +13,14 @@ import {
 } from '../utils/inline-script-helpers'
 
 /**
- * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
- * Recommended slide, a listing page's first photo and a search's first results, from the early request's
- * answer (src/first-screen/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
- * a second sooner. The cards and the slide are their components' own markup: the build renders ListingCard and
- * RecommendedSlide to templates (build/first-screen/early-markup.tsx), and the script fills copies of them with a row's words,
- * escaped as React escapes them, so they keep their size and place when React replaces the frame, and a
- * change to a card changes its early drawing with it. Nothing drawn is a link or takes focus: the frame is
- * hidden from assistive technology, and the search's controls are inert. Rows that do not look like
+ * What index.html's inline script draws before the app's JS arrives: a list's header and first cards,
+ * Explore's first Recommended slide, a listing page's first photo and a search's controls and first results,
+ * from the early request's answer (src/first-screen/early-script.ts), so that a phone on a slow network shows
+ * the first homes, photos and all, a second sooner. All of it is the components' own markup: the build renders
+ * them to templates (build/first-screen/early-markup.tsx), and the script fills copies of them with a row's
+ * words, escaped as React escapes them, so they keep their size and place when React replaces the frame, and
+ * a change to a component changes its early drawing with it. Nothing drawn is a link or takes focus: the
+ * frame is hidden from assistive technology, and the search's controls are inert. Rows that do not look like
  * listings draw nothing.
  *
  * Every function here is self-contained but for the others in EARLY_DRAWING and the helpers of
