@@ -4,7 +4,14 @@ import { type EarlyCardRow, earlyCardParts, earlyFill } from '../../src/first-sc
 import { listingImageUrl } from '../../src/lib/image-transform'
 import { aListingRow } from '../../src/testing/listing-factory'
 import type { ListingRow } from '../../src/types/listing'
-import { EARLY_COMPONENTS, EARLY_FRAMES, earlyMarkup, frameMarkup, shownMarkup } from './early-markup'
+import {
+  EARLY_COMPONENTS,
+  EARLY_FRAMES,
+  earlyMarkup,
+  frameMarkup,
+  shownMarkup,
+  visitorRouter,
+} from './early-markup'
 
 const DAY = 86_400_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString()
@@ -27,7 +34,7 @@ const ROWS: [string, Record<string, unknown>][] = [
   ['words to escape', { name: `Tom & Jerry's <"house">`, location: 'A < B & C' }],
 ]
 
-const markup = earlyMarkup()
+const markup = await earlyMarkup()
 
 describe("index.html's early drawings are their components' own markup", () => {
   for (const [name, template, cover] of [
@@ -58,9 +65,10 @@ describe("index.html's early drawings are their components' own markup", () => {
     },
   )
 
-  it('draws /search above its results as its components do, without what they hide', () => {
+  it('draws /search above its results as its components do, without what they hide', async () => {
     const drawn = earlyFill(markup.searchTop, {}, {})
-    expect(drawn).toBe(shownMarkup(frameMarkup(EARLY_FRAMES.searchTop())))
+    expect(drawn).toBe(shownMarkup(frameMarkup(EARLY_FRAMES.searchTop(), await visitorRouter())))
+    expect(drawn).toContain('class="button button--secondary save-search__button"')
     expect(drawn).toContain('class="search-controls__bar"')
     expect(drawn).toContain('class="search-view"')
     expect(drawn).not.toMatch(/\shidden\b|search-filters/)

@@ -14,7 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { ListingCard } from '../../src/components/listing-card'
 import { PageHeader } from '../../src/components/page-header'
 import { GalleryPhoto, RecommendedSlide } from '../../src/features/listings/first-screen-markup'
-import { SAVE_SEARCH_LABEL } from '../../src/features/saved-searches/first-screen'
+import { SaveSearchButton } from '../../src/features/saved-searches/first-screen-markup'
 import { SEARCH_COPY } from '../../src/features/search/first-screen'
 import {
   FilterAndSortLink,
@@ -42,10 +42,30 @@ export const EARLY_COMPONENTS = {
   slide: (row: ListingRow) => <RecommendedSlide listing={toListing(row)} first />,
 } satisfies Record<'card' | 'resultCard' | 'slide', (row: ListingRow) => ReactElement>
 
+/** A router that knows no route and is never used: a Link needs one to render. */
+const bareRouter = () => createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
+
+type FrameRouter = ReturnType<typeof bareRouter>
+
+/**
+ * A router as a first visit's screen has one: loaded, with a visitor's session in its context, for the
+ * components that read the session (Save search); a first visit has none, and a signed-in person's button is
+ * the same.
+ */
+export async function visitorRouter(): Promise<FrameRouter> {
+  const visitor = { status: 'signedOut' } as const
+  const auth = { subscribe: () => () => {}, getState: () => visitor }
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory(),
+    context: { auth },
+  })
+  await router.load()
+  return router
+}
+
 /** A component's markup as the frame draws it: its links as boxes of the same class (nothing drawn is a link). */
-export function frameMarkup(element: ReactElement): string {
-  // A Link needs a router to render: one of its own, which knows no route and is never used.
-  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
+export function frameMarkup(element: ReactElement, router: FrameRouter = bareRouter()): string {
   const markup = renderToStaticMarkup(
     <RouterContextProvider router={router}>{element}</RouterContextProvider>,
   )
@@ -246,17 +266,12 @@ export type EarlyGalleryPhoto = { cover: string; name: string; photos: string }
 export const EARLY_FRAMES = {
   // Offers' and the category lists' header: their title and the Filter and sort link (a box, as every link).
   listHeader: (title: string) => <PageHeader title={title} actions={<FilterAndSortLink preset={{}} />} />,
-  // /search with nothing set, above its results: as SearchScreen and the route compose it (Save search).
+  // /search with nothing set, above its results: as SearchScreen and the route (Save search) compose it.
   searchTop: () => (
     <>
       <PageHeader title={SEARCH_COPY.title} />
       <SearchControls search={parseHomeSearch({})} onSearch={noop} />
-      {/* SaveSearchButton reads the session from the router's context, which no template's render has: its box. */}
-      <div className="save-search">
-        <button type="button" className="button button--secondary save-search__button">
-          {SAVE_SEARCH_LABEL}
-        </button>
-      </div>
+      <SaveSearchButton search={parseHomeSearch({})} saveOnArrival={false} onArrivalSaved={noop} />
       <SearchViewSwitch mapView={false} onShow={noop} />
     </>
   ),
@@ -295,14 +310,15 @@ function galleryTemplate(): EarlyTemplate {
 }
 
 /** The early drawings' templates, rendered from their components. */
-export function earlyMarkup(): EarlyMarkup {
+export async function earlyMarkup(): Promise<EarlyMarkup> {
   const title = 'Sample title of a list'
+  const router = await visitorRouter()
   return {
     card: earlyTemplate(EARLY_COMPONENTS.card, 'card'),
     resultCard: earlyTemplate(EARLY_COMPONENTS.resultCard, 'card'),
     slide: earlyTemplate(EARLY_COMPONENTS.slide, 'photo', true),
     listHeader: [withHoles(frameMarkup(EARLY_FRAMES.listHeader(title)), { title })],
-    searchTop: [shownMarkup(frameMarkup(EARLY_FRAMES.searchTop()))],
+    searchTop: [shownMarkup(frameMarkup(EARLY_FRAMES.searchTop(), router))],
     galleryPhoto: galleryTemplate(),
   }
 }

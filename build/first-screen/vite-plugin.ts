@@ -126,7 +126,7 @@ export type AppModules = Pick<InlineConfig, 'resolve' | 'plugins'>
  */
 async function earlyMarkupOf(app: AppModules, at: { root: string; mode: string }): Promise<EarlyMarkup> {
   const file = path.join(at.root, 'build/first-screen/early-markup.tsx')
-  const { module } = await runnerImport<{ earlyMarkup(): EarlyMarkup }>(file, {
+  const { module } = await runnerImport<{ earlyMarkup(): Promise<EarlyMarkup> }>(file, {
     ...app,
     plugins: [...(app.plugins ?? []), stylesheetsLeftOut()],
     configFile: false,

@@ -16,6 +16,8 @@ import { LISTING_COLUMNS } from '../types/listing'
 import { readEarlyAnswer } from './early-listings'
 import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from './early-script'
 
+const markup = await earlyMarkup()
+
 // As the app's start does (src/app/app.tsx): the reads take the early answer through the port.
 provideEarlyAnswer(readEarlyAnswer)
 
@@ -28,7 +30,7 @@ const screenCode = {
   reads: '/assets/postgrest-code.js',
 }
 /** As in development, where index.html's own module script starts the app. */
-const config = earlyRequestConfig(env, screenCode, null, earlyMarkup())
+const config = earlyRequestConfig(env, screenCode, null, markup)
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
 function fakeWindow(pathname: string, onLine = true, search = '', stored: Record<string, string> = {}) {
@@ -201,7 +203,7 @@ describe("index.html's early request is the app's own first request", () => {
 
 describe("index.html's inline script starts the app's code after the first photo", () => {
   const app = { entry: '/assets/index.js', preload: ['/assets/framework.js', '/assets/app-core.js'] }
-  const built: EarlyRequestConfig = earlyRequestConfig(env, screenCode, app, earlyMarkup())
+  const built: EarlyRequestConfig = earlyRequestConfig(env, screenCode, app, markup)
 
   /** A document recording what is appended to its head, and a window whose timers the test runs. */
   function page(readyState: DocumentReadyState = 'complete') {
@@ -285,7 +287,7 @@ describe("index.html's inline script starts the app's code after the first photo
 
 describe("index.html's inline script knows when the first photo it drew is on screen", () => {
   const app = { entry: '/assets/index.js', preload: [] }
-  const built = earlyRequestConfig(env, screenCode, app, earlyMarkup())
+  const built = earlyRequestConfig(env, screenCode, app, markup)
 
   /**
    * Explore's frame, enough for its drawing: a slide that takes the drawn photo, a photo whose decode the test
