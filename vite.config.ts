@@ -9,7 +9,7 @@ import {
   isSplitLanding,
   LANDING_ROUTES,
   PUBLIC_READS_CHUNK,
-} from './src/first-screen/vite-plugin'
+} from './build/first-screen/vite-plugin'
 import { APP_ALIASES, appEnv } from './vite-app-env'
 
 /** The app's look (src/styles/global.css): primary green and page background. */

@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'supabase/local/src/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'supabase/local/src/**/*.test.ts',
+            'lint/**/*.test.ts',
+            'build/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {

@@ -1,8 +1,10 @@
 import { RouterProvider } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
-import { firstScreen } from '../first-screen/first-screen'
+import { readEarlyAnswer } from '../first-screen/early-listings'
 import { watchAppOpenings } from '../lib/app-openings'
 import { createAuthSession } from '../lib/auth-session'
+import { provideEarlyAnswer } from '../lib/early-answer'
+import { firstScreen } from '../lib/first-screen-shown'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { nextTask } from '../utils/next-task'
 import { createAppRouter } from './router'
@@ -21,6 +23,8 @@ const FIRST_LOAD_WAIT_MS = 2500
  * once the first screen's route and data are in (or after FIRST_LOAD_WAIT_MS). Called once, at start.
  */
 export function createApp(): { App: ComponentType; loaded: Promise<void> } {
+  // Before any loader runs: the first screen's reads take index.html's early answer through this port.
+  provideEarlyAnswer(readEarlyAnswer)
   const auth = createAuthSession()
   const router = createAppRouter(auth)
   // The server learns when a signed-in person opens the app (emails go to landlords away for a day).
@@ -40,7 +44,7 @@ export function createApp(): { App: ComponentType; loaded: Promise<void> } {
     if (event.pathChanged && router.state.status === 'idle') markErrorsStale()
   })
   router.subscribe('onResolved', () => dismissStaleErrors())
-  // The first screen is drawn: what a first visit puts off (src/first-screen/first-screen.ts) waits for its photos next.
+  // The first screen is drawn: what a first visit puts off (src/lib/first-screen-shown.ts) waits for its photos next.
   const unsubscribeRendered = router.subscribe('onRendered', () => {
     firstScreen.rendered()
     unsubscribeRendered()

@@ -1,29 +1,30 @@
 import type { ListingRow } from '../types/listing'
-import { formatAdded } from '../utils/format-added'
-import { formatHomeCount } from '../utils/format-home-count'
+// Declared beside the drawings in the inline script: every helper of the one module they may call.
 import {
-  askingPrice,
+  formatAdded,
+  formatHomeCount,
   formatListingPrice,
   formatPounds,
+  isRecentlyReduced,
   offerDiscount,
   type Priced,
-} from '../utils/format-price'
-import { isRecentlyReduced, statusBadge, statusLabel } from '../utils/market-status'
-import { pluralise } from '../utils/pluralise'
+  pluralise,
+  statusBadge,
+} from '../utils/inline-script-helpers'
 
 /**
- * What index.html's inline script draws before the app's JS arrives: a list's first cards, Explore's first
- * Recommended slide, a listing page's first photo and a search's first results, from the early request's
- * answer (src/first-screen/early-script.ts), so that a phone on a slow network shows the first homes, photos and all,
- * a second sooner. The cards and the slide are their components' own markup: the build renders ListingCard and
- * RecommendedSlide to templates (early-markup.tsx), and the script fills copies of them with a row's words,
- * escaped as React escapes them, so they keep their size and place when React replaces the frame, and a
- * change to a card changes its early drawing with it. Nothing drawn is a link or takes focus: the frame is
- * hidden from assistive technology, and the search's controls are inert. Rows that do not look like
+ * What index.html's inline script draws before the app's JS arrives: a list's header and first cards,
+ * Explore's first Recommended slide, a listing page's first photo and a search's controls and first results,
+ * from the early request's answer (src/first-screen/early-script.ts), so that a phone on a slow network shows
+ * the first homes, photos and all, a second sooner. All of it is the components' own markup: the build renders
+ * them to templates (build/first-screen/early-markup.tsx), and the script fills copies of them with a row's
+ * words, escaped as React escapes them, so they keep their size and place when React replaces the frame, and
+ * a change to a component changes its early drawing with it. Nothing drawn is a link or takes focus: the
+ * frame is hidden from assistive technology, and the search's controls are inert. Rows that do not look like
  * listings draw nothing.
  *
- * Every function here is self-contained but for the others in EARLY_DRAWING and the formatters it lists:
- * the inline script declares them all side by side, from their own source.
+ * Every function here is self-contained but for the others in EARLY_DRAWING and the helpers of
+ * src/utils/inline-script-helpers.ts: the inline script declares them all side by side, from their own source.
  */
 
 /** What the drawings show of a listings row, as PostgREST answers it. */
@@ -49,19 +50,6 @@ export function earlyElement(doc: Document, tag: string, className: string, ...c
   if (className) element.className = className
   element.append(...children)
   return element
-}
-
-/** A cover as the components draw one: decorative, first to load, CORS (so the service worker can keep it). */
-export function earlyCover(doc: Document, src: string, width: number, height: number): HTMLImageElement {
-  const img = doc.createElement('img')
-  img.alt = ''
-  img.width = width
-  img.height = height
-  img.decoding = 'async'
-  img.fetchPriority = 'high'
-  img.crossOrigin = 'anonymous'
-  img.src = src
-  return img
 }
 
 /** A row's prices in the formatters' words. */
@@ -90,15 +78,25 @@ export function isEarlyCardRow(row: EarlyCardRow | undefined): row is EarlyCardR
 }
 
 /**
- * A template of a component's markup, as the build renders it (early-markup.tsx): markup with holes
+ * A template of a component's markup, as the build renders it (build/first-screen/early-markup.tsx): markup with holes
  * (\uE000key\uE000, filled with a value's escaped text) and groups [conditions, ...parts], drawn only when
  * every condition (space-separated flag names) holds.
  */
 export type EarlyTemplatePart = string | [string, ...EarlyTemplatePart[]]
 export type EarlyTemplate = EarlyTemplatePart[]
 
-/** The templates the early drawings fill: a list's card, a search result's card, Explore's slide. */
-export type EarlyMarkup = { card: EarlyTemplate; resultCard: EarlyTemplate; slide: EarlyTemplate }
+/**
+ * The templates the early drawings fill: a list's card, a search result's card, Explore's slide, a list's
+ * header, /search above its results and a listing's first photo in its gallery.
+ */
+export type EarlyMarkup = {
+  card: EarlyTemplate
+  resultCard: EarlyTemplate
+  slide: EarlyTemplate
+  listHeader: EarlyTemplate
+  searchTop: EarlyTemplate
+  galleryPhoto: EarlyTemplate
+}
 
 /** Text escaped exactly as React escapes text and attribute values in markup. */
 export function earlyEscape(text: string): string {
@@ -179,21 +177,18 @@ export function drawFirstSlide(
  * A listing page's first photo into the frame's `.page`, where ListingGallery
  * (src/features/listings/components/listing-gallery.tsx) shows it: the top of the page, in the gallery's box.
  */
-export function drawFirstPhoto(page: Element, rows: unknown[], coverUrl: (url: string) => string): void {
+export function drawFirstPhoto(
+  page: Element,
+  rows: unknown[],
+  template: EarlyTemplate,
+  coverUrl: (url: string) => string,
+): void {
   const row = rows[0] as EarlyCardRow | undefined
   const photo = row?.image_urls?.[0]
   if (!isEarlyCardRow(row) || typeof photo !== 'string') return
-  const doc = page.ownerDocument
-  const gallery = earlyElement(doc, 'div', 'listing-gallery', earlyCover(doc, coverUrl(photo), 1200, 675))
   page.classList.add('listing-page')
-  page.replaceChildren(
-    earlyElement(
-      doc,
-      'div',
-      'listing-page__media',
-      earlyElement(doc, 'div', 'listing-gallery-frame', gallery),
-    ),
-  )
+  const photos = String(row.image_urls.length)
+  page.innerHTML = earlyFill(template, { cover: coverUrl(photo), name: row.name, photos }, {})
 }
 
 /** A list of the first `count` cards, filled from a ListingCard template. Null when a row is not a listing. */
@@ -218,124 +213,52 @@ export function earlyCardList(
 
 /**
  * A list's header and first `count` cards into the frame's `.page`, as PageHeader and ListingCard
- * (src/components/listing-card.tsx) draw them; the header's Filter and sort link as a picture of one.
+ * (src/components/listing-card.tsx) draw them, from their templates; the header's Filter and sort link as a
+ * picture of one.
  */
 export function drawFirstCards(
   page: Element,
-  header: { title: string; action: string },
+  title: string,
   rows: unknown[],
   count: number,
-  template: EarlyTemplate,
+  markup: EarlyMarkup,
   coverUrl: (url: string) => string,
 ): void {
-  const doc = page.ownerDocument
-  const list = earlyCardList(doc, rows, count, coverUrl, template)
+  const list = earlyCardList(page.ownerDocument, rows, count, coverUrl, markup.card)
   if (!list) return
-  const el = (tag: string, className: string, ...children: (Node | string)[]) =>
-    earlyElement(doc, tag, className, ...children)
-  const action = el('span', 'button button--secondary filter-and-sort', header.action)
-  page.replaceChildren(
-    el(
-      'header',
-      'page-header',
-      el('h1', 'page-header__title', header.title),
-      el('div', 'page-header__actions', action),
-    ),
-    list,
-  )
-}
-
-/** The search screen's words above its results (SEARCH_COPY), and its sorts' labels, the chosen one first. */
-export type EarlySearchCopy = {
-  title: string
-  queryLabel: string
-  submit: string
-  filters: string
-  sortBy: string
-  sorts: string[]
-  /** The Save search button under the controls (src/features/saved-searches). */
-  saveSearch: string
-  view: string
-  list: string
-  map: string
+  page.innerHTML = earlyFill(markup.listHeader, { title }, {})
+  page.append(list)
 }
 
 /**
  * A search with nothing set into the frame's `.page`, as SearchScreen
  * (src/features/search/components/search-screen.tsx) draws it at a phone's width: the title, the controls
- * as they stand, the List and Map switch, the count of every home and the first `count` cards. The controls
- * are drawn with their own elements, so they keep their size; the page is inert, so none of them takes
- * focus or a tap. Whether it drew.
+ * as they stand, Save search and the List and Map switch (their template), then the count of every home and
+ * the first `count` cards. The page is inert, so none of the controls takes focus or a tap. Whether it drew.
  */
 export function drawFirstResults(
   page: Element,
-  copy: EarlySearchCopy,
   rows: unknown[],
   total: number,
   count: number,
-  template: EarlyTemplate,
+  markup: EarlyMarkup,
   coverUrl: (url: string) => string,
 ): boolean {
   const doc = page.ownerDocument
   // Wide screens show every filter instead of the Filters button (search.css): the frame draws the phone's
   // controls only, so there it draws nothing rather than something the app would push down.
   if (doc.defaultView?.matchMedia('(min-width: 900px)').matches) return false
-  const list = earlyCardList(doc, rows, count, coverUrl, template)
+  const list = earlyCardList(doc, rows, count, coverUrl, markup.resultCard)
   if (!list || !Number.isInteger(total)) return false
-  const el = (tag: string, className: string, ...children: (Node | string)[]) =>
-    earlyElement(doc, tag, className, ...children)
-  const query = el('input', 'field__input') as HTMLInputElement
-  query.type = 'search'
-  query.placeholder = copy.queryLabel
-  const switchButton = (label: string, pressed: boolean) => {
-    const button = el('button', 'search-view__button', label)
-    button.setAttribute('aria-pressed', String(pressed))
-    return button
-  }
   page.classList.add('search-page')
   ;(page as HTMLElement).inert = true
-  page.replaceChildren(
-    el('header', 'page-header', el('h1', 'page-header__title', copy.title)),
-    el(
-      'search',
-      '',
-      el(
-        'form',
-        'search-controls',
-        el(
-          'div',
-          'search-controls__query',
-          el('label', 'visually-hidden', copy.queryLabel),
-          query,
-          el('button', 'button button--primary', copy.submit),
-        ),
-        el(
-          'div',
-          'search-controls__bar',
-          el('button', 'button button--secondary search-controls__toggle', copy.filters),
-          el(
-            'label',
-            'search-controls__sort',
-            el('span', '', copy.sortBy),
-            el('select', 'field__input', ...copy.sorts.map((sort) => el('option', '', sort))),
-          ),
-        ),
-      ),
-    ),
-    el('div', 'save-search', el('button', 'button button--secondary save-search__button', copy.saveSearch)),
-    el(
-      'fieldset',
-      'search-view',
-      el('legend', 'visually-hidden', copy.view),
-      switchButton(copy.list, true),
-      switchButton(copy.map, false),
-    ),
-    el('section', 'search-results', el('h2', 'section-title', formatHomeCount(total)), list),
-  )
+  page.innerHTML = earlyFill(markup.searchTop, {}, {})
+  const heading = earlyElement(doc, 'h2', 'section-title', formatHomeCount(total))
+  page.append(earlyElement(doc, 'section', 'search-results', heading, list))
   return true
 }
 
-/** What the inline script declares: the drawings, their helpers and the formatters they call. */
+/** What the inline script declares of this file: the drawings and their own helpers. */
 export const EARLY_DRAWING = [
   drawFirstCards,
   drawFirstResults,
@@ -343,20 +266,9 @@ export const EARLY_DRAWING = [
   drawFirstSlide,
   drawFirstPhoto,
   earlyElement,
-  earlyCover,
   earlyPriced,
   earlyEscape,
   earlyFill,
   earlyCardParts,
   isEarlyCardRow,
-  formatPounds,
-  askingPrice,
-  formatListingPrice,
-  offerDiscount,
-  pluralise,
-  formatAdded,
-  formatHomeCount,
-  statusLabel,
-  statusBadge,
-  isRecentlyReduced,
 ]

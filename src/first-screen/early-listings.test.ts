@@ -4,18 +4,22 @@ import { fetchListing } from '../features/listings/api/get-listing'
 import { getListingsPage } from '../features/listings/api/get-listings-page'
 import { fetchRecommendedListings } from '../features/listings/api/get-recommended-listings'
 import { fetchSearchPage } from '../features/search/api/search-homes'
+import { earlyListings, provideEarlyAnswer } from '../lib/early-answer'
 import { isNetworkError } from '../lib/errors'
 import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
 import { aListingRow } from '../testing/listing-factory'
 import { parseHomeSearch } from '../types/home-search'
 import { LISTING_COLUMNS } from '../types/listing'
-import { earlyListings } from './early-listings'
-import { listingsReadUrl } from './listings-read-url'
+import { listingsReadUrl } from '../utils/inline-script-helpers'
+import { readEarlyAnswer } from './early-listings'
 
 // The first screens must show from index.html's early answer without PostgREST's client: here it cannot load.
 vi.mock('@supabase/postgrest-js', () => {
   throw new Error('PostgREST client loaded')
 })
+
+// As the app's start does (src/app/app.tsx): the reads take the early answer through the port.
+provideEarlyAnswer(readEarlyAnswer)
 
 const row = aListingRow()
 const listing = { id: String(row.id) }

@@ -1,12 +1,10 @@
 import { env } from '../config/env'
+import type { ListingsRead, PublicRows } from '../lib/early-answer'
 import { AppError, toAppError } from '../lib/errors'
 import { isKeyInUrlRefusal, rememberKeyInUrlRefused } from '../lib/key-in-url'
 import { tabMemory, withinReadTimeout } from '../lib/supabase'
+import { listingsReadUrl } from '../utils/inline-script-helpers'
 import { takeEarlyResponse } from './early-request'
-import { type ListingsRead, listingsReadUrl } from './listings-read-url'
-
-/** A read's rows, and the exact count of all its matches when it asked for one (Prefer: count=exact). */
-export type PublicRows = { rows: unknown[]; count: number | null }
 
 /**
  * The rows of a first screen's read (`columns` of public.listings) from the request index.html's inline
@@ -14,9 +12,9 @@ export type PublicRows = { rows: unknown[]; count: number | null }
  * when that request was for another read, is spent or too old: ask getPublicDb. Fails as the client's read
  * would: an unreachable server as a network error, a refusal with PostgREST's error. A refusal of the key in
  * its URL (a Supabase that passes it on to PostgREST) is null too, and remembered, so the client reads with
- * the ordinary headers.
+ * the ordinary headers. The app's start hands it to the reads through src/lib/early-answer.ts.
  */
-export async function earlyListings(columns: string, read: ListingsRead): Promise<PublicRows | null> {
+export async function readEarlyAnswer(columns: string, read: ListingsRead): Promise<PublicRows | null> {
   const early =
     globalThis.navigator?.onLine !== false &&
     takeEarlyResponse(listingsReadUrl(env.supabaseUrl, columns, read))

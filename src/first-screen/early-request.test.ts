@@ -1,18 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { earlyRequestConfig } from '../../build/first-screen/config'
+import { earlyMarkup } from '../../build/first-screen/early-markup'
 import { env } from '../config/env'
 import { fetchListing } from '../features/listings/api/get-listing'
 import { getListingsPage } from '../features/listings/api/get-listings-page'
 import { fetchRecommendedListings } from '../features/listings/api/get-recommended-listings'
 import { fetchSearchPage } from '../features/search/api/search-homes'
+import { provideEarlyAnswer } from '../lib/early-answer'
 import { listingImageUrl } from '../lib/image-transform'
 import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
 import { AUTH_STORAGE_KEY } from '../lib/supabase'
 import { aListingRow } from '../testing/listing-factory'
 import { parseHomeSearch } from '../types/home-search'
 import { LISTING_COLUMNS } from '../types/listing'
-import { earlyRequestConfig } from './config'
-import { earlyMarkup } from './early-markup'
+import { readEarlyAnswer } from './early-listings'
 import { type EarlyRequestConfig, startAppCode, startEarlyRequest } from './early-script'
+
+const markup = await earlyMarkup()
+
+// As the app's start does (src/app/app.tsx): the reads take the early answer through the port.
+provideEarlyAnswer(readEarlyAnswer)
 
 const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
@@ -23,7 +30,7 @@ const screenCode = {
   reads: '/assets/postgrest-code.js',
 }
 /** As in development, where index.html's own module script starts the app. */
-const config = earlyRequestConfig(env, screenCode, null, earlyMarkup())
+const config = earlyRequestConfig(env, screenCode, null, markup)
 
 /** A browser window enough for the inline script, recording every fetch and appended <link>. */
 function fakeWindow(pathname: string, onLine = true, search = '', stored: Record<string, string> = {}) {
@@ -196,7 +203,7 @@ describe("index.html's early request is the app's own first request", () => {
 
 describe("index.html's inline script starts the app's code after the first photo", () => {
   const app = { entry: '/assets/index.js', preload: ['/assets/framework.js', '/assets/app-core.js'] }
-  const built: EarlyRequestConfig = earlyRequestConfig(env, screenCode, app, earlyMarkup())
+  const built: EarlyRequestConfig = earlyRequestConfig(env, screenCode, app, markup)
 
   /** A document recording what is appended to its head, and a window whose timers the test runs. */
   function page(readyState: DocumentReadyState = 'complete') {
@@ -280,7 +287,7 @@ describe("index.html's inline script starts the app's code after the first photo
 
 describe("index.html's inline script knows when the first photo it drew is on screen", () => {
   const app = { entry: '/assets/index.js', preload: [] }
-  const built = earlyRequestConfig(env, screenCode, app, earlyMarkup())
+  const built = earlyRequestConfig(env, screenCode, app, markup)
 
   /**
    * Explore's frame, enough for its drawing: a slide that takes the drawn photo, a photo whose decode the test

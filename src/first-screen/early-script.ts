@@ -1,16 +1,19 @@
-import { authStorageKey, holdsSession } from '../lib/auth-storage-key'
-import { buildImageUrl, type ImageTransform } from '../lib/image-url'
+// Declared beside this file's functions in the inline script: every helper of the one module it may call.
+import {
+  buildImageUrl,
+  holdsSession,
+  type ImageTransform,
+  type ListingsRead,
+  listingsReadUrl,
+} from '../utils/inline-script-helpers'
 import {
   drawFirstCards,
   drawFirstPhoto,
   drawFirstResults,
   drawFirstSlide,
-  EARLY_DRAWING,
   type EarlyMarkup,
-  type EarlySearchCopy,
 } from './early-cards'
 import type { EarlyWindow } from './early-request'
-import { type ListingsRead, listingsReadUrl } from './listings-read-url'
 
 /**
  * The landing screens whose code is split from the entry (/search and a listing page), and PostgREST's client,
@@ -53,12 +56,9 @@ export type EarlyRequestConfig = {
   card: ImageTransform
   /** How many of a list's cards a phone shows before scrolling (FIRST_SCREEN_CARDS): drawn from the answer. */
   firstCards: number
-  /** Offers' and the category lists' titles (LIST_TITLES), and their Filter and sort link's text. */
+  /** Offers' and the category lists' titles (LIST_TITLES). */
   titles: { offers: string; rent: string; sale: string }
-  filterAndSort: string
-  /** The search screen's words above its results (SEARCH_COPY), and the Newest sort's label. */
-  searchCopy: EarlySearchCopy
-  /** The card's and the slide's markup, rendered from their components by the build (early-markup.tsx). */
+  /** The drawings' markup, rendered from their components by the build (build/first-screen/early-markup.tsx). */
   markup: EarlyMarkup
   /** The split code of the screens the entry does not hold (a build's file names). */
   screenCode: ScreenCode
@@ -150,15 +150,11 @@ export function drawFirstScreen(
       const results = path === '/search' ? framePage() : null
       const slide = path === '/' ? win.document.querySelector('main[aria-hidden] .recommended-slide') : null
       const page = listingId ? framePage() : null
-      if (frame)
-        drawFirstCards(frame, { title, action: c.filterAndSort }, rows, c.firstCards, c.markup.card, imageUrl)
-      else if (
-        results &&
-        drawFirstResults(results, c.searchCopy, rows, total, c.firstCards, c.markup.resultCard, imageUrl)
-      ) {
+      if (frame) drawFirstCards(frame, title, rows, c.firstCards, c.markup, imageUrl)
+      else if (results && drawFirstResults(results, rows, total, c.firstCards, c.markup, imageUrl)) {
         // Drawn.
       } else if (slide) drawFirstSlide(slide, rows, c.markup.slide, imageUrl)
-      else if (page) drawFirstPhoto(page, rows, imageUrl)
+      else if (page) drawFirstPhoto(page, rows, c.markup.galleryPhoto, imageUrl)
       else {
         const link = win.document.createElement('link')
         link.rel = 'preload'
@@ -271,25 +267,4 @@ export function startAppCode(
   }
   shown.then(start, start)
   win.setTimeout(start, c.appCodeWaitMs)
-}
-
-/**
- * The inline script for index.html: startEarlyRequest's own source, called with the build's configuration,
- * in a scope that declares the functions it calls by their own source.
- */
-export function earlyRequestScript(c: EarlyRequestConfig): string {
-  const declared = [
-    drawFirstScreen,
-    earlyReadOf,
-    photoPainted,
-    startAppCode,
-    holdsSession,
-    authStorageKey,
-    buildImageUrl,
-    listingsReadUrl,
-    ...EARLY_DRAWING,
-  ]
-    .map(String)
-    .join('\n')
-  return `(()=>{${declared}\n(${startEarlyRequest.toString()})(${JSON.stringify(c)},window)})()`
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { firstScreen } from '../first-screen/first-screen'
 import { nextTask } from '../utils/next-task'
+import { firstScreen } from './first-screen-shown'
 import type { RoostDb } from './local-db'
 import { LOCAL_DB_NAME } from './local-db-name'
 

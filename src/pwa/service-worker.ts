@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register'
-import { firstScreen } from '../first-screen/first-screen'
+import { firstScreen } from '../lib/first-screen-shown'
 
 /** How often an open app asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000

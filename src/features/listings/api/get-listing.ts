@@ -1,5 +1,5 @@
 import { forgetListing, mirrorListings, readStoredListing } from '../../../device/listings'
-import { earlyListings } from '../../../first-screen/early-listings'
+import { earlyListings } from '../../../lib/early-answer'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows } from '../../../types/listing'

@@ -4,7 +4,7 @@ import {
   readStoredView,
   type StoredListingsView,
 } from '../../../device/listings'
-import { earlyListings } from '../../../first-screen/early-listings'
+import { earlyListings } from '../../../lib/early-answer'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type ListingType, parseListingRows } from '../../../types/listing'

@@ -1,5 +1,5 @@
 import { mirrorPage, readStoredView } from '../../../device/listings'
-import { earlyListings } from '../../../first-screen/early-listings'
+import { earlyListings } from '../../../lib/early-answer'
 import { toAppError } from '../../../lib/errors'
 import { getPublicDb } from '../../../lib/supabase'
 import { LISTING_COLUMNS, type Listing, parseListingRows, RECOMMENDED_COUNT } from '../../../types/listing'

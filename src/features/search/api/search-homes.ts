@@ -1,5 +1,5 @@
 import { mirrorListings } from '../../../device/listings'
-import { earlyListings } from '../../../first-screen/early-listings'
+import { earlyListings } from '../../../lib/early-answer'
 import { toAppError } from '../../../lib/errors'
 import { countListings, getPublicDb, type PublicDb } from '../../../lib/supabase'
 import type { Database } from '../../../types/database'

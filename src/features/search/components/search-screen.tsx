@@ -8,6 +8,7 @@ import { useHomeSearch } from '../hooks/use-home-search'
 import { SEARCH_COPY } from '../search-copy'
 import { SearchControls } from './search-controls'
 import { SearchResults } from './search-results'
+import { SearchViewSwitch } from './search-view-switch'
 import './search.css'
 
 // The map view's code loads when the map is asked for: the list's first visit does without it.
@@ -51,25 +52,7 @@ export function SearchScreen({
       <PageHeader title={SEARCH_COPY.title} />
       <SearchControls search={search} onSearch={onSearch} />
       {actions}
-      <fieldset className="search-view">
-        <legend className="visually-hidden">{SEARCH_COPY.view}</legend>
-        <button
-          type="button"
-          className="search-view__button"
-          aria-pressed={!mapView}
-          onClick={() => showView('list')}
-        >
-          {SEARCH_COPY.list}
-        </button>
-        <button
-          type="button"
-          className="search-view__button"
-          aria-pressed={mapView}
-          onClick={() => showView('map')}
-        >
-          {SEARCH_COPY.map}
-        </button>
-      </fieldset>
+      <SearchViewSwitch mapView={mapView} onShow={showView} />
       {mapView ? (
         <Suspense
           fallback={

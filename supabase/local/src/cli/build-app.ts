@@ -3,7 +3,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { childProcessEnv, REPO_ROOT } from '../config'
 
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'vite-app-env.ts', 'package-lock.json']
+const INPUTS = [
+  'src',
+  'build',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'vite-app-env.ts',
+  'package-lock.json',
+]
 const VITE = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 
 function newestChange(target: string): number {

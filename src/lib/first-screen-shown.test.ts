@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFirstScreen } from './first-screen'
+import { createFirstScreen } from './first-screen-shown'
 
 /** A photo that loads (or fails) when the test says so. */
 function photo(loading: 'eager' | 'lazy' = 'eager', complete = false) {

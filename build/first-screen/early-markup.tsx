@@ -1,5 +1,6 @@
-// The early drawings' markup, from the components themselves: the build renders ListingCard and
-// RecommendedSlide to static markup and turns it into the templates index.html's inline script fills
+// The early drawings' markup, from the components themselves: the build renders ListingCard, RecommendedSlide,
+// a list's header, /search's controls and the gallery's photo to static markup and turns it into the templates
+// index.html's inline script fills
 // (earlyFill in early-cards.ts). Loaded by the build through Vite (vite-plugin.ts), and by the unit test
 // that holds each drawing to its component (early-markup.test.tsx).
 import {
@@ -10,10 +11,16 @@ import {
 } from '@tanstack/react-router'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { ListingCard } from '../components/listing-card'
-import { RecommendedSlide } from '../features/listings/first-screen-markup'
-import { type LISTING_IMAGE, listingImageUrl } from '../lib/image-transform'
-import { type ListingRow, toListing } from '../types/listing'
+import { ListingCard } from '../../src/components/listing-card'
+import { PageHeader } from '../../src/components/page-header'
+import { GalleryPhoto, RecommendedSlide } from '../../src/features/listings/first-screen-markup'
+import { SaveSearchButton } from '../../src/features/saved-searches/first-screen-markup'
+import { SEARCH_COPY } from '../../src/features/search/first-screen'
+import {
+  FilterAndSortLink,
+  SearchControls,
+  SearchViewSwitch,
+} from '../../src/features/search/first-screen-markup'
 import {
   type EarlyCardRow,
   type EarlyMarkup,
@@ -21,7 +28,10 @@ import {
   type EarlyTemplatePart,
   earlyCardParts,
   earlyEscape,
-} from './early-cards'
+} from '../../src/first-screen/early-cards'
+import { type LISTING_IMAGE, listingImageUrl } from '../../src/lib/image-transform'
+import { parseHomeSearch } from '../../src/types/home-search'
+import { type ListingRow, toListing } from '../../src/types/listing'
 
 /** The components a template is rendered from, each as the screen shows it on a phone's first screen. */
 export const EARLY_COMPONENTS = {
@@ -30,12 +40,32 @@ export const EARLY_COMPONENTS = {
     <ListingCard listing={toListing(row)} headingLevel={3} showType priority />
   ),
   slide: (row: ListingRow) => <RecommendedSlide listing={toListing(row)} first />,
-} satisfies Record<keyof EarlyMarkup, (row: ListingRow) => ReactElement>
+} satisfies Record<'card' | 'resultCard' | 'slide', (row: ListingRow) => ReactElement>
+
+/** A router that knows no route and is never used: a Link needs one to render. */
+const bareRouter = () => createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
+
+type FrameRouter = ReturnType<typeof bareRouter>
+
+/**
+ * A router as a first visit's screen has one: loaded, with a visitor's session in its context, for the
+ * components that read the session (Save search); a first visit has none, and a signed-in person's button is
+ * the same.
+ */
+export async function visitorRouter(): Promise<FrameRouter> {
+  const visitor = { status: 'signedOut' } as const
+  const auth = { subscribe: () => () => {}, getState: () => visitor }
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory(),
+    context: { auth },
+  })
+  await router.load()
+  return router
+}
 
 /** A component's markup as the frame draws it: its links as boxes of the same class (nothing drawn is a link). */
-export function frameMarkup(element: ReactElement): string {
-  // A Link needs a router to render: one of its own, which knows no route and is never used.
-  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
+export function frameMarkup(element: ReactElement, router: FrameRouter = bareRouter()): string {
   const markup = renderToStaticMarkup(
     <RouterContextProvider router={router}>{element}</RouterContextProvider>,
   )
@@ -92,9 +122,8 @@ const WITHOUT: Record<string, (row: ListingRow) => ListingRow> = {
 /** A value's place in a template. */
 const hole = (key: string) => `\uE000${key}\uE000`
 
-/** The row's markup with each of its values in their place as a hole; a value must show exactly once. */
-function withHoles(markup: string, row: ListingRow, coverUrl: (url: string) => string): string {
-  const { values } = earlyCardParts(row as EarlyCardRow, coverUrl)
+/** Markup with each value in its place as a hole; a value must show exactly once. */
+function withHoles(markup: string, values: Record<string, string | null>): string {
   const shown = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null)
   // Longest first, so a value inside another (a price inside a longer one) is not taken for it.
   shown.sort((a, b) => b[1].length - a[1].length)
@@ -107,6 +136,10 @@ function withHoles(markup: string, row: ListingRow, coverUrl: (url: string) => s
   }
   return out
 }
+
+/** A row's markup with each of its values in their place as a hole. */
+const rowWithHoles = (markup: string, row: ListingRow, coverUrl: (url: string) => string) =>
+  withHoles(markup, earlyCardParts(row as EarlyCardRow, coverUrl).values)
 
 type Element = { open: string; close: string; children: Node[] }
 type Node = string | Element
@@ -206,7 +239,7 @@ export function earlyTemplate(
   // The cover's address as the component makes it, to find its place; the script makes it the same way.
   const coverUrl = (url: string) => listingImageUrl(url, cover)
   const markupOf = (row: ListingRow) => {
-    const nodes = parseMarkup(withHoles(frameMarkup(render(row)), row, coverUrl))
+    const nodes = parseMarkup(rowWithHoles(frameMarkup(render(row)), row, coverUrl))
     const root = nodes[0]
     // A slide is drawn into the frame's own box: its content only.
     return inner && nodes.length === 1 && root !== undefined && typeof root !== 'string'
@@ -221,11 +254,71 @@ export function earlyTemplate(
   return joinStrings(toTemplate(full, conditions))
 }
 
+const noop = () => {}
+
+/** What the gallery's photo shows of a listing, by the name of its hole in the template. */
+export type EarlyGalleryPhoto = { cover: string; name: string; photos: string }
+
+/**
+ * The frame's parts that are not a card, each from its components as the screen shows it on a phone's first
+ * screen; the words a drawing fills in are given, and found in the markup to make its holes.
+ */
+export const EARLY_FRAMES = {
+  // Offers' and the category lists' header: their title and the Filter and sort link (a box, as every link).
+  listHeader: (title: string) => <PageHeader title={title} actions={<FilterAndSortLink preset={{}} />} />,
+  // /search with nothing set, above its results: as SearchScreen and the route (Save search) compose it.
+  searchTop: () => (
+    <>
+      <PageHeader title={SEARCH_COPY.title} />
+      <SearchControls search={parseHomeSearch({})} onSearch={noop} />
+      <SaveSearchButton search={parseHomeSearch({})} saveOnArrival={false} onArrivalSaved={noop} />
+      <SearchViewSwitch mapView={false} onShow={noop} />
+    </>
+  ),
+  // A listing page's first photo, in the boxes the route (media) and ListingGallery (frame, track) put it in.
+  galleryPhoto: (photo: { url: string; name: string; count: number }) => (
+    <div className="listing-page__media">
+      <div className="listing-gallery-frame">
+        <div className="listing-gallery">
+          <GalleryPhoto name={photo.name} url={photo.url} index={0} count={photo.count} />
+        </div>
+      </div>
+    </div>
+  ),
+}
+
+/** Markup without the elements it hides: they take no room, and the frame draws what shows. */
+export function shownMarkup(markup: string): string {
+  const shown = (nodes: Node[]): Node[] =>
+    nodes.flatMap((node): Node[] =>
+      typeof node === 'string'
+        ? [node]
+        : /\shidden(?:=""|[\s>])/.test(node.open)
+          ? []
+          : [{ ...node, children: shown(node.children) }],
+    )
+  return shown(parseMarkup(markup)).map(serialise).join('')
+}
+
+/** The gallery's photo with holes for its address, the listing's name and its count of photos. */
+function galleryTemplate(): EarlyTemplate {
+  const { image_urls, name } = sampleRow()
+  const url = image_urls[0] ?? ''
+  const markup = frameMarkup(EARLY_FRAMES.galleryPhoto({ url, name, count: 93 }))
+  const values: EarlyGalleryPhoto = { cover: listingImageUrl(url, 'photo'), name, photos: '93' }
+  return [withHoles(markup, values)]
+}
+
 /** The early drawings' templates, rendered from their components. */
-export function earlyMarkup(): EarlyMarkup {
+export async function earlyMarkup(): Promise<EarlyMarkup> {
+  const title = 'Sample title of a list'
+  const router = await visitorRouter()
   return {
     card: earlyTemplate(EARLY_COMPONENTS.card, 'card'),
     resultCard: earlyTemplate(EARLY_COMPONENTS.resultCard, 'card'),
     slide: earlyTemplate(EARLY_COMPONENTS.slide, 'photo', true),
+    listHeader: [withHoles(frameMarkup(EARLY_FRAMES.listHeader(title)), { title })],
+    searchTop: [shownMarkup(frameMarkup(EARLY_FRAMES.searchTop(), router))],
+    galleryPhoto: galleryTemplate(),
   }
 }

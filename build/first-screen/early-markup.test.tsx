@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { listingImageUrl } from '../lib/image-transform'
-import { aListingRow } from '../testing/listing-factory'
-import type { ListingRow } from '../types/listing'
-import { type EarlyCardRow, earlyCardParts, earlyFill } from './early-cards'
-import { EARLY_COMPONENTS, earlyMarkup, frameMarkup } from './early-markup'
+import { LIST_TITLES } from '../../src/components/list-titles'
+import { type EarlyCardRow, earlyCardParts, earlyFill } from '../../src/first-screen/early-cards'
+import { listingImageUrl } from '../../src/lib/image-transform'
+import { aListingRow } from '../../src/testing/listing-factory'
+import type { ListingRow } from '../../src/types/listing'
+import {
+  EARLY_COMPONENTS,
+  EARLY_FRAMES,
+  earlyMarkup,
+  frameMarkup,
+  shownMarkup,
+  visitorRouter,
+} from './early-markup'
 
 const DAY = 86_400_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString()
@@ -26,7 +34,7 @@ const ROWS: [string, Record<string, unknown>][] = [
   ['words to escape', { name: `Tom & Jerry's <"house">`, location: 'A < B & C' }],
 ]
 
-const markup = earlyMarkup()
+const markup = await earlyMarkup()
 
 describe("index.html's early drawings are their components' own markup", () => {
   for (const [name, template, cover] of [
@@ -48,6 +56,36 @@ describe("index.html's early drawings are their components' own markup", () => {
     const content = /^<div class="recommended-slide">([\s\S]*)<\/div>$/.exec(slide)?.[1]
     expect(content).toBeDefined()
     expect(earlyFill(markup.slide, values, flags)).toBe(content)
+  })
+
+  it.each([...Object.values(LIST_TITLES), `Tom & Jerry's <"list">`])(
+    "draws a list's header as PageHeader and the Filter and sort link draw it: %s",
+    (title) => {
+      expect(earlyFill(markup.listHeader, { title }, {})).toBe(frameMarkup(EARLY_FRAMES.listHeader(title)))
+    },
+  )
+
+  it('draws /search above its results as its components do, without what they hide', async () => {
+    const drawn = earlyFill(markup.searchTop, {}, {})
+    expect(drawn).toBe(shownMarkup(frameMarkup(EARLY_FRAMES.searchTop(), await visitorRouter())))
+    expect(drawn).toContain('class="button button--secondary save-search__button"')
+    expect(drawn).toContain('class="search-controls__bar"')
+    expect(drawn).toContain('class="search-view"')
+    expect(drawn).not.toMatch(/\shidden\b|search-filters/)
+  })
+
+  it.each(ROWS)("draws a listing's first photo as GalleryPhoto draws it: %s", (_, extra) => {
+    const row = aListingRow(extra) as ListingRow
+    const url = row.image_urls[0] ?? 'https://example.invalid/photo.jpg'
+    const values = {
+      cover: listingImageUrl(url, 'photo'),
+      name: row.name,
+      photos: String(row.image_urls.length),
+    }
+    const count = row.image_urls.length
+    expect(earlyFill(markup.galleryPhoto, values, {})).toBe(
+      frameMarkup(EARLY_FRAMES.galleryPhoto({ url, name: row.name, count })),
+    )
   })
 
   it('draws nothing of a link: the frame takes no tap or focus', () => {

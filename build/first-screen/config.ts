@@ -1,21 +1,19 @@
 // The first screen's contract: everything index.html's inline script knows of the app comes through this
 // configuration. Relative imports only: the build's config (vite-plugin.ts) loads this before `@` exists.
-import { FILTER_AND_SORT, LIST_TITLES } from '../components/list-titles'
-import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../features/listings/first-screen'
-import { SAVE_SEARCH_LABEL } from '../features/saved-searches/first-screen'
-import { SEARCH_COPY, SEARCH_PAGE_SIZE, SORT_LABELS } from '../features/search/first-screen'
-import { LISTING_IMAGE } from '../lib/image-url'
-import { KEY_IN_URL_REFUSED } from '../lib/key-in-url'
-import { SEARCH_SORTS } from '../types/home-search'
-import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../types/listing'
-import type { EarlyMarkup } from './early-cards'
+import { LIST_TITLES } from '../../src/components/list-titles'
+import { FIRST_SCREEN_CARDS, PAGE_SIZE } from '../../src/features/listings/first-screen'
+import { SEARCH_PAGE_SIZE } from '../../src/features/search/first-screen'
+import type { EarlyMarkup } from '../../src/first-screen/early-cards'
 import {
   APP_CODE_WAIT_MS,
   type AppCode,
   type EarlyRequestConfig,
   PHOTO_PAINT_WAIT_MS,
   type ScreenCode,
-} from './early-script'
+} from '../../src/first-screen/early-script'
+import { LISTING_IMAGE } from '../../src/lib/image-url'
+import { KEY_IN_URL_REFUSED } from '../../src/lib/key-in-url'
+import { LISTING_COLUMNS, RECOMMENDED_COUNT } from '../../src/types/listing'
 
 /**
  * What index.html's inline script needs to make the app's own first requests and draw their answers
@@ -40,16 +38,6 @@ export function earlyRequestConfig(
     card: LISTING_IMAGE.card,
     firstCards: FIRST_SCREEN_CARDS,
     titles: LIST_TITLES,
-    filterAndSort: FILTER_AND_SORT,
-    searchCopy: {
-      ...SEARCH_COPY,
-      saveSearch: SAVE_SEARCH_LABEL,
-      // A search with nothing set is sorted newest first.
-      sorts: [
-        SORT_LABELS.newest,
-        ...SEARCH_SORTS.filter((sort) => sort !== 'newest').map((sort) => SORT_LABELS[sort]),
-      ],
-    },
     markup,
     screenCode,
     app,

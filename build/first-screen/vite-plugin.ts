@@ -10,11 +10,12 @@ import {
   type Plugin,
   runnerImport,
 } from 'vite'
-import { parseEnv } from '../config/parse-env'
+import { parseEnv } from '../../src/config/parse-env'
+import { EARLY_DRAWING, type EarlyMarkup } from '../../src/first-screen/early-cards'
+import type { AppCode, ScreenCode } from '../../src/first-screen/early-script'
 import { earlyRequestConfig } from './config'
-import { EARLY_DRAWING, type EarlyMarkup } from './early-cards'
-import { type AppCode, earlyRequestScript, type ScreenCode } from './early-script'
 import { earlyClasses, everyPart, missingFromFirstStylesheet } from './first-stylesheet'
+import { earlyRequestScript } from './inline-script'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
 export const LANDING_ROUTES: string[] = [
@@ -124,15 +125,32 @@ export type AppModules = Pick<InlineConfig, 'resolve' | 'plugins'>
  * the app.
  */
 async function earlyMarkupOf(app: AppModules, at: { root: string; mode: string }): Promise<EarlyMarkup> {
-  const file = path.join(at.root, 'src/first-screen/early-markup.tsx')
-  const { module } = await runnerImport<{ earlyMarkup(): EarlyMarkup }>(file, {
+  const file = path.join(at.root, 'build/first-screen/early-markup.tsx')
+  const { module } = await runnerImport<{ earlyMarkup(): Promise<EarlyMarkup> }>(file, {
     ...app,
+    plugins: [...(app.plugins ?? []), stylesheetsLeftOut()],
     configFile: false,
     root: at.root,
     mode: at.mode,
     logLevel: 'warn',
   })
   return module.earlyMarkup()
+}
+
+/** The id every stylesheet import resolves to while the templates render: markup needs no styles. */
+const NO_STYLESHEET = '\0early-markup:no-stylesheet'
+
+/**
+ * Stylesheets imported by the components left out of the templates' rendering: Vite's CSS pipeline works for a
+ * build's own environment only, and fails in the module runner the templates render in.
+ */
+function stylesheetsLeftOut(): Plugin {
+  return {
+    name: 'roost-early-markup-no-stylesheets',
+    enforce: 'pre',
+    resolveId: (source) => (source.endsWith('.css') ? NO_STYLESHEET : undefined),
+    load: (id) => (id === NO_STYLESHEET ? 'export {}' : undefined),
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EARLY_DRAWING } from './early-cards'
+import { EARLY_DRAWING } from '../../src/first-screen/early-cards'
 import { earlyMarkup } from './early-markup'
 import { earlyClasses, everyPart, missingFromFirstStylesheet } from './first-stylesheet'
 
@@ -22,8 +22,10 @@ describe("the first stylesheet holds what index.html's early drawing uses", () =
     )
   })
 
-  it("finds the classes of the drawings' templates and of their own elements", () => {
-    const templates = Object.values(earlyMarkup()).map(everyPart).join('')
+  it("finds the classes of the drawings' templates and of their own elements", async () => {
+    const templates = Object.values(await earlyMarkup())
+      .map(everyPart)
+      .join('')
     const drawn = earlyClasses(templates, EARLY_DRAWING.map(String).join('\n'))
     for (const name of [
       'listing-card__media',

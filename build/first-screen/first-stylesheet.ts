@@ -2,7 +2,7 @@
 // at all, is styled in the stylesheet the HTML links (the first), never only in a stylesheet that arrives
 // with a later chunk, after the early drawing has been painted without it.
 
-import type { EarlyTemplate } from './early-cards'
+import type { EarlyTemplate } from '../../src/first-screen/early-cards'
 
 /** A template's markup with every part drawn (early-markup.tsx): what its classes are read from. */
 export const everyPart = (template: EarlyTemplate): string =>
