@@ -1397,7 +1397,7 @@ export type Database = {
         Insert: {
           confirm_each?: boolean
           created_at?: string
-          ends_at: string
+          ends_at?: string
           id?: string
           landlord_id?: string
           listing_id: string

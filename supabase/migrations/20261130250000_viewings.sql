@@ -62,8 +62,9 @@ create table public.viewing_slots (
   landlord_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
   starts_at timestamptz not null,
   minutes integer not null,
-  -- starts_at + minutes, set by the server (a generated column cannot add an interval to a timestamptz).
-  ends_at timestamptz not null,
+  -- starts_at + minutes, always set by the insert trigger (a generated column cannot add an interval to a
+  -- timestamptz); the default only lets a client leave it out.
+  ends_at timestamptz not null default now(),
   confirm_each boolean not null default false,
   removed_at timestamptz,
   created_at timestamptz not null default now(),
