@@ -54,8 +54,19 @@ export default function BookingPanel({
         </Link>
       </div>
     )
+  const refusal =
+    outcome?.kind === 'refused' ? (
+      <p className="book-viewing__refused" role="alert">
+        {outcome.text}
+      </p>
+    ) : null
   if (times.length === 0)
-    return <p className="book-viewing__note">No viewing times are offered at the moment.</p>
+    return (
+      <>
+        {refusal}
+        <p className="book-viewing__note">No viewing times are offered at the moment.</p>
+      </>
+    )
 
   const days = new Map<string, ViewingTime[]>()
   for (const time of times)
@@ -120,11 +131,7 @@ export default function BookingPanel({
           </ul>
         </div>
       ))}
-      {outcome?.kind === 'refused' ? (
-        <p className="book-viewing__refused" role="alert">
-          {outcome.text}
-        </p>
-      ) : null}
+      {refusal}
       {picked && viewerId !== null ? (
         <Button block disabled={busy} onClick={() => void book(picked)}>
           {picked.confirmEach ? 'Request' : 'Book'} {formatViewingTime(picked.startsAt)}
