@@ -2,6 +2,7 @@ import { toOutboxFailure } from '../../../lib/outbox/failure'
 import { getSupabase } from '../../../lib/supabase'
 import type { Database } from '../../../types/database'
 import type { Viewing, ViewingStatus } from '../../../types/viewing'
+import type { ViewingTime } from './open-times'
 import { viewingError } from './viewing-errors'
 
 // The server's viewing times and bookings. Every rule (one booking a slot, the limits, who may change what)
@@ -9,8 +10,7 @@ import { viewingError } from './viewing-errors'
 
 type ViewingRow = Database['public']['Functions']['my_viewings']['Returns'][number]
 
-/** A time offered on a listing. */
-export type ViewingTime = { id: string; startsAt: string; minutes: number; confirmEach: boolean }
+export type { ViewingTime }
 
 const toViewing = (row: ViewingRow): Viewing => ({
   id: row.id,
@@ -40,19 +40,6 @@ export async function fetchMyViewings(): Promise<Viewing[]> {
   const { data, error } = await supabase.rpc('my_viewings', {})
   if (error) throw viewingError(error)
   return (data ?? []).map(toViewing)
-}
-
-/** A listing's bookable times (anyone may read them). */
-export async function fetchOpenTimes(listingId: string): Promise<ViewingTime[]> {
-  const supabase = await getSupabase()
-  const { data, error } = await supabase.rpc('open_viewing_slots', { listing_id: listingId })
-  if (error) throw viewingError(error)
-  return (data ?? []).map((s) => ({
-    id: s.id,
-    startsAt: s.starts_at,
-    minutes: s.minutes,
-    confirmEach: s.confirm_each,
-  }))
 }
 
 /** The landlord's open times on a listing. */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '../../../components/button'
 import { notify } from '../../../lib/toast'
-import { bookTime, fetchOpenTimes, type ViewingTime } from '../api/viewings-remote'
+import { fetchOpenTimes, type ViewingTime } from '../api/open-times'
 import { formatClock, formatDay, formatViewingTime, londonDate } from '../viewing-time'
 import './viewings.css'
 
@@ -82,6 +82,8 @@ export default function BookingPanel({
     setBusy(true)
     setOutcome(null)
     try {
+      // The API client loads at the first press, off the listing page's first visit.
+      const { bookTime } = await import('../api/viewings-remote')
       const booking = await bookTime(time.id)
       const text =
         booking.status === 'booked'
