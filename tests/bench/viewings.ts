@@ -1,4 +1,4 @@
-// `npm run bench:viewings`: the viewings budgets, on a stack of their own (ports 58xxx + 800, data in
+// `npm run bench:viewings`: the viewings budgets, on a stack of their own (ports of `npm run bench` plus 900, data in
 // .local/bench-viewings, fresh each run):
 // - the Viewings screen's query (rpc my_viewings) for a landlord with 500 listings and 5,000 bookings,
 //   p50/p95 through the stack with supabase-js (HTTP, RLS, JSON) and in Postgres as the signed-in role;
@@ -23,7 +23,7 @@ const RACE_SLOTS = 20
 const BUDGET_P95_MS = 20
 
 const log = (line: string) => console.log(`[bench:viewings] ${line}`)
-const shift = (port: string) => String(Number(port) + 800)
+const shift = (port: string) => String(Number(port) + 900)
 const dataDir = path.join(REPO_ROOT, '.local', 'bench-viewings')
 fs.rmSync(dataDir, { recursive: true, force: true })
 removeRelocatedCluster(dataDir)
