@@ -1,9 +1,11 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { env } from '../../../config/env'
 import { keepViewings, queueCancel, queueRunningLate, useKeptViewings } from '../../../device/viewings'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
 import type { StoredViewing } from '../../../types/viewing'
 import { answerRequest, fetchMyViewings } from '../api/viewings-remote'
+import { tileUrls, warmTiles } from '../tile-warming'
 import { formatDay, londonDate } from '../viewing-time'
 import { ViewingCard } from './viewing-card'
 import './viewings.css'
@@ -11,8 +13,34 @@ import './viewings.css'
 /** How late `Running late` says the hunter is. */
 const LATE_MINUTES = 10
 
-/** A home on a day's route, for the map the route draws. */
-export type RouteStop = { id: string; label: string; latitude: number; longitude: number }
+// maplibre loads with the first day that has a map to draw, never with the screen.
+const RouteMap = lazy(() => import('./route-map'))
+
+/** Viewings this close ahead have their streets' map tiles fetched while online. */
+const WARM_AHEAD_MS = 2 * 24 * 3600_000
+const WARM_ZOOMS = [12, 16] as const
+
+/** Fetches the map tiles around the homes of the coming viewings, once per set of homes, while online. */
+function useWarmedTiles(viewings: readonly StoredViewing[], online: boolean) {
+  const soon = viewings.filter(
+    (v) =>
+      v.latitude !== null &&
+      v.longitude !== null &&
+      (v.status === 'booked' || v.status === 'requested') &&
+      Date.parse(v.startsAt) - Date.now() < WARM_AHEAD_MS &&
+      Date.parse(v.endsAt) > Date.now(),
+  )
+  // The homes' places as the effect's key: `soon` is a new array every render.
+  const key = JSON.stringify(soon.map((v) => [v.latitude ?? 0, v.longitude ?? 0]))
+  useEffect(() => {
+    const points = (JSON.parse(key) as [number, number][]).map(([latitude, longitude]) => ({
+      latitude,
+      longitude,
+    }))
+    if (!online || points.length === 0) return
+    void warmTiles(tileUrls(env.mapTiles, points, WARM_ZOOMS[0], Math.min(WARM_ZOOMS[1], env.mapMaxZoom)))
+  }, [key, online])
+}
 
 const sendQueued = (userId: string) =>
   import('../api/viewing-outbox')
@@ -22,17 +50,13 @@ const sendQueued = (userId: string) =>
 /**
  * The person's viewings from either side, in time order and by day, read from the device first (a viewing day
  * opens with no signal) and refreshed from the server when online. Cancel and Running late are queued in the
- * device's outbox and sent once the signal returns. `renderRoute` draws a day's homes on a map.
+ * device's outbox and sent once the signal returns. Each day's homes are on a map whose tiles, like the
+ * homes' photos, are fetched ahead so the day opens with no signal.
  */
-export function ViewingsList({
-  userId,
-  renderRoute,
-}: {
-  userId: string
-  renderRoute?: (stops: RouteStop[]) => ReactNode
-}) {
+export function ViewingsList({ userId }: { userId: string }) {
   const viewings = useKeptViewings(userId)
   const online = useOnlineStatus()
+  useWarmedTiles(viewings, online)
   const [loaded, setLoaded] = useState(false)
 
   const refresh = useCallback(async () => {
@@ -115,7 +139,17 @@ export function ViewingsList({
         return (
           <section key={day} className="viewings__day" aria-label={formatDay(list[0]?.startsAt ?? '')}>
             <h2 className="section-title">{formatDay(list[0]?.startsAt ?? '')}</h2>
-            {renderRoute && stops.length > 0 ? renderRoute(stops) : null}
+            {stops.length > 0 ? (
+              <div
+                className="viewings__map"
+                role="img"
+                aria-label={`Map of ${stops.length} viewings on ${formatDay(list[0]?.startsAt ?? '')}`}
+              >
+                <Suspense fallback={null}>
+                  <RouteMap stops={stops} />
+                </Suspense>
+              </div>
+            ) : null}
             <ul className="viewings__list">
               {list.map((viewing) => (
                 <li key={viewing.id}>
