@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { type Account, fillSignIn, newAccount } from './support/accounts'
 import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
-import { waitForServiceWorker } from './support/service-worker'
+import { cachedUrls, waitForServiceWorker } from './support/service-worker'
 
 /**
  * Viewings with a landlord and hunters in their own browser contexts: the landlord offers a run of times,
@@ -145,6 +145,24 @@ test.describe('viewings', () => {
     await expect(hunterPage.getByText(/Viewing booked for/)).toBeVisible()
   })
 
+  test('a visitor signs in and comes back to the time they chose', async ({ browser }) => {
+    const landlord = await landlordWithHome('visitor')
+    const hunter = await person('visitor-hunter')
+    const slot = await offerTime(landlord, 5 * 24 * 60)
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(listingUrl(landlord))
+    await bookingPanel(page)
+      .getByRole('link', { name: `${viewingTime(slot.startsAt)}: sign in to book` })
+      .click()
+    await fillSignIn(page, hunter.account.email, hunter.account.password)
+    const book = bookingPanel(page).getByRole('button', { name: `Book ${viewingTime(slot.startsAt)}` })
+    await expect(book).toBeVisible({ timeout: 30_000 })
+    await book.click()
+    await expect(
+      bookingPanel(page).getByText(`Viewing booked for ${viewingTime(slot.startsAt)}`),
+    ).toBeVisible()
+  })
+
   test('a request waits for the landlord’s Confirm; a cancelled viewing says so on both sides', async ({
     browser,
   }) => {
@@ -231,12 +249,17 @@ test.describe('viewings', () => {
     await page.goto('/viewings')
     const cards = page.getByRole('article', { name: new RegExp(landlord.listingName) })
     await expect(cards).toHaveCount(2)
+    // The day's streets are fetched ahead into the service worker's tile cache.
+    await expect
+      .poll(async () => (await cachedUrls(page, 'map-tiles')).length, { timeout: 20_000 })
+      .toBeGreaterThan(8)
 
     await page.context().setOffline(true)
     await page.reload()
     await expect(page.getByText('Offline: showing the viewings kept on this phone.')).toBeVisible()
     await expect(cards).toHaveCount(2)
     await expect(cards.first()).toContainText('12 Elm Road, Hackney')
+    await expect(page.getByRole('img', { name: /^Map of 2 viewings on / })).toBeVisible()
     await cards.first().getByRole('button', { name: 'Running late' }).click()
     await expect(cards.first()).toContainText('Told the landlord you are late')
     await cards.nth(1).getByRole('button', { name: 'Cancel' }).click()
