@@ -92,6 +92,51 @@ describe('viewing pushes', () => {
     expect(requests()).toHaveLength(1)
   })
 
+  it('a reminder the push service refuses is kept with its error and retried later; the other side’s goes', async () => {
+    const [l, h] = await Promise.all([signedInUser('Refused Landlord'), signedInUser('Fine Hunter')])
+    const [refusing, fine] = [await subscribeAt(push, l), await subscribeAt(push, h)]
+    push.respondWith(refusing.endpoint, 500)
+    const listing = await listingOf(l, { location: '3 Ash Lane, York' })
+    const { booking } = await book(h, await offerTime(l, listing, 100))
+    const tag = `viewing-reminder-${booking?.id}`
+    const reminders = (endpoint: string) =>
+      push.messages(endpoint).filter((m) => (m.json as { tag: string }).tag === tag)
+    const landlordRow = () =>
+      withDatabase(async (db) => {
+        const { rows } = await db.query<{
+          sent_at: Date | null
+          attempts: number
+          last_error: string | null
+        }>(
+          `select sent_at, attempts, last_error from public.viewing_reminders
+           where booking_id = $1 and recipient_id = $2 and kind = 'reminder'`,
+          [booking?.id, l.id],
+        )
+        return rows[0]
+      })
+    await runInstantSender()
+    await expect.poll(() => reminders(fine.endpoint).length).toBe(1)
+    expect(await landlordRow()).toMatchObject({
+      sent_at: null,
+      attempts: 1,
+      last_error: expect.stringMatching(/500/),
+    })
+    // Not due again yet: the next run leaves it.
+    await runInstantSender()
+    expect(await landlordRow()).toMatchObject({ attempts: 1 })
+    // Its time comes, the push service answers again: sent once.
+    push.respondWith(refusing.endpoint, null)
+    await withDatabase((db) =>
+      db.query('update public.viewing_reminders set next_attempt_at = now() where booking_id = $1', [
+        booking?.id,
+      ]),
+    )
+    await runInstantSender()
+    await expect.poll(() => reminders(refusing.endpoint).length).toBe(1)
+    expect(await landlordRow()).toMatchObject({ attempts: 2, last_error: null })
+    expect(reminders(fine.endpoint)).toHaveLength(1)
+  })
+
   it('a cancelled viewing owes no reminder', async () => {
     const listing = await listingOf(landlord)
     const { booking } = await book(hunter, await offerTime(landlord, listing, 4 * 24 * 60))
