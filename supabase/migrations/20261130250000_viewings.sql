@@ -129,17 +129,21 @@ comment on table public.viewing_reminders is
  * ---------------------------------------------------------------------------
  * Indexes
  * ---------------------------------------------------------------------------
- * A listing's live slots by time (the booking panel, the 40-slot count); a
- * landlord's slots (policy); each side's bookings by time (policy, the Viewings
- * screen, the hunter's limits); the queue's due rows.
+ * A listing's slots by time (the booking panel, the 40-slot count, a deleted
+ * listing's cascade); a landlord's slots (policy); each side's bookings by time
+ * (policy, the Viewings screen, the hunter's limits); a listing's bookings by
+ * status (requests cancelled when it leaves the market, its cascade); the
+ * queue's due rows.
  */
 
-create index viewing_slots_listing_open on public.viewing_slots (listing_id, starts_at) where removed_at is null;
+create index viewing_slots_listing_time on public.viewing_slots (listing_id, starts_at);
 create index viewing_slots_landlord on public.viewing_slots (landlord_id);
 create index viewing_bookings_hunter_time on public.viewing_bookings (hunter_id, starts_at, id);
 create index viewing_bookings_landlord_time on public.viewing_bookings (landlord_id, starts_at, id);
-create index viewing_bookings_listing_requested on public.viewing_bookings (listing_id) where status = 'requested';
+create index viewing_bookings_listing_status on public.viewing_bookings (listing_id, status);
 create index viewing_bookings_slot on public.viewing_bookings (slot_id);
+-- Deleting an account sets its cancellations' author to null: found by index, not by a scan.
+create index viewing_bookings_cancelled_by on public.viewing_bookings (cancelled_by) where cancelled_by is not null;
 create index viewing_reminders_due on public.viewing_reminders (next_attempt_at, id) where sent_at is null;
 create index viewing_reminders_recipient on public.viewing_reminders (recipient_id);
 
