@@ -143,6 +143,15 @@ test.describe('viewings', () => {
     await expect(bookingPanel(hunterPage).getByRole('button', { name: /10:20$/ })).toHaveCount(0)
     await hunterPage.goto('/messages')
     await expect(hunterPage.getByText(/Viewing booked for/)).toBeVisible()
+
+    // The landlord removes the booked time: the booking is cancelled, and the hunter sees it so.
+    await landlordPage.goto(`/viewing-times/${landlord.listingId}`)
+    await landlordPage.getByRole('button', { name: /^Remove .*, 10:20$/ }).click()
+    await expect(landlordPage.getByRole('button', { name: /^Remove / })).toHaveCount(2)
+    await hunterPage.goto('/viewings')
+    await expect(hunterPage.getByRole('article', { name: new RegExp(landlord.listingName) })).toContainText(
+      'Cancelled',
+    )
   })
 
   test('a visitor signs in and comes back to the time they chose', async ({ browser }) => {
