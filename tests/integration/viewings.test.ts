@@ -377,6 +377,22 @@ describe('hunters book', () => {
     ).toHaveLength(1)
   })
 
+  it('a change goes through when the other side blocked the person; only its line is skipped', async () => {
+    const listing = await listingOf(landlord)
+    const blocked = await signedInUser('Blocked Hunter')
+    const booked = await book(blocked, await offerTime(landlord, listing, 16 * 24 * 60))
+    expect(booked.error).toBeNull()
+    expect(
+      (await landlord.client.from('blocked_senders').insert({ blocked_id: blocked.id })).error,
+    ).toBeNull()
+    const { data, error } = await blocked.client.rpc('cancel_viewing', { booking_id: booked.booking?.id })
+    expect(error).toBeNull()
+    expect(data).toEqual([{ status: 'cancelled', cancelled_late: false }])
+    expect(await conversationLines(listing, blocked.id)).toEqual([
+      expect.stringMatching(/^Viewing booked for /),
+    ])
+  })
+
   it('a cancellation arriving after the start is kept, marked late', async () => {
     const listing = await listingOf(landlord)
     const booked = await book(hunter, await offerTime(landlord, listing, 12 * 24 * 60))
