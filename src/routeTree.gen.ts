@@ -21,12 +21,14 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignUpRouteImport } from './routes/sign-up'
 import { Route as AuthenticatedCreateListingRouteImport } from './routes/_authenticated/create-listing'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedViewingsRouteImport } from './routes/_authenticated/viewings'
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
 import { Route as ContactLandlordIdRouteImport } from './routes/contact.$landlordId'
 import { Route as AuthenticatedEditListingListingIdRouteImport } from './routes/_authenticated/edit-listing.$listingId'
 import { Route as AuthenticatedMessagesIndexRouteImport } from './routes/_authenticated/messages.index'
 import { Route as AuthenticatedMessagesConversationIdRouteImport } from './routes/_authenticated/messages.$conversationId'
 import { Route as AuthenticatedModerationSplatRouteImport } from './routes/_authenticated/moderation.$'
+import { Route as AuthenticatedViewingTimesListingIdRouteImport } from './routes/_authenticated/viewing-times.$listingId'
 import { Route as CategoryCategoryNameIndexRouteImport } from './routes/category.$categoryName.index'
 import { Route as CategoryCategoryNameListingIdRouteImport } from './routes/category.$categoryName.$listingId'
 
@@ -90,6 +92,11 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedViewingsRoute = AuthenticatedViewingsRouteImport.update({
+  id: '/viewings',
+  path: '/viewings',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const CategoryCategoryNameRoute = CategoryCategoryNameRouteImport.update({
   id: '/category/$categoryName',
   path: '/category/$categoryName',
@@ -124,6 +131,12 @@ const AuthenticatedModerationSplatRoute =
     path: '/moderation/$',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedViewingTimesListingIdRoute =
+  AuthenticatedViewingTimesListingIdRouteImport.update({
+    id: '/viewing-times/$listingId',
+    path: '/viewing-times/$listingId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const CategoryCategoryNameIndexRoute =
   CategoryCategoryNameIndexRouteImport.update({
     id: '/',
@@ -149,11 +162,13 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof SignUpRoute
   '/create-listing': typeof AuthenticatedCreateListingRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/viewings': typeof AuthenticatedViewingsRoute
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/moderation/$': typeof AuthenticatedModerationSplatRoute
+  '/viewing-times/$listingId': typeof AuthenticatedViewingTimesListingIdRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/messages/': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
@@ -170,10 +185,12 @@ export interface FileRoutesByTo {
   '/sign-up': typeof SignUpRoute
   '/create-listing': typeof AuthenticatedCreateListingRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/viewings': typeof AuthenticatedViewingsRoute
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/moderation/$': typeof AuthenticatedModerationSplatRoute
+  '/viewing-times/$listingId': typeof AuthenticatedViewingTimesListingIdRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/messages': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName': typeof CategoryCategoryNameIndexRoute
@@ -192,11 +209,13 @@ export interface FileRoutesById {
   '/sign-up': typeof SignUpRoute
   '/_authenticated/create-listing': typeof AuthenticatedCreateListingRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/viewings': typeof AuthenticatedViewingsRoute
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/_authenticated/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
   '/_authenticated/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/_authenticated/moderation/$': typeof AuthenticatedModerationSplatRoute
+  '/_authenticated/viewing-times/$listingId': typeof AuthenticatedViewingTimesListingIdRoute
   '/category/$categoryName/$listingId': typeof CategoryCategoryNameListingIdRoute
   '/_authenticated/messages/': typeof AuthenticatedMessagesIndexRoute
   '/category/$categoryName/': typeof CategoryCategoryNameIndexRoute
@@ -215,11 +234,13 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/create-listing'
     | '/profile'
+    | '/viewings'
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
     | '/messages/$conversationId'
     | '/moderation/$'
+    | '/viewing-times/$listingId'
     | '/category/$categoryName/$listingId'
     | '/messages/'
     | '/category/$categoryName/'
@@ -236,10 +257,12 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/create-listing'
     | '/profile'
+    | '/viewings'
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
     | '/messages/$conversationId'
     | '/moderation/$'
+    | '/viewing-times/$listingId'
     | '/category/$categoryName/$listingId'
     | '/messages'
     | '/category/$categoryName'
@@ -257,11 +280,13 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/_authenticated/create-listing'
     | '/_authenticated/profile'
+    | '/_authenticated/viewings'
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/_authenticated/edit-listing/$listingId'
     | '/_authenticated/messages/$conversationId'
     | '/_authenticated/moderation/$'
+    | '/_authenticated/viewing-times/$listingId'
     | '/category/$categoryName/$listingId'
     | '/_authenticated/messages/'
     | '/category/$categoryName/'
@@ -368,6 +393,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/viewings': {
+      id: '/_authenticated/viewings'
+      path: '/viewings'
+      fullPath: '/viewings'
+      preLoaderRoute: typeof AuthenticatedViewingsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/category/$categoryName': {
       id: '/category/$categoryName'
       path: '/category/$categoryName'
@@ -410,6 +442,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedModerationSplatRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/viewing-times/$listingId': {
+      id: '/_authenticated/viewing-times/$listingId'
+      path: '/viewing-times/$listingId'
+      fullPath: '/viewing-times/$listingId'
+      preLoaderRoute: typeof AuthenticatedViewingTimesListingIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/category/$categoryName/': {
       id: '/category/$categoryName/'
       path: '/'
@@ -430,20 +469,25 @@ declare module '@tanstack/react-router' {
 interface AuthenticatedRouteChildren {
   AuthenticatedCreateListingRoute: typeof AuthenticatedCreateListingRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedViewingsRoute: typeof AuthenticatedViewingsRoute
   AuthenticatedEditListingListingIdRoute: typeof AuthenticatedEditListingListingIdRoute
   AuthenticatedMessagesConversationIdRoute: typeof AuthenticatedMessagesConversationIdRoute
   AuthenticatedModerationSplatRoute: typeof AuthenticatedModerationSplatRoute
+  AuthenticatedViewingTimesListingIdRoute: typeof AuthenticatedViewingTimesListingIdRoute
   AuthenticatedMessagesIndexRoute: typeof AuthenticatedMessagesIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCreateListingRoute: AuthenticatedCreateListingRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedViewingsRoute: AuthenticatedViewingsRoute,
   AuthenticatedEditListingListingIdRoute:
     AuthenticatedEditListingListingIdRoute,
   AuthenticatedMessagesConversationIdRoute:
     AuthenticatedMessagesConversationIdRoute,
   AuthenticatedModerationSplatRoute: AuthenticatedModerationSplatRoute,
+  AuthenticatedViewingTimesListingIdRoute:
+    AuthenticatedViewingTimesListingIdRoute,
   AuthenticatedMessagesIndexRoute: AuthenticatedMessagesIndexRoute,
 }
 

@@ -29,10 +29,10 @@ it('a draft kept before descriptions existed opens with an empty description', a
   const draft = await upgraded.drafts.get('d1')
   expect(draft?.values).toEqual({ name: 'Garden flat by the park', description: '' })
   // Every later version applies on top: saved searches and the outbox (4), conversations seen (5), price
-  // histories (7), drafts' publishing in the outbox (8), edits' photos in their own table (9).
-  expect(upgraded.verno).toBe(9)
+  // histories (7), drafts' publishing in the outbox (8), edits' photos in their own table (9), viewings (10).
+  expect(upgraded.verno).toBe(10)
   expect(upgraded.tables.map((table) => table.name)).toEqual(
-    expect.arrayContaining(['savedSearches', 'outbox', 'messagesSeen', 'priceHistory']),
+    expect.arrayContaining(['savedSearches', 'outbox', 'messagesSeen', 'priceHistory', 'viewings']),
   )
   upgraded.close()
 })
@@ -195,7 +195,7 @@ it.each(SHIPPED.map(([version]) => version))(
     const name = `roost-from-${at}`
     await shippedWithData(name, at)
     const db = new RoostDb(name)
-    expect(db.verno).toBe(9)
+    expect(db.verno).toBe(10)
     expect(await db.listings.get('l1')).toMatchObject({ userRef: 'u1' })
     expect(await db.views.get('recommended')).toMatchObject({ complete: true })
     expect(await db.saved.count()).toBe(1)

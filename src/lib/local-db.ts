@@ -3,6 +3,7 @@ import type { Listing, ListingFormText, ListingPosition } from '../types/listing
 import { listingThing } from '../types/listing-edit'
 import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../types/listing-publish'
 import type { PriceChange } from '../types/price-change'
+import type { StoredViewing } from '../types/viewing'
 import { LOCAL_DB_NAME } from './local-db-name'
 import type { OutboxKind, OutboxPayloads } from './outbox/payloads'
 
@@ -137,6 +138,8 @@ export type SeenMessages = { key: string; userId: string; value: unknown; savedA
 /** A listing's price history as last read from the server, oldest change first, to read it again offline. */
 export type StoredPriceHistory = { listingId: string; changes: PriceChange[]; fetchedAt: number }
 
+export type { StoredViewing }
+
 /** How versions 1–8 filed an edit's new photo in draftPhotos: `photo:<id>` as its draft id. */
 const EDIT_PHOTO_PREFIX = 'photo:'
 
@@ -153,6 +156,7 @@ export class RoostDb extends Dexie {
   messagesSeen!: EntityTable<SeenMessages, 'key'>
   priceHistory!: EntityTable<StoredPriceHistory, 'listingId'>
   listingEditPhotos!: EntityTable<ListingEditPhoto, 'photoId'>
+  viewings!: EntityTable<StoredViewing, 'id'>
 
   constructor(name = LOCAL_DB_NAME) {
     super(name)
@@ -239,6 +243,8 @@ export class RoostDb extends Dexie {
         )
         await draftPhotos.bulkDelete(kept.map((photo): [string, number] => [photo.draftId, photo.index]))
       })
+    // Viewings as last read (src/device/viewings.ts): a viewing day opens with no signal.
+    this.version(10).stores({ viewings: 'id, userId, startsAt' })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {
       this.close()

@@ -3,10 +3,11 @@ import { ListingEditsSync } from '../features/edit-listing/components/listing-ed
 import { MessagesSync } from '../features/messages/components/messages-sync'
 import { SavedSync } from '../features/saved/components/saved-sync'
 import { SavedSearchesSync } from '../features/saved-searches/components/saved-searches-sync'
+import { ViewingsSync } from '../features/viewings/components/viewings-sync'
 
 /**
  * What keeps the device and the server in step in the background: saved homes, drafts, listing edits, saved
- * searches and messages. No screen draws from it, so the root loads it after the first render (React.lazy),
+ * searches, messages and viewings. No screen draws from it, so the root loads it after the first render (React.lazy),
  * not with every screen's entry.
  */
 export default function BackgroundSync() {
@@ -17,6 +18,7 @@ export default function BackgroundSync() {
       <ListingEditsSync />
       <SavedSearchesSync />
       <MessagesSync />
+      <ViewingsSync />
     </>
   )
 }

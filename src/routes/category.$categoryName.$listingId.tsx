@@ -9,6 +9,7 @@ import { ShareButton } from '../features/listings/components/share-button'
 import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
 import { ReportListing } from '../features/report-listing/components/report-listing'
 import { SaveToggle } from '../features/saved/components/save-toggle'
+import { BookViewing } from '../features/viewings/components/book-viewing'
 import { useShowsHomes } from '../hooks/use-device-data-shown'
 import { useSession } from '../hooks/use-session'
 import { isUnreachable, unlessUnreachable } from '../lib/errors'
@@ -102,6 +103,17 @@ function ListingView({ listing }: { listing: Listing }) {
             Contact Landlord
           </Link>
         )}
+        {isOwner ? (
+          <Link
+            to="/viewing-times/$listingId"
+            params={{ listingId: listing.id }}
+            className="button button--secondary button--block listing-page__contact"
+          >
+            Viewing times
+          </Link>
+        ) : isOnMarket(listing) ? (
+          <BookViewing listingId={listing.id} viewerId={viewerId} />
+        ) : null}
         {isOwner ? null : <ReportListing listingId={listing.id} reporterEmail={viewerEmail} />}
       </div>
       {listing.geolocation ? (

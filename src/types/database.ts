@@ -269,48 +269,6 @@ export type Database = {
         }
         Relationships: []
       }
-      function_runs: {
-        Row: {
-          detail: string
-          finished_at: string
-          id: number
-          outcome: string
-          schedule: string
-          started_at: string
-        }
-        Insert: {
-          detail?: string
-          finished_at?: string
-          id?: never
-          outcome: string
-          schedule: string
-          started_at: string
-        }
-        Update: {
-          detail?: string
-          finished_at?: string
-          id?: never
-          outcome?: string
-          schedule?: string
-          started_at?: string
-        }
-        Relationships: []
-      }
-      function_schedules: {
-        Row: {
-          period_seconds: number
-          schedule: string
-        }
-        Insert: {
-          period_seconds: number
-          schedule: string
-        }
-        Update: {
-          period_seconds?: number
-          schedule?: string
-        }
-        Relationships: []
-      }
       landlord_contact_reads: {
         Row: {
           address: string
@@ -635,19 +593,16 @@ export type Database = {
       listing_review_holds: {
         Row: {
           held_at: string
-          kind: string
           landlord_id: string
           listing_id: string
         }
         Insert: {
           held_at?: string
-          kind?: string
           landlord_id: string
           listing_id: string
         }
         Update: {
           held_at?: string
-          kind?: string
           landlord_id?: string
           listing_id?: string
         }
@@ -1009,210 +964,6 @@ export type Database = {
           },
         ]
       }
-      moderation_audit: {
-        Row: {
-          action: string
-          actor_email: string | null
-          actor_id: string | null
-          at: string
-          id: number
-          listing_id: string | null
-          listing_name: string | null
-          note: string
-          reason: string
-          subject_email: string | null
-          subject_id: string | null
-        }
-        Insert: {
-          action: string
-          actor_email?: string | null
-          actor_id?: string | null
-          at?: string
-          id?: never
-          listing_id?: string | null
-          listing_name?: string | null
-          note?: string
-          reason?: string
-          subject_email?: string | null
-          subject_id?: string | null
-        }
-        Update: {
-          action?: string
-          actor_email?: string | null
-          actor_id?: string | null
-          at?: string
-          id?: never
-          listing_id?: string | null
-          listing_name?: string | null
-          note?: string
-          reason?: string
-          subject_email?: string | null
-          subject_id?: string | null
-        }
-        Relationships: []
-      }
-      moderation_cases: {
-        Row: {
-          appeal_note: string | null
-          appeal_of: number | null
-          closed_at: string | null
-          id: number
-          listing_id: string
-          opened_at: string
-          priority: number
-        }
-        Insert: {
-          appeal_note?: string | null
-          appeal_of?: number | null
-          closed_at?: string | null
-          id?: never
-          listing_id: string
-          opened_at?: string
-          priority?: number
-        }
-        Update: {
-          appeal_note?: string | null
-          appeal_of?: number | null
-          closed_at?: string | null
-          id?: never
-          listing_id?: string
-          opened_at?: string
-          priority?: number
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'moderation_cases_appeal_of_fkey'
-            columns: ['appeal_of']
-            isOneToOne: false
-            referencedRelation: 'moderation_decisions'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'moderation_cases_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listing_reports_review'
-            referencedColumns: ['listing_id']
-          },
-          {
-            foreignKeyName: 'moderation_cases_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'moderation_cases_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'market_listings'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      moderation_decisions: {
-        Row: {
-          case_id: number
-          decided_at: string
-          decision: string
-          id: number
-          landlord_id: string
-          listing_id: string
-          listing_name: string
-          moderator_id: string | null
-          note: string
-          on_appeal: boolean
-          reason: string
-        }
-        Insert: {
-          case_id: number
-          decided_at?: string
-          decision: string
-          id?: never
-          landlord_id: string
-          listing_id: string
-          listing_name: string
-          moderator_id?: string | null
-          note?: string
-          on_appeal?: boolean
-          reason?: string
-        }
-        Update: {
-          case_id?: number
-          decided_at?: string
-          decision?: string
-          id?: never
-          landlord_id?: string
-          listing_id?: string
-          listing_name?: string
-          moderator_id?: string | null
-          note?: string
-          on_appeal?: boolean
-          reason?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'moderation_decisions_case_id_fkey'
-            columns: ['case_id']
-            isOneToOne: false
-            referencedRelation: 'moderation_cases'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'moderation_decisions_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listing_reports_review'
-            referencedColumns: ['listing_id']
-          },
-          {
-            foreignKeyName: 'moderation_decisions_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'moderation_decisions_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'market_listings'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      moderation_notices: {
-        Row: {
-          body: string
-          created_at: string
-          decision_id: number | null
-          id: number
-          person_id: string
-        }
-        Insert: {
-          body: string
-          created_at?: string
-          decision_id?: number | null
-          id?: never
-          person_id: string
-        }
-        Update: {
-          body?: string
-          created_at?: string
-          decision_id?: number | null
-          id?: never
-          person_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'moderation_notices_decision_id_fkey'
-            columns: ['decision_id']
-            isOneToOne: false
-            referencedRelation: 'moderation_decisions'
-            referencedColumns: ['id']
-          },
-        ]
-      }
       profiles: {
         Row: {
           created_at: string
@@ -1484,6 +1235,218 @@ export type Database = {
         }
         Relationships: []
       }
+      viewing_bookings: {
+        Row: {
+          cancelled_by: string | null
+          cancelled_late: boolean
+          created_at: string
+          ends_at: string
+          hunter_id: string
+          id: string
+          landlord_id: string
+          listing_id: string
+          slot_id: string
+          starts_at: string
+          status: string
+          updated_at: string
+          queue_viewing_reminders: undefined | null
+        }
+        Insert: {
+          cancelled_by?: string | null
+          cancelled_late?: boolean
+          created_at?: string
+          ends_at: string
+          hunter_id: string
+          id?: string
+          landlord_id: string
+          listing_id: string
+          slot_id: string
+          starts_at: string
+          status: string
+          updated_at?: string
+        }
+        Update: {
+          cancelled_by?: string | null
+          cancelled_late?: boolean
+          created_at?: string
+          ends_at?: string
+          hunter_id?: string
+          id?: string
+          landlord_id?: string
+          listing_id?: string
+          slot_id?: string
+          starts_at?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'viewing_bookings_cancelled_by_fkey'
+            columns: ['cancelled_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_hunter_id_fkey'
+            columns: ['hunter_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_landlord_id_fkey'
+            columns: ['landlord_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_slot_id_fkey'
+            columns: ['slot_id']
+            isOneToOne: false
+            referencedRelation: 'viewing_slots'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      viewing_reminders: {
+        Row: {
+          attempts: number
+          booking_id: string
+          created_at: string
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          recipient_id: string
+          sent_at: string | null
+        }
+        Insert: {
+          attempts?: number
+          booking_id: string
+          created_at?: string
+          id?: never
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string
+          recipient_id: string
+          sent_at?: string | null
+        }
+        Update: {
+          attempts?: number
+          booking_id?: string
+          created_at?: string
+          id?: never
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          recipient_id?: string
+          sent_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'viewing_reminders_booking_id_fkey'
+            columns: ['booking_id']
+            isOneToOne: false
+            referencedRelation: 'viewing_bookings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_reminders_recipient_id_fkey'
+            columns: ['recipient_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      viewing_slots: {
+        Row: {
+          confirm_each: boolean
+          created_at: string
+          ends_at: string
+          id: string
+          landlord_id: string
+          listing_id: string
+          minutes: number
+          removed_at: string | null
+          starts_at: string
+        }
+        Insert: {
+          confirm_each?: boolean
+          created_at?: string
+          ends_at?: string
+          id?: string
+          landlord_id?: string
+          listing_id: string
+          minutes: number
+          removed_at?: string | null
+          starts_at: string
+        }
+        Update: {
+          confirm_each?: boolean
+          created_at?: string
+          ends_at?: string
+          id?: string
+          landlord_id?: string
+          listing_id?: string
+          minutes?: number
+          removed_at?: string | null
+          starts_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'viewing_slots_landlord_id_fkey'
+            columns: ['landlord_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_slots_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'viewing_slots_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_slots_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
     }
     Views: {
       listing_reports_review: {
@@ -1600,6 +1563,10 @@ export type Database = {
         }[]
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
+      answer_viewing_request: {
+        Args: { accept: boolean; booking_id: string }
+        Returns: string
+      }
       begin_export: {
         Args: { account_id: string; headers: Json }
         Returns: boolean
@@ -1607,6 +1574,22 @@ export type Database = {
       begin_password_check: {
         Args: { account_id: string; headers: Json }
         Returns: number
+      }
+      book_viewing: {
+        Args: { booking_id?: string; slot_id: string }
+        Returns: {
+          ends_at: string
+          id: string
+          starts_at: string
+          status: string
+        }[]
+      }
+      cancel_viewing: {
+        Args: { booking_id: string }
+        Returns: {
+          cancelled_late: boolean
+          status: string
+        }[]
       }
       claim_alert_batch: {
         Args: { mode: string; search_id: string }
@@ -1661,6 +1644,22 @@ export type Database = {
           user_id: string
         }[]
       }
+      claim_viewing_reminders: {
+        Args: { batch_limit?: number }
+        Returns: {
+          attempts: number
+          booking_id: string
+          clock: string
+          hunter_name: string
+          kind: string
+          listing_name: string
+          live: boolean
+          location: string
+          recipient_id: string
+          reminder_id: number
+          time_text: string
+        }[]
+      }
       client_address: { Args: { headers: Json }; Returns: string }
       client_address_of: { Args: { value: string }; Returns: string }
       common_word_bits: { Args: { marks: number }; Returns: number[] }
@@ -1690,6 +1689,10 @@ export type Database = {
         }
         Returns: number
       }
+      drop_viewing_reminders: {
+        Args: { booking_id: string }
+        Returns: undefined
+      }
       email_is_confirmed: { Args: { person: string }; Returns: boolean }
       end_password_check: {
         Args: { counts: boolean; try_id: number }
@@ -1711,11 +1714,14 @@ export type Database = {
         Args: { error?: string; push_id: number }
         Returns: undefined
       }
+      finish_viewing_reminder: {
+        Args: { error?: string; reminder_id: number }
+        Returns: undefined
+      }
       forget_stale_account_function_tries: {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
-      is_moderator: { Args: Record<PropertyKey, never>; Returns: boolean }
       landlord_contact: {
         Args: { landlord_id: string }
         Returns: {
@@ -1765,100 +1771,6 @@ export type Database = {
         Args: { conversation_id: string }
         Returns: string
       }
-      moderation_appeal: {
-        Args: { decision_id: number; note?: string }
-        Returns: number
-      }
-      moderation_ask_to_fix: {
-        Args: { case_id: number; what_to_fix: string }
-        Returns: number
-      }
-      moderation_audit_page: {
-        Args: { before_id?: number; page_size?: number }
-        Returns: {
-          action: string
-          actor_email: string | null
-          actor_id: string | null
-          at: string
-          id: number
-          listing_id: string | null
-          listing_name: string | null
-          note: string
-          reason: string
-          subject_email: string | null
-          subject_id: string | null
-        }[]
-        SetofOptions: {
-          from: '*'
-          to: 'moderation_audit'
-          isOneToOne: false
-          isSetofReturn: true
-        }
-      }
-      moderation_decide: {
-        Args: {
-          case_id: number
-          decision: string
-          note: string
-          reason: string
-        }
-        Returns: {
-          case_id: number
-          decided_at: string
-          decision: string
-          id: number
-          landlord_id: string
-          listing_id: string
-          listing_name: string
-          moderator_id: string | null
-          note: string
-          on_appeal: boolean
-          reason: string
-        }
-        SetofOptions: {
-          from: '*'
-          to: 'moderation_decisions'
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      moderation_keep_listed: {
-        Args: { case_id: number; note?: string }
-        Returns: number
-      }
-      moderation_queue: {
-        Args: {
-          after_id?: number
-          after_opened_at?: string
-          after_priority?: number
-          page_size?: number
-        }
-        Returns: {
-          appeal: Json
-          case_id: number
-          hidden: boolean
-          image_urls: string[]
-          landlord_email: string
-          landlord_id: string
-          listing_id: string
-          listing_location: string
-          listing_name: string
-          listing_type: string
-          opened_at: string
-          other_listings: Json
-          past_decisions: Json
-          priority: number
-          reports: Json
-        }[]
-      }
-      moderation_take_down: {
-        Args: { case_id: number; note?: string; reason: string }
-        Returns: Json
-      }
-      moderation_take_down_photo_folder: {
-        Args: { case_id: number }
-        Returns: string
-      }
       my_conversations: {
         Args: {
           before_at?: string
@@ -1887,44 +1799,89 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
-      my_moderation_decisions: {
-        Args: Record<PropertyKey, never>
+      my_live_viewing: {
+        Args: { booking_id: string }
         Returns: {
-          can_ask_for_review: boolean
-          decided_at: string
-          decision: string
-          decision_id: number
+          cancelled_by: string | null
+          cancelled_late: boolean
+          created_at: string
+          ends_at: string
+          hunter_id: string
+          id: string
+          landlord_id: string
+          listing_id: string
+          slot_id: string
+          starts_at: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: '*'
+          to: 'viewing_bookings'
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      my_viewings: {
+        Args: { page_size?: number; since?: string }
+        Returns: {
+          bathrooms: number
+          bedrooms: number
+          cancelled_late: boolean
+          conversation_id: string
+          ends_at: string
+          id: string
+          image_urls: string[]
+          latitude: number
           listing_id: string
           listing_name: string
-          note: string
-          on_appeal: boolean
-          reason: string
-          review: string
+          listing_type: string
+          location: string
+          longitude: number
+          other_name: string
+          price: number
+          role: string
+          slot_id: string
+          starts_at: string
+          status: string
         }[]
       }
       note_app_open: { Args: Record<PropertyKey, never>; Returns: string }
       open_saved_search: { Args: { search_id: string }; Returns: string }
+      open_viewing_slots: {
+        Args: { listing_id: string }
+        Returns: {
+          confirm_each: boolean
+          id: string
+          minutes: number
+          starts_at: string
+        }[]
+      }
       place_words_of: { Args: { location: string }; Returns: string[] }
       places_named_in: {
         Args: { location: string; text: string }
         Returns: string[]
       }
-      push_key_is_p256_point: { Args: { key: string }; Returns: boolean }
-      queue_health: { Args: Record<PropertyKey, never>; Returns: Json }
-      record_function_run: {
+      post_viewing_line: {
         Args: {
-          detail?: string
-          outcome: string
-          schedule: string
-          started_at: string
+          body: string
+          booking: Database['public']['Tables']['viewing_bookings']['Row']
+          sender: string
         }
         Returns: undefined
       }
+      push_key_is_p256_point: { Args: { key: string }; Returns: boolean }
+      queue_viewing_reminders: {
+        Args: {
+          booking: Database['public']['Tables']['viewing_bookings']['Row']
+        }
+        Returns: undefined
+      }
+      remove_viewing_slot: { Args: { slot_id: string }; Returns: boolean }
       request_client_address: {
         Args: Record<PropertyKey, never>
         Returns: string
       }
-      require_moderator: { Args: Record<PropertyKey, never>; Returns: string }
       review_listing_reports: { Args: { listing_id: string }; Returns: number }
       saved_search_area: { Args: { params: Json }; Returns: unknown }
       saved_search_flags: { Args: { params: Json }; Returns: number }
@@ -2095,10 +2052,19 @@ export type Database = {
         Args: { body: string; listing_id: string; message_id: string }
         Returns: string
       }
+      set_viewing_mode: {
+        Args: { confirm_each: boolean; listing_id: string }
+        Returns: number
+      }
       unread_conversation_count: {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      viewing_running_late: {
+        Args: { booking_id: string; message_id: string; minutes: number }
+        Returns: string
+      }
+      viewing_time_text: { Args: { at: string }; Returns: string }
       visible_text: { Args: { value: string }; Returns: string }
     }
     Enums: {

@@ -19,9 +19,14 @@ function Conversation() {
         id="conversation-title"
         title="Conversation"
         actions={
-          <Link to="/messages" className="button button--ghost">
-            All messages
-          </Link>
+          <>
+            <Link to="/viewings" className="button button--ghost">
+              Viewings
+            </Link>
+            <Link to="/messages" className="button button--ghost">
+              All messages
+            </Link>
+          </>
         }
       />
       <ConversationView userId={user.id} conversationId={conversationId} />

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { PageHeader } from '../../components/page-header'
 import { AccountActions } from '../../features/account/components/account-actions'
 import { DraftsList } from '../../features/create-listing/components/drafts-list'
@@ -42,6 +42,9 @@ function ProfileRoute() {
       <PageHeader id="profile-title" title="My Profile" actions={<LogoutButton userId={userId} />} />
       <ProfileDetails userId={userId} initial={profile} />
       <ShowEmailSetting userId={userId} />
+      <Link to="/viewings" className="button button--secondary button--block">
+        Viewings
+      </Link>
       <DraftsList userId={userId} />
       <MyListings userId={userId} />
       <ListingDecisions key={userId} />

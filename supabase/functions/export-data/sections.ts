@@ -111,6 +111,24 @@ export const SECTIONS: Section[] = [
     sql: 'select n.body, n.created_at from public.moderation_notices as n where n.person_id = $1 order by n.id',
   },
   {
+    // The times the person offers on their listings (removed ones too: a booking may name them).
+    key: 'viewing_times',
+    tables: ['public.viewing_slots'],
+    sql: `select s.id, s.listing_id, s.starts_at, s.minutes, s.confirm_each, s.removed_at, s.created_at
+          from public.viewing_slots as s where s.landlord_id = $1 order by s.starts_at, s.id`,
+  },
+  {
+    // The person's viewings from either side; the other person appears by role only.
+    key: 'viewings',
+    tables: ['public.viewing_bookings'],
+    sql: `select b.id, b.listing_id, b.slot_id, b.starts_at, b.ends_at, b.status, b.cancelled_late,
+                 case when b.hunter_id = $1 then 'hunter' else 'landlord' end as my_role,
+                 b.cancelled_by = $1 as cancelled_by_me, b.created_at, b.updated_at
+          from public.viewing_bookings as b
+          where b.hunter_id = $1 or b.landlord_id = $1
+          order by b.starts_at, b.id`,
+  },
+  {
     key: 'push_subscriptions',
     tables: ['public.push_subscriptions'],
     sql: `select s.endpoint, s.created_at from public.push_subscriptions as s where s.user_id = $1 order by s.created_at`,

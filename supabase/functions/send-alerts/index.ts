@@ -1,7 +1,7 @@
 /**
  * send-alerts: sends the queued new-home alerts (public.alert_deliveries) by Web Push, and in its instant
  * run the pushes owed for new messages (public.message_pushes, messages.ts) and for changes of saved homes
- * (public.saved_home_pushes, saved-homes.ts).
+ * (public.saved_home_pushes, saved-homes.ts) and viewing reminders (public.viewing_reminders, viewings.ts).
  *
  * POST with the service role key, body `{ "mode": "instant" }` or `{ "mode": "daily" }`. Run every
  * minute for both modes (pg_cron through pg_net on hosted Supabase, the local stack's scheduler here):
@@ -26,6 +26,7 @@ import { callerRole } from '../_shared/service-caller.ts'
 import { sendMessagePushes } from './messages.ts'
 import { sendSavedHomePushes } from './saved-homes.ts'
 import { type AlertMode, type PushOutcome, type Subscription, sendAlerts } from './sender.ts'
+import { sendViewingReminders } from './viewings.ts'
 
 /** How long a push service keeps an alert for a browser that is offline: a day, then it is stale. */
 const TTL_SECONDS = 24 * 60 * 60
@@ -112,12 +113,13 @@ Deno.serve(async (request) => {
       checkEndpoint: check,
     })
     // The instant run also sends the pushes owed for new messages (public.message_pushes) and for changes
-    // of saved homes (public.saved_home_pushes).
+    // of saved homes (public.saved_home_pushes), and viewing reminders (public.viewing_reminders).
     if (mode === 'instant')
       summary = {
         ...summary,
         ...(await sendMessagePushes({ db, push, checkEndpoint: check })),
         ...(await sendSavedHomePushes({ db, push, checkEndpoint: check })),
+        ...(await sendViewingReminders({ db, push, checkEndpoint: check })),
       }
     await recordRun(db, schedule, startedAt, 'ok', JSON.stringify(summary))
     return json(200, summary)
