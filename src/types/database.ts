@@ -269,6 +269,48 @@ export type Database = {
         }
         Relationships: []
       }
+      function_runs: {
+        Row: {
+          detail: string
+          finished_at: string
+          id: number
+          outcome: string
+          schedule: string
+          started_at: string
+        }
+        Insert: {
+          detail?: string
+          finished_at?: string
+          id?: never
+          outcome: string
+          schedule: string
+          started_at: string
+        }
+        Update: {
+          detail?: string
+          finished_at?: string
+          id?: never
+          outcome?: string
+          schedule?: string
+          started_at?: string
+        }
+        Relationships: []
+      }
+      function_schedules: {
+        Row: {
+          period_seconds: number
+          schedule: string
+        }
+        Insert: {
+          period_seconds: number
+          schedule: string
+        }
+        Update: {
+          period_seconds?: number
+          schedule?: string
+        }
+        Relationships: []
+      }
       landlord_contact_reads: {
         Row: {
           address: string
@@ -593,16 +635,19 @@ export type Database = {
       listing_review_holds: {
         Row: {
           held_at: string
+          kind: string
           landlord_id: string
           listing_id: string
         }
         Insert: {
           held_at?: string
+          kind?: string
           landlord_id: string
           listing_id: string
         }
         Update: {
           held_at?: string
+          kind?: string
           landlord_id?: string
           listing_id?: string
         }
@@ -960,6 +1005,210 @@ export type Database = {
             columns: ['sender_id']
             isOneToOne: false
             referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      moderation_audit: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          at: string
+          id: number
+          listing_id: string | null
+          listing_name: string | null
+          note: string
+          reason: string
+          subject_email: string | null
+          subject_id: string | null
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          at?: string
+          id?: never
+          listing_id?: string | null
+          listing_name?: string | null
+          note?: string
+          reason?: string
+          subject_email?: string | null
+          subject_id?: string | null
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          at?: string
+          id?: never
+          listing_id?: string | null
+          listing_name?: string | null
+          note?: string
+          reason?: string
+          subject_email?: string | null
+          subject_id?: string | null
+        }
+        Relationships: []
+      }
+      moderation_cases: {
+        Row: {
+          appeal_note: string | null
+          appeal_of: number | null
+          closed_at: string | null
+          id: number
+          listing_id: string
+          opened_at: string
+          priority: number
+        }
+        Insert: {
+          appeal_note?: string | null
+          appeal_of?: number | null
+          closed_at?: string | null
+          id?: never
+          listing_id: string
+          opened_at?: string
+          priority?: number
+        }
+        Update: {
+          appeal_note?: string | null
+          appeal_of?: number | null
+          closed_at?: string | null
+          id?: never
+          listing_id?: string
+          opened_at?: string
+          priority?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'moderation_cases_appeal_of_fkey'
+            columns: ['appeal_of']
+            isOneToOne: false
+            referencedRelation: 'moderation_decisions'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'moderation_cases_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'moderation_cases_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'moderation_cases_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      moderation_decisions: {
+        Row: {
+          case_id: number
+          decided_at: string
+          decision: string
+          id: number
+          landlord_id: string
+          listing_id: string
+          listing_name: string
+          moderator_id: string | null
+          note: string
+          on_appeal: boolean
+          reason: string
+        }
+        Insert: {
+          case_id: number
+          decided_at?: string
+          decision: string
+          id?: never
+          landlord_id: string
+          listing_id: string
+          listing_name: string
+          moderator_id?: string | null
+          note?: string
+          on_appeal?: boolean
+          reason?: string
+        }
+        Update: {
+          case_id?: number
+          decided_at?: string
+          decision?: string
+          id?: never
+          landlord_id?: string
+          listing_id?: string
+          listing_name?: string
+          moderator_id?: string | null
+          note?: string
+          on_appeal?: boolean
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'moderation_decisions_case_id_fkey'
+            columns: ['case_id']
+            isOneToOne: false
+            referencedRelation: 'moderation_cases'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'moderation_decisions_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'moderation_decisions_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'moderation_decisions_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      moderation_notices: {
+        Row: {
+          body: string
+          created_at: string
+          decision_id: number | null
+          id: number
+          person_id: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          decision_id?: number | null
+          id?: never
+          person_id: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          decision_id?: number | null
+          id?: never
+          person_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'moderation_notices_decision_id_fkey'
+            columns: ['decision_id']
+            isOneToOne: false
+            referencedRelation: 'moderation_decisions'
             referencedColumns: ['id']
           },
         ]
@@ -1722,6 +1971,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      is_moderator: { Args: Record<PropertyKey, never>; Returns: boolean }
       landlord_contact: {
         Args: { landlord_id: string }
         Returns: {
@@ -1769,6 +2019,100 @@ export type Database = {
       }
       mark_conversation_read: {
         Args: { conversation_id: string }
+        Returns: string
+      }
+      moderation_appeal: {
+        Args: { decision_id: number; note?: string }
+        Returns: number
+      }
+      moderation_ask_to_fix: {
+        Args: { case_id: number; what_to_fix: string }
+        Returns: number
+      }
+      moderation_audit_page: {
+        Args: { before_id?: number; page_size?: number }
+        Returns: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          at: string
+          id: number
+          listing_id: string | null
+          listing_name: string | null
+          note: string
+          reason: string
+          subject_email: string | null
+          subject_id: string | null
+        }[]
+        SetofOptions: {
+          from: '*'
+          to: 'moderation_audit'
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      moderation_decide: {
+        Args: {
+          case_id: number
+          decision: string
+          note: string
+          reason: string
+        }
+        Returns: {
+          case_id: number
+          decided_at: string
+          decision: string
+          id: number
+          landlord_id: string
+          listing_id: string
+          listing_name: string
+          moderator_id: string | null
+          note: string
+          on_appeal: boolean
+          reason: string
+        }
+        SetofOptions: {
+          from: '*'
+          to: 'moderation_decisions'
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      moderation_keep_listed: {
+        Args: { case_id: number; note?: string }
+        Returns: number
+      }
+      moderation_queue: {
+        Args: {
+          after_id?: number
+          after_opened_at?: string
+          after_priority?: number
+          page_size?: number
+        }
+        Returns: {
+          appeal: Json
+          case_id: number
+          hidden: boolean
+          image_urls: string[]
+          landlord_email: string
+          landlord_id: string
+          listing_id: string
+          listing_location: string
+          listing_name: string
+          listing_type: string
+          opened_at: string
+          other_listings: Json
+          past_decisions: Json
+          priority: number
+          reports: Json
+        }[]
+      }
+      moderation_take_down: {
+        Args: { case_id: number; note?: string; reason: string }
+        Returns: Json
+      }
+      moderation_take_down_photo_folder: {
+        Args: { case_id: number }
         Returns: string
       }
       my_conversations: {
@@ -1822,6 +2166,21 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      my_moderation_decisions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          can_ask_for_review: boolean
+          decided_at: string
+          decision: string
+          decision_id: number
+          listing_id: string
+          listing_name: string
+          note: string
+          on_appeal: boolean
+          reason: string
+          review: string
+        }[]
+      }
       my_viewings: {
         Args: { page_size?: number; since?: string }
         Returns: {
@@ -1871,9 +2230,19 @@ export type Database = {
         Returns: undefined
       }
       push_key_is_p256_point: { Args: { key: string }; Returns: boolean }
+      queue_health: { Args: Record<PropertyKey, never>; Returns: Json }
       queue_viewing_reminders: {
         Args: {
           booking: Database['public']['Tables']['viewing_bookings']['Row']
+        }
+        Returns: undefined
+      }
+      record_function_run: {
+        Args: {
+          detail?: string
+          outcome: string
+          schedule: string
+          started_at: string
         }
         Returns: undefined
       }
@@ -1882,6 +2251,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      require_moderator: { Args: Record<PropertyKey, never>; Returns: string }
       review_listing_reports: { Args: { listing_id: string }; Returns: number }
       saved_search_area: { Args: { params: Json }; Returns: unknown }
       saved_search_flags: { Args: { params: Json }; Returns: number }

@@ -179,6 +179,52 @@ revoke all on function public.alert_due_before(mode text, at timestamp with time
 grant execute on function public.alert_due_before(mode text, at timestamp with time zone) to service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-answer_viewing_request.sql
+-- ==================================================================================================
+
+-- The landlord confirms (accept) or declines a request; a repeat of the same answer changes nothing.
+
+create or replace function public.answer_viewing_request(booking_id uuid, accept boolean)
+  returns text
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  booking public.viewing_bookings := public.my_live_viewing(answer_viewing_request.booking_id);
+  wanted text := case when answer_viewing_request.accept then 'booked' else 'declined' end;
+begin
+  if booking.landlord_id <> auth.uid() then
+    raise exception 'Only the landlord confirms or declines a request' using errcode = 'VW021';
+  end if;
+  if booking.status = wanted then
+    return booking.status;
+  end if;
+  if booking.status <> 'requested' or (accept and booking.starts_at <= now()) then
+    raise exception 'This viewing can no longer change' using errcode = 'VW022';
+  end if;
+  update public.viewing_bookings as b set status = wanted, updated_at = now()
+  where b.id = booking.id returning * into booking;
+  perform public.drop_viewing_reminders(booking.id);
+  if accept then
+    perform public.queue_viewing_reminders(booking);
+    perform public.post_viewing_line(
+      booking, booking.landlord_id, 'Viewing confirmed for ' || public.viewing_time_text(booking.starts_at)
+    );
+  else
+    perform public.post_viewing_line(
+      booking, booking.landlord_id, 'Viewing request declined for ' || public.viewing_time_text(booking.starts_at)
+    );
+  end if;
+  return booking.status;
+end;
+$function$;
+
+revoke all on function public.answer_viewing_request(booking_id uuid, accept boolean) from public, anon, authenticated, service_role;
+grant execute on function public.answer_viewing_request(booking_id uuid, accept boolean) to authenticated;
+grant execute on function public.answer_viewing_request(booking_id uuid, accept boolean) to service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-audit_moderator_role.sql
 -- ==================================================================================================
 
@@ -289,6 +335,189 @@ $function$;
 comment on function public.begin_password_check(account_id uuid, headers jsonb) is 'delete-account: records a password check, or returns null when the account or the (known) client address has had 5 wrong checks in the last hour.';
 
 revoke all on function public.begin_password_check(account_id uuid, headers jsonb) from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-book_viewing.sql
+-- ==================================================================================================
+
+/**
+ * Books a slot for the caller: `booked` when the slot books instantly, else `requested`. The slot's row
+ * is locked, so of two at once the second sees the first's booking; the unique index stands behind it.
+ * A repeat with the same booking_id returns the booking it made.
+ */
+
+create or replace function public.book_viewing(slot_id uuid, booking_id uuid default NULL::uuid)
+  returns table(id uuid, status text, starts_at timestamp with time zone, ends_at timestamp with time zone)
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  me uuid := auth.uid();
+  slot public.viewing_slots;
+  booking public.viewing_bookings;
+  listing_status text;
+begin
+  if me is null then
+    raise exception 'Sign in to book a viewing' using errcode = '42501';
+  end if;
+  if book_viewing.booking_id is not null then
+    select * into booking from public.viewing_bookings as b
+    where b.id = book_viewing.booking_id and b.hunter_id = me;
+    if booking.id is not null then
+      return query select booking.id, booking.status, booking.starts_at, booking.ends_at;
+      return;
+    end if;
+  end if;
+
+  select * into slot from public.viewing_slots as s where s.id = book_viewing.slot_id for update;
+  select l.status into listing_status from public.listings as l where l.id = slot.listing_id;
+  if slot.id is null or slot.removed_at is not null or listing_status is distinct from 'available'
+     or slot.starts_at <= now() then
+    raise exception 'That time is no longer offered: pick another' using errcode = 'VW002';
+  end if;
+  if slot.landlord_id = me then
+    raise exception 'This is your own listing' using errcode = 'VW006';
+  end if;
+  if slot.starts_at < now() + interval '1 hour' then
+    raise exception 'Viewings are booked at least 1 hour ahead' using errcode = 'VW003';
+  end if;
+  if exists (
+    select 1 from public.viewing_bookings as b
+    where b.slot_id = slot.id and b.status in ('requested', 'booked')
+  ) then
+    raise exception 'That time was just taken: pick another' using errcode = 'VW001';
+  end if;
+
+  -- One hunter's bookings are counted one at a time, so two at once cannot both take the last place.
+  perform pg_advisory_xact_lock(hashtextextended('viewing_bookings:' || me::text, 0));
+  if (
+    select count(*) from public.viewing_bookings as b
+    where b.hunter_id = me and b.listing_id = slot.listing_id
+      and b.status in ('requested', 'booked') and b.starts_at > now()
+  ) >= 3 then
+    raise exception 'You can hold up to 3 upcoming viewings of one home' using errcode = 'VW004';
+  end if;
+  if (
+    select count(*) from public.viewing_bookings as b
+    where b.hunter_id = me and b.status in ('requested', 'booked') and b.starts_at > now()
+  ) >= 10 then
+    raise exception 'You can hold up to 10 upcoming viewings' using errcode = 'VW005';
+  end if;
+
+  begin
+    insert into public.viewing_bookings
+      (id, slot_id, listing_id, hunter_id, landlord_id, starts_at, ends_at, status)
+    values (
+      coalesce(book_viewing.booking_id, gen_random_uuid()), slot.id, slot.listing_id, me, slot.landlord_id,
+      slot.starts_at, slot.ends_at, case when slot.confirm_each then 'requested' else 'booked' end
+    )
+    returning * into booking;
+  exception when unique_violation then
+    raise exception 'That time was just taken: pick another' using errcode = 'VW001';
+  end;
+
+  if booking.status = 'booked' then
+    perform public.queue_viewing_reminders(booking);
+    perform public.post_viewing_line(booking, me, 'Viewing booked for ' || public.viewing_time_text(booking.starts_at));
+  else
+    insert into public.viewing_reminders (booking_id, recipient_id, kind)
+    values (booking.id, booking.landlord_id, 'request')
+    on conflict on constraint viewing_reminders_once do nothing;
+    perform public.post_viewing_line(
+      booking, me, 'Viewing requested for ' || public.viewing_time_text(booking.starts_at)
+    );
+  end if;
+  return query select booking.id, booking.status, booking.starts_at, booking.ends_at;
+end;
+$function$;
+
+revoke all on function public.book_viewing(slot_id uuid, booking_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.book_viewing(slot_id uuid, booking_id uuid) to authenticated;
+grant execute on function public.book_viewing(slot_id uuid, booking_id uuid) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-cancel_viewing.sql
+-- ==================================================================================================
+
+/**
+ * Cancels a booking or request of the caller's (either side). Idempotent: the device's outbox may send a
+ * cancellation twice. One that arrives after the slot started is kept and marked late.
+ */
+
+create or replace function public.cancel_viewing(booking_id uuid)
+  returns table(status text, cancelled_late boolean)
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  booking public.viewing_bookings := public.my_live_viewing(cancel_viewing.booking_id);
+begin
+  if booking.status = 'cancelled' then
+    return query select booking.status, booking.cancelled_late;
+    return;
+  end if;
+  if booking.status = 'declined' then
+    raise exception 'This viewing can no longer change' using errcode = 'VW022';
+  end if;
+  update public.viewing_bookings as b
+  set status = 'cancelled', cancelled_by = auth.uid(), cancelled_late = now() >= b.starts_at, updated_at = now()
+  where b.id = booking.id returning * into booking;
+  perform public.drop_viewing_reminders(booking.id);
+  perform public.post_viewing_line(
+    booking, auth.uid(),
+    case when booking.cancelled_late then 'Viewing cancelled late for ' else 'Viewing cancelled for ' end
+      || public.viewing_time_text(booking.starts_at)
+  );
+  return query select booking.status, booking.cancelled_late;
+end;
+$function$;
+
+revoke all on function public.cancel_viewing(booking_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.cancel_viewing(booking_id uuid) to authenticated;
+grant execute on function public.cancel_viewing(booking_id uuid) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-cancel_viewing_requests_off_market.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * A listing leaves the market: its open requests are cancelled
+ * ---------------------------------------------------------------------------
+ * Under offer, let agreed, let, sold subject to contract or sold: each request
+ * still waiting for the landlord is cancelled with a line from the landlord.
+ * Booked viewings stay (the landlord cancels them if they wish).
+ */
+
+create or replace function public.cancel_viewing_requests_off_market()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  booking public.viewing_bookings;
+begin
+  for booking in
+    update public.viewing_bookings as b
+    set status = 'cancelled', cancelled_by = b.landlord_id, updated_at = now()
+    where b.listing_id = new.id and b.status = 'requested'
+    returning b.*
+  loop
+    perform public.drop_viewing_reminders(booking.id);
+    perform public.post_viewing_line(
+      booking, booking.landlord_id,
+      'Viewing request cancelled for ' || public.viewing_time_text(booking.starts_at)
+        || ': the home is now ' || replace(replace(new.status, '_stc', ' subject to contract'), '_', ' ')
+    );
+  end loop;
+  return null;
+end;
+$function$;
+
+revoke all on function public.cancel_viewing_requests_off_market() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-claim_alert_batch.sql
@@ -463,6 +692,47 @@ $function$;
 
 revoke all on function public.claim_saved_home_pushes(batch_limit integer) from public, anon, authenticated, service_role;
 grant execute on function public.claim_saved_home_pushes(batch_limit integer) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-claim_viewing_reminders.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * The reminder queue's sender (send-alerts/viewings.ts)
+ * ---------------------------------------------------------------------------
+ * Claims due rows (`for update skip locked`, held until the caller's
+ * transaction ends) with what the push says. A row whose booking is no longer
+ * live is claimed too and settled without a push.
+ */
+
+create or replace function public.claim_viewing_reminders(batch_limit integer default 50)
+  returns table(reminder_id bigint, recipient_id uuid, kind text, booking_id uuid, live boolean, time_text text, clock text, location text, listing_name text, hunter_name text, attempts integer)
+  language sql
+  set search_path to ''
+as $function$
+  with due as (
+    select q.id, q.booking_id, q.recipient_id, q.kind, q.attempts
+    from public.viewing_reminders as q
+    where q.sent_at is null and q.next_attempt_at <= now()
+    order by q.next_attempt_at, q.id
+    limit batch_limit
+    for update skip locked
+  )
+  select due.id, due.recipient_id, due.kind, b.id,
+         b.status = case when due.kind = 'request' then 'requested' else 'booked' end and b.ends_at > now(),
+         public.viewing_time_text(b.starts_at),
+         to_char(b.starts_at at time zone 'Europe/London', 'HH24:MI'),
+         l.location, l.name, p.name, due.attempts
+  from due
+  join public.viewing_bookings as b on b.id = due.booking_id
+  join public.listings as l on l.id = b.listing_id
+  left join public.profiles as p on p.id = b.hunter_id
+  order by due.id;
+$function$;
+
+revoke all on function public.claim_viewing_reminders(batch_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.claim_viewing_reminders(batch_limit integer) to service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-client_address.sql
@@ -1169,6 +1439,24 @@ grant execute on function public.count_listings(words text, type text, min_price
 grant execute on function public.count_listings(words text, type text, min_price integer, max_price integer, min_beds integer, min_baths integer, parking boolean, furnished boolean, offer boolean, available_only boolean, west double precision, south double precision, east double precision, north double precision) to service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-drop_viewing_reminders.sql
+-- ==================================================================================================
+
+-- A cancelled or declined viewing owes no reminder.
+
+create or replace function public.drop_viewing_reminders(booking_id uuid)
+  returns void
+  language sql
+  security definer
+  set search_path to ''
+as $function$
+  delete from public.viewing_reminders as r
+  where r.booking_id = drop_viewing_reminders.booking_id and r.sent_at is null;
+$function$;
+
+revoke all on function public.drop_viewing_reminders(booking_id uuid) from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-email_confirmations.sql
 -- ==================================================================================================
 
@@ -1444,6 +1732,28 @@ $function$;
 
 revoke all on function public.finish_saved_home_push(push_id bigint, error text) from public, anon, authenticated, service_role;
 grant execute on function public.finish_saved_home_push(push_id bigint, error text) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-finish_viewing_reminder.sql
+-- ==================================================================================================
+
+-- Marks a claimed reminder sent, or records a failed attempt: retried with backoff, given up after 8 tries.
+
+create or replace function public.finish_viewing_reminder(reminder_id bigint, error text default NULL::text)
+  returns void
+  language sql
+  set search_path to ''
+as $function$
+  update public.viewing_reminders as q
+  set attempts = q.attempts + 1,
+      last_error = finish_viewing_reminder.error,
+      sent_at = case when finish_viewing_reminder.error is null or q.attempts + 1 >= 8 then now() end,
+      next_attempt_at = now() + least(power(2, q.attempts + 1), 60) * interval '1 minute'
+  where q.id = finish_viewing_reminder.reminder_id;
+$function$;
+
+revoke all on function public.finish_viewing_reminder(reminder_id bigint, error text) from public, anon, authenticated, service_role;
+grant execute on function public.finish_viewing_reminder(reminder_id bigint, error text) to service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-forget_account_function_tries.sql
@@ -3244,6 +3554,64 @@ revoke all on function public.my_moderation_decisions() from public, anon, authe
 grant execute on function public.my_moderation_decisions() to authenticated;
 
 -- ==================================================================================================
+-- supabase/schemas/02-my_viewings.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * The Viewings screen
+ * ---------------------------------------------------------------------------
+ * The caller's viewings from `since` on, both sides, in time order, with what the day needs offline: the
+ * home's facts, photos, address and position, and the other person's name (never their email). Two
+ * index range scans (hunter, landlord), merged.
+ */
+
+create or replace function public.my_viewings(since timestamp with time zone default NULL::timestamp with time zone, page_size integer default 200)
+  returns table(id uuid, slot_id uuid, listing_id uuid, role text, status text, cancelled_late boolean, starts_at timestamp with time zone, ends_at timestamp with time zone, other_name text, conversation_id uuid, listing_name text, listing_type text, location text, latitude double precision, longitude double precision, bedrooms integer, bathrooms integer, price integer, image_urls text[])
+  language sql
+  stable security definer
+  set search_path to ''
+as $function$
+  with me as (select auth.uid() as id),
+  picked as (
+    (
+      select b.* from public.viewing_bookings as b, me
+      where b.hunter_id = me.id and b.starts_at >= coalesce(since, now() - interval '1 day')
+      order by b.starts_at, b.id
+      limit least(greatest(page_size, 1), 500)
+    )
+    union all
+    (
+      select b.* from public.viewing_bookings as b, me
+      where b.landlord_id = me.id and b.starts_at >= coalesce(since, now() - interval '1 day')
+      order by b.starts_at, b.id
+      limit least(greatest(page_size, 1), 500)
+    )
+  )
+  select
+    b.id, b.slot_id, b.listing_id,
+    case when b.hunter_id = me.id then 'hunter' else 'landlord' end,
+    b.status, b.cancelled_late, b.starts_at, b.ends_at,
+    p.name,
+    c.id,
+    l.name, l.type, l.location, l.latitude::double precision, l.longitude::double precision,
+    l.bedrooms::integer, l.bathrooms::integer,
+    coalesce(l.discounted_price, l.regular_price)::integer,
+    l.image_urls
+  from picked as b
+  cross join me
+  join public.listings as l on l.id = b.listing_id
+  left join public.profiles as p on p.id = case when b.hunter_id = me.id then b.landlord_id else b.hunter_id end
+  left join public.conversations as c on c.listing_id = b.listing_id and c.hunter_id = b.hunter_id
+  order by b.starts_at, b.id
+  limit least(greatest(page_size, 1), 500);
+$function$;
+
+revoke all on function public.my_viewings(since timestamp with time zone, page_size integer) from public, anon, authenticated, service_role;
+grant execute on function public.my_viewings(since timestamp with time zone, page_size integer) to authenticated;
+grant execute on function public.my_viewings(since timestamp with time zone, page_size integer) to service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-note_app_open.sql
 -- ==================================================================================================
 
@@ -3348,6 +3716,37 @@ $function$;
 revoke all on function public.open_saved_search(search_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.open_saved_search(search_id uuid) to authenticated;
 grant execute on function public.open_saved_search(search_id uuid) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-open_viewing_slots.sql
+-- ==================================================================================================
+
+-- A listing's bookable times: live, at least an hour ahead, not taken. Anyone may read them.
+
+create or replace function public.open_viewing_slots(listing_id uuid)
+  returns table(id uuid, starts_at timestamp with time zone, minutes integer, confirm_each boolean)
+  language sql
+  stable security definer
+  set search_path to ''
+as $function$
+  select s.id, s.starts_at, s.minutes, s.confirm_each
+  from public.viewing_slots as s
+  join public.listings as l on l.id = s.listing_id and l.status = 'available'
+  where s.listing_id = open_viewing_slots.listing_id
+    and s.removed_at is null
+    and s.starts_at >= now() + interval '1 hour'
+    and not exists (
+      select 1 from public.viewing_bookings as b
+      where b.slot_id = s.id and b.status in ('requested', 'booked')
+    )
+  order by s.starts_at
+  limit 40;
+$function$;
+
+revoke all on function public.open_viewing_slots(listing_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.open_viewing_slots(listing_id uuid) to anon;
+grant execute on function public.open_viewing_slots(listing_id uuid) to authenticated;
+grant execute on function public.open_viewing_slots(listing_id uuid) to service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-place_words_of.sql
@@ -3920,6 +4319,49 @@ end;
 $function$;
 
 revoke all on function public.refuse_audit_change() from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-remove_viewing_slot.sql
+-- ==================================================================================================
+
+-- Removes one of the caller's slots; its live booking is cancelled with a line. Returns whether it was theirs.
+
+create or replace function public.remove_viewing_slot(slot_id uuid)
+  returns boolean
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  slot public.viewing_slots;
+  booking public.viewing_bookings;
+begin
+  select * into slot from public.viewing_slots as s
+  where s.id = remove_viewing_slot.slot_id and s.landlord_id = auth.uid()
+  for update;
+  if slot.id is null then
+    return false;
+  end if;
+  update public.viewing_slots as s set removed_at = coalesce(s.removed_at, now()) where s.id = slot.id;
+  for booking in
+    update public.viewing_bookings as b
+    set status = 'cancelled', cancelled_by = auth.uid(), updated_at = now()
+    where b.slot_id = slot.id and b.status in ('requested', 'booked')
+    returning b.*
+  loop
+    perform public.drop_viewing_reminders(booking.id);
+    perform public.post_viewing_line(
+      booking, booking.landlord_id,
+      'Viewing cancelled for ' || public.viewing_time_text(booking.starts_at) || ': the landlord removed this time'
+    );
+  end loop;
+  return true;
+end;
+$function$;
+
+revoke all on function public.remove_viewing_slot(slot_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.remove_viewing_slot(slot_id uuid) to authenticated;
+grant execute on function public.remove_viewing_slot(slot_id uuid) to service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-request_client_address.sql
@@ -4519,6 +4961,31 @@ grant execute on function public.send_enquiry(listing_id uuid, message_id uuid, 
 grant execute on function public.send_enquiry(listing_id uuid, message_id uuid, body text) to service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-set_viewing_mode.sql
+-- ==================================================================================================
+
+-- Book instantly (false) or confirm each request (true), for the listing's open and later-added times.
+
+create or replace function public.set_viewing_mode(listing_id uuid, confirm_each boolean)
+  returns integer
+  language sql
+  set search_path to ''
+as $function$
+  with changed as (
+    update public.viewing_slots as s
+    set confirm_each = set_viewing_mode.confirm_each
+    where s.listing_id = set_viewing_mode.listing_id and s.landlord_id = (select auth.uid())
+      and s.removed_at is null and s.starts_at > now()
+    returning 1
+  )
+  select count(*)::integer from changed;
+$function$;
+
+revoke all on function public.set_viewing_mode(listing_id uuid, confirm_each boolean) from public, anon, authenticated, service_role;
+grant execute on function public.set_viewing_mode(listing_id uuid, confirm_each boolean) to authenticated;
+grant execute on function public.set_viewing_mode(listing_id uuid, confirm_each boolean) to service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-stamp_conversation.sql
 -- ==================================================================================================
 
@@ -4877,6 +5344,70 @@ $function$;
 revoke all on function public.stamp_saved_search() from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/02-stamp_viewing_slot.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Slots: the rules a landlord's insert meets
+ * ---------------------------------------------------------------------------
+ */
+
+create or replace function public.stamp_viewing_slot()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  owner uuid;
+begin
+  select l.user_ref into owner from public.listings as l where l.id = new.listing_id;
+  if owner is null then
+    raise exception 'This listing is no longer available' using errcode = 'VW002';
+  end if;
+  if auth.uid() is not null and owner <> auth.uid() then
+    raise exception 'Only the listing''s landlord offers its viewing times' using errcode = 'VW015';
+  end if;
+  new.landlord_id := owner;
+  new.created_at := now();
+  new.removed_at := null;
+  if new.starts_at <= now() then
+    raise exception 'A viewing time cannot be in the past' using errcode = 'VW010';
+  end if;
+  if new.minutes > 120 then
+    raise exception 'A viewing lasts at most 2 hours' using errcode = 'VW012';
+  end if;
+  if new.minutes < 5 then
+    raise exception 'A viewing lasts at least 5 minutes' using errcode = 'VW012';
+  end if;
+  if new.starts_at > now() + interval '90 days' then
+    raise exception 'Viewing times can be offered up to 90 days ahead' using errcode = 'VW013';
+  end if;
+  new.ends_at := new.starts_at + new.minutes * interval '1 minute';
+
+  -- One listing's slots are added one statement at a time, so the count and the overlap check hold.
+  perform pg_advisory_xact_lock(hashtextextended('viewing_slots:' || new.listing_id::text, 0));
+  if exists (
+    select 1 from public.viewing_slots as s
+    where s.listing_id = new.listing_id and s.removed_at is null
+      and tstzrange(s.starts_at, s.ends_at) && tstzrange(new.starts_at, new.ends_at)
+  ) then
+    raise exception 'That time overlaps another viewing time' using errcode = 'VW011';
+  end if;
+  if (
+    select count(*) from public.viewing_slots as s
+    where s.listing_id = new.listing_id and s.removed_at is null and s.starts_at > now()
+  ) >= 40 then
+    raise exception 'A listing can offer up to 40 open viewing times' using errcode = 'VW014';
+  end if;
+  return new;
+end;
+$function$;
+
+revoke all on function public.stamp_viewing_slot() from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
 -- supabase/schemas/02-storage-buckets.sql
 -- ==================================================================================================
 
@@ -4939,6 +5470,73 @@ $function$;
 revoke all on function public.unread_conversation_count() from public, anon, authenticated, service_role;
 grant execute on function public.unread_conversation_count() to authenticated;
 grant execute on function public.unread_conversation_count() to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-viewing_running_late.sql
+-- ==================================================================================================
+
+/**
+ * The hunter tells the landlord they are running late: a message in the listing's conversation, with the
+ * client's message id, so a repeat from the outbox is taken once. Returns the message's id.
+ */
+
+create or replace function public.viewing_running_late(booking_id uuid, message_id uuid, minutes integer)
+  returns uuid
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  booking public.viewing_bookings := public.my_live_viewing(viewing_running_late.booking_id);
+  conversation uuid;
+begin
+  if booking.hunter_id <> auth.uid() or booking.status <> 'booked' then
+    raise exception 'This viewing can no longer change' using errcode = 'VW022';
+  end if;
+  if minutes is null or minutes not between 1 and 120 then
+    raise exception 'Say how late, from 1 to 120 minutes' using errcode = '22023';
+  end if;
+  select c.id into conversation from public.conversations as c
+  where c.listing_id = booking.listing_id and c.hunter_id = booking.hunter_id;
+  if conversation is null then
+    insert into public.conversations (listing_id, hunter_id, landlord_id)
+    values (booking.listing_id, booking.hunter_id, booking.landlord_id)
+    on conflict on constraint conversations_one_per_listing do nothing
+    returning id into conversation;
+  end if;
+  insert into public.messages (id, conversation_id, sender_id, body)
+  values (
+    viewing_running_late.message_id, conversation, booking.hunter_id,
+    'Running late for the viewing at ' || to_char(booking.starts_at at time zone 'Europe/London', 'HH24:MI')
+      || ': about ' || minutes || ' minutes'
+  )
+  on conflict (id) do nothing;
+  return viewing_running_late.message_id;
+end;
+$function$;
+
+revoke all on function public.viewing_running_late(booking_id uuid, message_id uuid, minutes integer) from public, anon, authenticated, service_role;
+grant execute on function public.viewing_running_late(booking_id uuid, message_id uuid, minutes integer) to authenticated;
+grant execute on function public.viewing_running_late(booking_id uuid, message_id uuid, minutes integer) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/02-viewing_time_text.sql
+-- ==================================================================================================
+
+-- A viewing's time as people read it, in London: `Sat 6 Dec, 10:20`.
+
+create or replace function public.viewing_time_text(at timestamp with time zone)
+  returns text
+  language sql
+  stable
+  set search_path to ''
+as $function$
+  select to_char(viewing_time_text.at at time zone 'Europe/London', 'Dy FMDD Mon, HH24:MI');
+$function$;
+
+revoke all on function public.viewing_time_text(at timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function public.viewing_time_text(at timestamp with time zone) to authenticated;
+grant execute on function public.viewing_time_text(at timestamp with time zone) to service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/02-visible_text.sql
@@ -5731,6 +6329,57 @@ grant execute on function public.search_key(q text) to authenticated;
 grant execute on function public.search_key(q text) to service_role;
 
 -- ==================================================================================================
+-- supabase/schemas/04-viewing_reminders.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Tables
+ * ---------------------------------------------------------------------------
+ */
+
+create table public.viewing_reminders (
+  id bigint generated always as identity,
+  booking_id uuid not null,
+  recipient_id uuid not null,
+  kind text not null,
+  created_at timestamp with time zone not null default now(),
+  sent_at timestamp with time zone,
+  attempts integer not null default 0,
+  next_attempt_at timestamp with time zone not null default now(),
+  last_error text,
+  constraint viewing_reminders_pkey PRIMARY KEY (id),
+  constraint viewing_reminders_once UNIQUE (booking_id, recipient_id, kind),
+  constraint viewing_reminders_kind CHECK (kind = ANY (ARRAY['reminder'::text, 'request'::text])),
+  constraint viewing_reminders_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE
+);
+
+comment on table public.viewing_reminders is 'Pushes owed for viewings (reminders 2 hours before, requests to the landlord); sent by send-alerts.';
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * A listing's slots by time (the booking panel, the 40-slot count, a deleted
+ * listing's cascade); a landlord's slots (policy); each side's bookings by time
+ * (policy, the Viewings screen, the hunter's limits); a listing's bookings by
+ * status (requests cancelled when it leaves the market, its cascade); the
+ * queue's due rows.
+ */
+create index viewing_reminders_due ON public.viewing_reminders using btree (next_attempt_at, id) WHERE (sent_at IS NULL);
+
+create index viewing_reminders_recipient ON public.viewing_reminders using btree (recipient_id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.viewing_reminders from anon, authenticated, service_role;
+grant select, insert, update, delete on table public.viewing_reminders to service_role;
+
+-- Its identity's sequence.
+revoke all on sequence viewing_reminders_id_seq from anon, authenticated, service_role;
+
+alter table public.viewing_reminders enable row level security;
+
+-- ==================================================================================================
 -- supabase/schemas/05-saved_searches.sql
 -- ==================================================================================================
 
@@ -5846,6 +6495,85 @@ create policy "Users can update their own saved searches"
 create trigger saved_searches_stamp BEFORE INSERT OR UPDATE ON saved_searches FOR EACH ROW EXECUTE FUNCTION stamp_saved_search();
 
 -- ==================================================================================================
+-- supabase/schemas/05-viewing_bookings.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Tables
+ * ---------------------------------------------------------------------------
+ */
+
+create table public.viewing_bookings (
+  id uuid not null default gen_random_uuid(),
+  slot_id uuid not null,
+  listing_id uuid not null,
+  hunter_id uuid not null,
+  landlord_id uuid not null,
+  starts_at timestamp with time zone not null,
+  ends_at timestamp with time zone not null,
+  status text not null,
+  cancelled_by uuid,
+  cancelled_late boolean not null default false,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  constraint viewing_bookings_pkey PRIMARY KEY (id),
+  constraint viewing_bookings_status CHECK (status = ANY (ARRAY['requested'::text, 'booked'::text, 'declined'::text, 'cancelled'::text])),
+  constraint viewing_bookings_two_people CHECK (hunter_id <> landlord_id),
+  constraint viewing_bookings_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES profiles(id) ON DELETE SET NULL,
+  constraint viewing_bookings_hunter_id_fkey FOREIGN KEY (hunter_id) REFERENCES profiles(id) ON DELETE CASCADE,
+  constraint viewing_bookings_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES profiles(id) ON DELETE CASCADE
+);
+
+comment on table public.viewing_bookings is 'A hunter''s booking (or request) of a viewing slot; read by the hunter and the listing''s landlord only.';
+
+-- Deleting an account sets its cancellations' author to null: found by index, not by a scan.
+create index viewing_bookings_cancelled_by ON public.viewing_bookings using btree (cancelled_by) WHERE (cancelled_by IS NOT NULL);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * A listing's slots by time (the booking panel, the 40-slot count, a deleted
+ * listing's cascade); a landlord's slots (policy); each side's bookings by time
+ * (policy, the Viewings screen, the hunter's limits); a listing's bookings by
+ * status (requests cancelled when it leaves the market, its cascade); the
+ * queue's due rows.
+ */
+create index viewing_bookings_hunter_time ON public.viewing_bookings using btree (hunter_id, starts_at, id);
+
+create index viewing_bookings_landlord_time ON public.viewing_bookings using btree (landlord_id, starts_at, id);
+
+create index viewing_bookings_listing_status ON public.viewing_bookings using btree (listing_id, status);
+
+-- One live booking a slot: the last word in a race.
+create unique index viewing_bookings_one_per_slot ON public.viewing_bookings using btree (slot_id) WHERE (status = ANY (ARRAY['requested'::text, 'booked'::text]));
+
+create index viewing_bookings_slot ON public.viewing_bookings using btree (slot_id);
+
+-- The API roles get only what is granted here.
+revoke all on table public.viewing_bookings from anon, authenticated, service_role;
+grant select on table public.viewing_bookings to authenticated;
+grant select, insert, update, delete on table public.viewing_bookings to service_role;
+
+alter table public.viewing_bookings enable row level security;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Privileges and row-level security
+ * ---------------------------------------------------------------------------
+ * A landlord inserts and reads the slots of their listings; everything else
+ * goes through the functions below. Bookings are read by their two people;
+ * the reminder queue is the server's.
+ */
+create policy "Hunters and landlords can view their viewings"
+  on public.viewing_bookings for select to authenticated
+  using (((( SELECT auth.uid() AS uid) = hunter_id) OR (( SELECT auth.uid() AS uid) = landlord_id)));
+
+-- On viewing_reminders, written here because it names this table, which needs viewing_reminders first.
+alter table public.viewing_reminders add constraint viewing_reminders_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES viewing_bookings(id) ON DELETE CASCADE;
+
+-- ==================================================================================================
 -- supabase/schemas/06-alert_deliveries.sql
 -- ==================================================================================================
 
@@ -5900,6 +6628,91 @@ revoke all on sequence alert_deliveries_id_seq from anon, authenticated, service
 grant select, usage on sequence alert_deliveries_id_seq to service_role;
 
 alter table public.alert_deliveries enable row level security;
+
+-- ==================================================================================================
+-- supabase/schemas/06-my_live_viewing.sql
+-- ==================================================================================================
+
+-- The caller's live booking, locked; a clear refusal when it is someone else's or no longer live.
+
+create or replace function public.my_live_viewing(booking_id uuid)
+  returns viewing_bookings
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  booking public.viewing_bookings;
+begin
+  select * into booking from public.viewing_bookings as b where b.id = my_live_viewing.booking_id for update;
+  if booking.id is null or auth.uid() is null or auth.uid() not in (booking.hunter_id, booking.landlord_id) then
+    raise exception 'You can only change your own viewings' using errcode = 'VW020';
+  end if;
+  return booking;
+end;
+$function$;
+
+revoke all on function public.my_live_viewing(booking_id uuid) from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/06-post_viewing_line.sql
+-- ==================================================================================================
+
+/**
+ * Posts `body` in the listing's conversation between the booking's hunter and landlord, as `sender`
+ * (the person who acted); the hunter's booking starts the conversation when there is none. A line the
+ * messaging rules refuse (a block, a limit) is skipped, never failing the viewing's change.
+ */
+
+create or replace function public.post_viewing_line(booking viewing_bookings, sender uuid, body text)
+  returns void
+  language plpgsql
+  security definer
+  set search_path to ''
+as $function$
+declare
+  conversation uuid;
+begin
+  begin
+    select c.id into conversation from public.conversations as c
+    where c.listing_id = booking.listing_id and c.hunter_id = booking.hunter_id;
+    if conversation is null and sender = booking.hunter_id then
+      insert into public.conversations (listing_id, hunter_id, landlord_id)
+      values (booking.listing_id, booking.hunter_id, booking.landlord_id)
+      on conflict on constraint conversations_one_per_listing do nothing
+      returning id into conversation;
+    end if;
+    if conversation is not null then
+      insert into public.messages (conversation_id, sender_id, body)
+      values (conversation, sender, post_viewing_line.body);
+    end if;
+  exception when others then
+    raise log 'a viewing line was not posted: %', sqlerrm;
+  end;
+end;
+$function$;
+
+revoke all on function public.post_viewing_line(booking viewing_bookings, sender uuid, body text) from public, anon, authenticated, service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/06-queue_viewing_reminders.sql
+-- ==================================================================================================
+
+-- A booked viewing owes each side a reminder 2 hours before.
+
+create or replace function public.queue_viewing_reminders(booking viewing_bookings)
+  returns void
+  language sql
+  security definer
+  set search_path to ''
+as $function$
+  insert into public.viewing_reminders (booking_id, recipient_id, kind, next_attempt_at)
+  select booking.id, person, 'reminder', booking.starts_at - interval '2 hours'
+  from unnest(array[booking.hunter_id, booking.landlord_id]) as person
+  on conflict on constraint viewing_reminders_once do nothing;
+$function$;
+
+revoke all on function public.queue_viewing_reminders(booking viewing_bookings) from public, anon, authenticated, service_role;
 
 -- ==================================================================================================
 -- supabase/schemas/06-saved_search_matches.sql
@@ -6254,6 +7067,16 @@ create policy "Users can update their own listings"
   with check ((user_ref = ( SELECT auth.uid() AS uid)));
 
 /**
+ * ---------------------------------------------------------------------------
+ * A listing leaves the market: its open requests are cancelled
+ * ---------------------------------------------------------------------------
+ * Under offer, let agreed, let, sold subject to contract or sold: each request
+ * still waiting for the landlord is cancelled with a line from the landlord.
+ * Booked viewings stay (the landlord cancels them if they wish).
+ */
+create trigger cancel_viewing_requests_off_market AFTER UPDATE OF status ON listings FOR EACH ROW WHEN (new.status <> 'available'::text AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION cancel_viewing_requests_off_market();
+
+/**
  * Moves the listings a statement changed between cells: departed rows
  * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
  * theirs. One grouped upsert per transition table, so a bulk insert of a
@@ -6422,6 +7245,9 @@ alter table public.saved_listings add constraint saved_listings_listing_id_fkey 
 
 -- On saved_search_matches, written here because it names this table, which needs saved_search_matches first.
 alter table public.saved_search_matches add constraint saved_search_matches_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On viewing_bookings, written here because it names this table, which needs viewing_bookings first.
+alter table public.viewing_bookings add constraint viewing_bookings_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
 
 -- ==================================================================================================
 -- supabase/schemas/08-conversations.sql
@@ -6831,6 +7657,95 @@ $function$;
 
 revoke all on function public.saved_searches_matching(listing listings) from public, anon, authenticated, service_role;
 grant execute on function public.saved_searches_matching(listing listings) to service_role;
+
+-- ==================================================================================================
+-- supabase/schemas/08-viewing_slots.sql
+-- ==================================================================================================
+
+/**
+ * ---------------------------------------------------------------------------
+ * Tables
+ * ---------------------------------------------------------------------------
+ */
+
+create table public.viewing_slots (
+  id uuid not null default gen_random_uuid(),
+  listing_id uuid not null,
+  landlord_id uuid not null default auth.uid(),
+  starts_at timestamp with time zone not null,
+  minutes integer not null,
+  ends_at timestamp with time zone not null default now(),
+  confirm_each boolean not null default false,
+  removed_at timestamp with time zone,
+  created_at timestamp with time zone not null default now(),
+  constraint viewing_slots_pkey PRIMARY KEY (id),
+  constraint viewing_slots_ends CHECK (ends_at > starts_at),
+  constraint viewing_slots_minutes CHECK (minutes >= 5 AND minutes <= 120),
+  constraint viewing_slots_no_overlap EXCLUDE USING gist (listing_id WITH =, tstzrange(starts_at, ends_at) WITH &&) WHERE (removed_at IS NULL),
+  constraint viewing_slots_landlord_id_fkey FOREIGN KEY (landlord_id) REFERENCES profiles(id) ON DELETE CASCADE,
+  constraint viewing_slots_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE
+);
+
+comment on table public.viewing_slots is 'Viewing times a landlord offers on a listing; removed ones are kept, marked, so late bookings of them are answered.';
+
+/**
+ * ---------------------------------------------------------------------------
+ * Indexes
+ * ---------------------------------------------------------------------------
+ * A listing's slots by time (the booking panel, the 40-slot count, a deleted
+ * listing's cascade); a landlord's slots (policy); each side's bookings by time
+ * (policy, the Viewings screen, the hunter's limits); a listing's bookings by
+ * status (requests cancelled when it leaves the market, its cascade); the
+ * queue's due rows.
+ */
+create index viewing_slots_landlord ON public.viewing_slots using btree (landlord_id);
+
+create index viewing_slots_listing_time ON public.viewing_slots using btree (listing_id, starts_at);
+
+-- The API roles get only what is granted here.
+revoke all on table public.viewing_slots from anon, authenticated, service_role;
+grant select on table public.viewing_slots to authenticated;
+grant select, insert, update, delete on table public.viewing_slots to service_role;
+grant insert (id, listing_id, starts_at, minutes, confirm_each) on table public.viewing_slots to authenticated;
+grant update (confirm_each) on table public.viewing_slots to authenticated;
+
+alter table public.viewing_slots enable row level security;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Landlords: remove a time, choose how bookings are taken
+ * ---------------------------------------------------------------------------
+ */
+create policy "Landlords can change their listings' viewing times"
+  on public.viewing_slots for update to authenticated
+  using ((landlord_id = ( SELECT auth.uid() AS uid)))
+  with check ((landlord_id = ( SELECT auth.uid() AS uid)));
+
+/**
+ * ---------------------------------------------------------------------------
+ * Privileges and row-level security
+ * ---------------------------------------------------------------------------
+ * A landlord inserts and reads the slots of their listings; everything else
+ * goes through the functions below. Bookings are read by their two people;
+ * the reminder queue is the server's.
+ */
+create policy "Landlords can offer viewing times on their listings"
+  on public.viewing_slots for insert to authenticated
+  with check ((landlord_id = ( SELECT auth.uid() AS uid)));
+
+create policy "Landlords can view their listings' viewing times"
+  on public.viewing_slots for select to authenticated
+  using ((landlord_id = ( SELECT auth.uid() AS uid)));
+
+/**
+ * ---------------------------------------------------------------------------
+ * Slots: the rules a landlord's insert meets
+ * ---------------------------------------------------------------------------
+ */
+create trigger stamp_viewing_slot BEFORE INSERT ON viewing_slots FOR EACH ROW EXECUTE FUNCTION stamp_viewing_slot();
+
+-- On viewing_bookings, written here because it names this table, which needs viewing_bookings first.
+alter table public.viewing_bookings add constraint viewing_bookings_slot_id_fkey FOREIGN KEY (slot_id) REFERENCES viewing_slots(id) ON DELETE CASCADE;
 
 -- ==================================================================================================
 -- supabase/schemas/09-listing_reports_review.sql

@@ -315,6 +315,16 @@ create policy "Users can update their own listings"
   with check ((user_ref = ( SELECT auth.uid() AS uid)));
 
 /**
+ * ---------------------------------------------------------------------------
+ * A listing leaves the market: its open requests are cancelled
+ * ---------------------------------------------------------------------------
+ * Under offer, let agreed, let, sold subject to contract or sold: each request
+ * still waiting for the landlord is cancelled with a line from the landlord.
+ * Booked viewings stay (the landlord cancels them if they wish).
+ */
+create trigger cancel_viewing_requests_off_market AFTER UPDATE OF status ON listings FOR EACH ROW WHEN (new.status <> 'available'::text AND old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION cancel_viewing_requests_off_market();
+
+/**
  * Moves the listings a statement changed between cells: departed rows
  * (updated or deleted) leave theirs, arrived rows (inserted or updated) join
  * theirs. One grouped upsert per transition table, so a bulk insert of a
@@ -483,3 +493,6 @@ alter table public.saved_listings add constraint saved_listings_listing_id_fkey 
 
 -- On saved_search_matches, written here because it names this table, which needs saved_search_matches first.
 alter table public.saved_search_matches add constraint saved_search_matches_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+-- On viewing_bookings, written here because it names this table, which needs viewing_bookings first.
+alter table public.viewing_bookings add constraint viewing_bookings_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;

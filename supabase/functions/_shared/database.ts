@@ -1484,6 +1484,218 @@ export type Database = {
         }
         Relationships: []
       }
+      viewing_bookings: {
+        Row: {
+          cancelled_by: string | null
+          cancelled_late: boolean
+          created_at: string
+          ends_at: string
+          hunter_id: string
+          id: string
+          landlord_id: string
+          listing_id: string
+          slot_id: string
+          starts_at: string
+          status: string
+          updated_at: string
+          queue_viewing_reminders: undefined | null
+        }
+        Insert: {
+          cancelled_by?: string | null
+          cancelled_late?: boolean
+          created_at?: string
+          ends_at: string
+          hunter_id: string
+          id?: string
+          landlord_id: string
+          listing_id: string
+          slot_id: string
+          starts_at: string
+          status: string
+          updated_at?: string
+        }
+        Update: {
+          cancelled_by?: string | null
+          cancelled_late?: boolean
+          created_at?: string
+          ends_at?: string
+          hunter_id?: string
+          id?: string
+          landlord_id?: string
+          listing_id?: string
+          slot_id?: string
+          starts_at?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'viewing_bookings_cancelled_by_fkey'
+            columns: ['cancelled_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_hunter_id_fkey'
+            columns: ['hunter_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_landlord_id_fkey'
+            columns: ['landlord_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_bookings_slot_id_fkey'
+            columns: ['slot_id']
+            isOneToOne: false
+            referencedRelation: 'viewing_slots'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      viewing_reminders: {
+        Row: {
+          attempts: number
+          booking_id: string
+          created_at: string
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          recipient_id: string
+          sent_at: string | null
+        }
+        Insert: {
+          attempts?: number
+          booking_id: string
+          created_at?: string
+          id?: never
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string
+          recipient_id: string
+          sent_at?: string | null
+        }
+        Update: {
+          attempts?: number
+          booking_id?: string
+          created_at?: string
+          id?: never
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          recipient_id?: string
+          sent_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'viewing_reminders_booking_id_fkey'
+            columns: ['booking_id']
+            isOneToOne: false
+            referencedRelation: 'viewing_bookings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_reminders_recipient_id_fkey'
+            columns: ['recipient_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      viewing_slots: {
+        Row: {
+          confirm_each: boolean
+          created_at: string
+          ends_at: string
+          id: string
+          landlord_id: string
+          listing_id: string
+          minutes: number
+          removed_at: string | null
+          starts_at: string
+        }
+        Insert: {
+          confirm_each?: boolean
+          created_at?: string
+          ends_at?: string
+          id?: string
+          landlord_id?: string
+          listing_id: string
+          minutes: number
+          removed_at?: string | null
+          starts_at: string
+        }
+        Update: {
+          confirm_each?: boolean
+          created_at?: string
+          ends_at?: string
+          id?: string
+          landlord_id?: string
+          listing_id?: string
+          minutes?: number
+          removed_at?: string | null
+          starts_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'viewing_slots_landlord_id_fkey'
+            columns: ['landlord_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_slots_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'viewing_slots_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'viewing_slots_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+        ]
+      }
     }
     Views: {
       listing_reports_review: {
@@ -1600,6 +1812,10 @@ export type Database = {
         }[]
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
+      answer_viewing_request: {
+        Args: { accept: boolean; booking_id: string }
+        Returns: string
+      }
       begin_export: {
         Args: { account_id: string; headers: Json }
         Returns: boolean
@@ -1607,6 +1823,22 @@ export type Database = {
       begin_password_check: {
         Args: { account_id: string; headers: Json }
         Returns: number
+      }
+      book_viewing: {
+        Args: { booking_id?: string; slot_id: string }
+        Returns: {
+          ends_at: string
+          id: string
+          starts_at: string
+          status: string
+        }[]
+      }
+      cancel_viewing: {
+        Args: { booking_id: string }
+        Returns: {
+          cancelled_late: boolean
+          status: string
+        }[]
       }
       claim_alert_batch: {
         Args: { mode: string; search_id: string }
@@ -1661,6 +1893,22 @@ export type Database = {
           user_id: string
         }[]
       }
+      claim_viewing_reminders: {
+        Args: { batch_limit?: number }
+        Returns: {
+          attempts: number
+          booking_id: string
+          clock: string
+          hunter_name: string
+          kind: string
+          listing_name: string
+          live: boolean
+          location: string
+          recipient_id: string
+          reminder_id: number
+          time_text: string
+        }[]
+      }
       client_address: { Args: { headers: Json }; Returns: string }
       client_address_of: { Args: { value: string }; Returns: string }
       common_word_bits: { Args: { marks: number }; Returns: number[] }
@@ -1690,6 +1938,10 @@ export type Database = {
         }
         Returns: number
       }
+      drop_viewing_reminders: {
+        Args: { booking_id: string }
+        Returns: undefined
+      }
       email_is_confirmed: { Args: { person: string }; Returns: boolean }
       end_password_check: {
         Args: { counts: boolean; try_id: number }
@@ -1709,6 +1961,10 @@ export type Database = {
       }
       finish_saved_home_push: {
         Args: { error?: string; push_id: number }
+        Returns: undefined
+      }
+      finish_viewing_reminder: {
+        Args: { error?: string; reminder_id: number }
         Returns: undefined
       }
       forget_stale_account_function_tries: {
@@ -1887,6 +2143,29 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      my_live_viewing: {
+        Args: { booking_id: string }
+        Returns: {
+          cancelled_by: string | null
+          cancelled_late: boolean
+          created_at: string
+          ends_at: string
+          hunter_id: string
+          id: string
+          landlord_id: string
+          listing_id: string
+          slot_id: string
+          starts_at: string
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: '*'
+          to: 'viewing_bookings'
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       my_moderation_decisions: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1902,15 +2181,62 @@ export type Database = {
           review: string
         }[]
       }
+      my_viewings: {
+        Args: { page_size?: number; since?: string }
+        Returns: {
+          bathrooms: number
+          bedrooms: number
+          cancelled_late: boolean
+          conversation_id: string
+          ends_at: string
+          id: string
+          image_urls: string[]
+          latitude: number
+          listing_id: string
+          listing_name: string
+          listing_type: string
+          location: string
+          longitude: number
+          other_name: string
+          price: number
+          role: string
+          slot_id: string
+          starts_at: string
+          status: string
+        }[]
+      }
       note_app_open: { Args: Record<PropertyKey, never>; Returns: string }
       open_saved_search: { Args: { search_id: string }; Returns: string }
+      open_viewing_slots: {
+        Args: { listing_id: string }
+        Returns: {
+          confirm_each: boolean
+          id: string
+          minutes: number
+          starts_at: string
+        }[]
+      }
       place_words_of: { Args: { location: string }; Returns: string[] }
       places_named_in: {
         Args: { location: string; text: string }
         Returns: string[]
       }
+      post_viewing_line: {
+        Args: {
+          body: string
+          booking: Database['public']['Tables']['viewing_bookings']['Row']
+          sender: string
+        }
+        Returns: undefined
+      }
       push_key_is_p256_point: { Args: { key: string }; Returns: boolean }
       queue_health: { Args: Record<PropertyKey, never>; Returns: Json }
+      queue_viewing_reminders: {
+        Args: {
+          booking: Database['public']['Tables']['viewing_bookings']['Row']
+        }
+        Returns: undefined
+      }
       record_function_run: {
         Args: {
           detail?: string
@@ -1920,6 +2246,7 @@ export type Database = {
         }
         Returns: undefined
       }
+      remove_viewing_slot: { Args: { slot_id: string }; Returns: boolean }
       request_client_address: {
         Args: Record<PropertyKey, never>
         Returns: string
@@ -2095,10 +2422,19 @@ export type Database = {
         Args: { body: string; listing_id: string; message_id: string }
         Returns: string
       }
+      set_viewing_mode: {
+        Args: { confirm_each: boolean; listing_id: string }
+        Returns: number
+      }
       unread_conversation_count: {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      viewing_running_late: {
+        Args: { booking_id: string; message_id: string; minutes: number }
+        Returns: string
+      }
+      viewing_time_text: { Args: { at: string }; Returns: string }
       visible_text: { Args: { value: string }; Returns: string }
     }
     Enums: {
