@@ -1,7 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import type { ComponentType } from 'react'
 import { readEarlyAnswer } from '../first-screen/early-listings'
-import { watchAppOpenings } from '../lib/app-openings'
 import { createAuthSession } from '../lib/auth-session'
 import { provideEarlyAnswer } from '../lib/early-answer'
 import { firstScreen } from '../lib/first-screen-shown'
@@ -27,8 +26,9 @@ export function createApp(): { App: ComponentType; loaded: Promise<void> } {
   provideEarlyAnswer(readEarlyAnswer)
   const auth = createAuthSession()
   const router = createAppRouter(auth)
-  // The server learns when a signed-in person opens the app (emails go to landlords away for a day).
-  watchAppOpenings(auth)
+  // The server learns when a signed-in person opens the app (emails go to landlords away for a day); loaded
+  // beside the first render, not in it.
+  void import('../lib/app-openings').then(({ watchAppOpenings }) => watchAppOpenings(auth))
 
   // Re-run guards and loaders when the user signs in or out, so protected screens react at once.
   let lastStatus = auth.getState().status
