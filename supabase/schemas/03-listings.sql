@@ -416,3 +416,11 @@ create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING O
 
 -- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
 analyze public.listings;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Live updates
+ * ---------------------------------------------------------------------------
+ * A change of status or price goes to the listing's topic and its savers'.
+ */
+create trigger listings_send_live AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION send_listing_live();

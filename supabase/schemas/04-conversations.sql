@@ -102,3 +102,11 @@ create policy "Users can block the people they talk with"
   with check (((blocker_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM conversations c
   WHERE (((c.hunter_id = blocked_senders.blocked_id) AND (c.landlord_id = ( SELECT auth.uid() AS uid))) OR ((c.landlord_id = blocked_senders.blocked_id) AND (c.hunter_id = ( SELECT auth.uid() AS uid))))))));
+
+/**
+ * ---------------------------------------------------------------------------
+ * Live updates
+ * ---------------------------------------------------------------------------
+ * A conversation that starts, moves or is read goes to both people's topics.
+ */
+create trigger send_conversation_live AFTER INSERT OR UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION send_conversation_live();

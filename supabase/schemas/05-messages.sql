@@ -108,3 +108,11 @@ create trigger queue_message_email AFTER INSERT ON messages FOR EACH ROW EXECUTE
 create trigger queue_message_push AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION queue_message_push();
 
 create trigger stamp_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION stamp_message();
+
+/**
+ * ---------------------------------------------------------------------------
+ * Live updates
+ * ---------------------------------------------------------------------------
+ * A new message goes to the conversation's private Realtime topic.
+ */
+create trigger send_message_live AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION send_message_live();
