@@ -195,6 +195,21 @@ describe('broadcasts from the database', () => {
     await outsider.removeAllChannels()
     await landlord.client.from('listings').update({ status: 'available' }).eq('id', listingId)
   })
+
+  it('bring a listing leaving the market to anyone signed in who has it open', async () => {
+    const outsider = await signedIn(third)
+    const news: { id: string; status: string }[] = []
+    const page = outsider
+      .channel(`listing:${listingId}`, { config: { private: true } })
+      .on('broadcast', { event: 'listing' }, ({ payload }) => news.push(payload))
+    expect((await join(page)).status).toBe('SUBSCRIBED')
+    const changed = await landlord.client.from('listings').update({ status: 'let' }).eq('id', listingId)
+    expect(changed.error).toBeNull()
+    expect(await until(() => news[0])).toMatchObject({ id: listingId, status: 'let' })
+    const seen = await outsider.from('listings').select('status').eq('id', listingId).maybeSingle()
+    expect(seen.data).toEqual({ status: 'let' })
+    await outsider.removeAllChannels()
+  })
 })
 
 describe('the protocol’s failures', () => {
