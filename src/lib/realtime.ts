@@ -73,13 +73,3 @@ export function sendLive(name: string, event: string, payload: Record<string, un
   if (channel?.state !== 'joined') return
   void channel.send({ type: 'broadcast', event, payload }).catch(() => undefined)
 }
-
-/** Leaves every topic: signing out. */
-export function leaveAllLive(): void {
-  for (const [name, topic] of topics) {
-    topic.closed = true
-    topics.delete(name)
-    const channel = topic.channel
-    if (channel) void getSupabase().then((supabase) => supabase.removeChannel(channel))
-  }
-}

@@ -1493,6 +1493,7 @@ export type Database = {
         }
         Returns: number
       }
+      live_topic_open_to: { Args: { topic: string }; Returns: boolean }
       map_clusters: {
         Args: {
           cell: number
