@@ -154,3 +154,37 @@ test('joining someone else’s topic from the browser is refused with hosted’s
   ])
   await page.context().close()
 })
+
+test('two people in two browsers: typing…, a reply sent on screen, and Read on the sender’s side', async ({
+  browser,
+}) => {
+  const [landlord, hunter] = await Promise.all([person('landlord'), person('hunter')])
+  const { conversationId } = await homeWithEnquiry(landlord, hunter)
+  const [hunterPage, ownerPage] = await Promise.all([
+    signedInPage(browser, hunter.account),
+    signedInPage(browser, landlord.account),
+  ])
+  await Promise.all([
+    hunterPage.goto(`/messages/${conversationId}`),
+    ownerPage.goto(`/messages/${conversationId}`),
+  ])
+  const hunterThread = hunterPage.getByRole('list', { name: 'Messages' }).getByRole('listitem')
+  const ownerThread = ownerPage.getByRole('list', { name: 'Messages' }).getByRole('listitem')
+  await expect(hunterThread).toHaveCount(1)
+  await expect(ownerThread).toHaveCount(1)
+  // Both channels joined before the landlord writes.
+  await hunterPage.waitForTimeout(1_000)
+
+  await ownerPage.getByRole('textbox', { name: 'Message' }).fill('Saturday at 11')
+  await expect(hunterPage.getByText('typing…')).toBeVisible({ timeout: 3_000 })
+  await ownerPage.getByRole('textbox', { name: 'Message' }).fill('Saturday at 11 works.')
+  await ownerPage.getByRole('button', { name: 'Send', exact: true }).click()
+
+  await expect(hunterThread).toHaveCount(2, { timeout: 5_000 })
+  await expect(hunterThread.nth(1)).toContainText('Saturday at 11 works.')
+  await expect(hunterPage.getByText('typing…')).toHaveCount(0)
+  // The hunter has the thread open, so the reply is read at once: the landlord sees Read without a reload.
+  await expect(ownerThread.last()).toContainText('Read', { timeout: 5_000 })
+  await hunterPage.context().close()
+  await ownerPage.context().close()
+})
