@@ -3,7 +3,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
-import { anonClient, serviceClient, signedInUser, type TestUser } from './support/clients'
+import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { validListing } from './support/rls-cases'
 
 /**
@@ -212,6 +212,82 @@ describe('broadcasts from the database', () => {
   })
 })
 
+describe('between the people of a conversation', () => {
+  it('a broadcast (typing) reaches the other person and is never stored; presence shows who is there', async () => {
+    const [a, b] = [await signedIn(hunter), await signedIn(landlord)]
+    const heard: unknown[] = []
+    const echoed: unknown[] = []
+    const channelA = a.channel(`conversation:${conversationId}`, {
+      config: { private: true, presence: { key: hunter.id } },
+    })
+    channelA.on('broadcast', { event: 'typing' }, ({ payload }) => echoed.push(payload))
+    const channelB = b
+      .channel(`conversation:${conversationId}`, {
+        config: { private: true, presence: { key: landlord.id } },
+      })
+      .on('broadcast', { event: 'typing' }, ({ payload }) => heard.push(payload))
+      .on('presence', { event: 'sync' }, () => undefined)
+    expect((await join(channelA)).status).toBe('SUBSCRIBED')
+    expect((await join(channelB)).status).toBe('SUBSCRIBED')
+    const stored = async () =>
+      (
+        await withDatabase((db) =>
+          db.query("select count(*)::int as n from realtime.messages where event = 'typing'"),
+        )
+      ).rows[0].n as number
+    const before = await stored()
+    expect(await channelA.send({ type: 'broadcast', event: 'typing', payload: { user_id: hunter.id } })).toBe(
+      'ok',
+    )
+    expect(await until(() => heard[0])).toEqual({ user_id: hunter.id })
+    expect(echoed).toEqual([])
+    expect(await stored()).toBe(before)
+
+    expect(await channelA.track({ online_at: 'now' })).toBe('ok')
+    const present = await until(() => {
+      const state = channelB.presenceState()
+      return state[hunter.id] ? state : undefined
+    })
+    expect(present[hunter.id]?.[0]).toMatchObject({ online_at: 'now' })
+    await a.removeAllChannels()
+    await until(() => (channelB.presenceState()[hunter.id] ? undefined : true))
+    await b.removeAllChannels()
+  })
+
+  it('a refreshed token keeps the channel open past the old token’s expiry', async () => {
+    const c = anonClient()
+    opened.push(c)
+    const now = Math.floor(Date.now() / 1000)
+    const token = (exp: number) =>
+      new SignJWT({ sub: hunter.id, role: 'authenticated', aud: 'authenticated', email: hunter.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(inject('jwtSecret')))
+    await c.realtime.setAuth(await token(now + 2))
+    const seen: { id: string }[] = []
+    let closed = false
+    const channel = c
+      .channel(`conversation:${conversationId}`, { config: { private: true } })
+      .on('broadcast', { event: 'message' }, ({ payload }) => seen.push(payload))
+    const joined = await new Promise<string>((resolve) =>
+      channel.subscribe((status) => {
+        if (status === 'CLOSED') closed = true
+        if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR') resolve(status)
+      }),
+    )
+    expect(joined).toBe('SUBSCRIBED')
+    // The access_token event realtime-js sends on setAuth: hosted re-checks the channel with it.
+    await c.realtime.setAuth(await token(now + 3600))
+    await new Promise((r) => setTimeout(r, 3_000))
+    expect(closed).toBe(false)
+    const id = randomUUID()
+    await reply(landlord, 'After the refresh', id)
+    await until(() => seen.find((m) => m.id === id))
+    await c.removeAllChannels()
+  })
+})
+
 describe('the protocol’s failures', () => {
   it('a malformed frame closes that socket only', async () => {
     const url = `${inject('apiUrl').replace('http', 'ws')}/realtime/v1/websocket?apikey=${inject('anonKey')}&vsn=2.0.0`
@@ -235,7 +311,7 @@ describe('the protocol’s failures', () => {
     await hunterClient.removeAllChannels()
   })
 
-  it('a socket that floods joins is refused, then closed', async () => {
+  it('a socket that floods joins has the joins past its limit refused', async () => {
     const c = await signedIn(third)
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
