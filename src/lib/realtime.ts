@@ -28,7 +28,8 @@ const topics = new Map<string, Topic>()
 async function open(name: string, topic: Topic): Promise<void> {
   const supabase = await getSupabase()
   const { data } = await supabase.auth.getSession()
-  // Private channels need a signed-in person; a visitor has nothing live to join.
+  // Private channels need a signed-in person; a visitor has nothing live to join (a later watch tries again).
+  if (!data.session && topics.get(name) === topic) topics.delete(name)
   if (topic.closed || !data.session) return
   await supabase.realtime.setAuth()
   if (topic.closed) return
