@@ -188,3 +188,37 @@ test('two people in two browsers: typing…, a reply sent on screen, and Read on
   await hunterPage.context().close()
   await ownerPage.context().close()
 })
+
+test('after the connection comes back, the open thread shows what came meanwhile, once', async ({
+  browser,
+}) => {
+  const [landlord, hunter] = await Promise.all([person('landlord'), person('hunter')])
+  const { conversationId } = await homeWithEnquiry(landlord, hunter)
+  const page = await signedInPage(browser, hunter.account)
+  await page.goto(`/messages/${conversationId}`)
+  const thread = page.getByRole('list', { name: 'Messages' }).getByRole('listitem')
+  await expect(thread).toHaveCount(1)
+  await page.waitForTimeout(1_000)
+
+  await page.context().setOffline(true)
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+  const sent = await landlord.client
+    .from('messages')
+    .insert({ id: randomUUID(), conversation_id: conversationId, body: 'Sent while you were offline' })
+  expect(sent.error).toBeNull()
+  await page.waitForTimeout(1_000)
+  await page.context().setOffline(false)
+
+  await expect(thread).toHaveCount(2, { timeout: 15_000 })
+  await expect(page.getByText('Sent while you were offline')).toHaveCount(1)
+  // And live again after the re-join.
+  const after = await landlord.client
+    .from('messages')
+    .insert({ id: randomUUID(), conversation_id: conversationId, body: 'And now you are back' })
+  expect(after.error).toBeNull()
+  await expect(thread).toHaveCount(3, { timeout: 15_000 })
+  await page.waitForTimeout(500)
+  await expect(page.getByText('Sent while you were offline')).toHaveCount(1)
+  await expect(page.getByText('And now you are back')).toHaveCount(1)
+  await page.context().close()
+})
