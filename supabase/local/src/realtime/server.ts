@@ -14,6 +14,11 @@ export const REALTIME_PATH = '/realtime/v1/websocket'
 
 /** Most channels one socket may hold at once (hosted: max_channels_per_client, 100). */
 export const MAX_CHANNELS_PER_SOCKET = 100
+/**
+ * Joins waiting for their authorisation at once, over all sockets: past this, a join is refused at once rather
+ * than queued, so many sockets flooding joins cannot pile up work (each socket is limited on its own too).
+ */
+export const MAX_PENDING_JOINS = 256
 /** A socket that sends nothing (not even a heartbeat) for this long is closed, as Phoenix does. */
 const IDLE_TIMEOUT_MS = 60_000
 
@@ -78,6 +83,7 @@ export async function startRealtime(opts: {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
   const clients = new Set<Client>()
   const byTopic = new Map<string, Set<Membership>>()
+  let pendingJoins = 0
 
   const send = (client: Client, frame: Frame) => {
     if (client.ws.readyState === client.ws.OPEN) client.ws.send(encodeFrame(frame, client.vsn))
@@ -212,14 +218,20 @@ export async function startRealtime(opts: {
       return
     }
     const subTopic = subTopicOf(frame.topic)
+    if (pendingJoins >= MAX_PENDING_JOINS) {
+      reply(client, frame, 'error', bodyOf('ClientJoinRateLimitReached: Too many joins per second'))
+      return
+    }
     let rights: TopicRights
+    pendingJoins += 1
     try {
       rights = await authorizeTopic(authPool, who.claims, subTopic)
     } catch (error) {
       log(`realtime: authorisation of ${subTopic} failed: ${(error as Error).message}`)
-      rights = NO_RIGHTS
       reply(client, frame, 'error', bodyOf('Unable to check the channel authorization'))
       return
+    } finally {
+      pendingJoins -= 1
     }
     if (!rights.readBroadcast && !rights.readPresence) {
       reply(
