@@ -222,3 +222,28 @@ test('after the connection comes back, the open thread shows what came meanwhile
   await expect(page.getByText('And now you are back')).toHaveCount(1)
   await page.context().close()
 })
+
+test('the conversations list reorders and the unread count changes when a reply arrives', async ({
+  browser,
+}) => {
+  const [first, second, hunter] = await Promise.all([person('first'), person('second'), person('hunter')])
+  const older = await homeWithEnquiry(first, hunter)
+  const newer = await homeWithEnquiry(second, hunter)
+  const page = await signedInPage(browser, hunter.account)
+  await page.goto('/messages')
+  const items = page.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+  await expect(items).toHaveCount(2)
+  await expect(items.first()).toContainText(newer.listingName)
+  const badge = page.getByRole('navigation', { name: 'Main' }).getByTestId('unread-count')
+  await expect(badge).toHaveCount(0)
+  await page.waitForTimeout(1_000)
+
+  const replied = await first.client
+    .from('messages')
+    .insert({ id: randomUUID(), conversation_id: older.conversationId, body: 'Yes, still available.' })
+  expect(replied.error).toBeNull()
+  await expect(items.first()).toContainText(older.listingName, { timeout: 5_000 })
+  await expect(items.first()).toContainText('Yes, still available.')
+  await expect(badge).toHaveText(/^1/, { timeout: 5_000 })
+  await page.context().close()
+})
