@@ -212,6 +212,29 @@ describe('broadcasts from the database', () => {
   })
 })
 
+describe('realtime.broadcast_changes', () => {
+  it('sends a row change in hosted’s shape to the topic', async () => {
+    const c = await signedIn(third)
+    const news: Record<string, unknown>[] = []
+    const mine = c
+      .channel(`user:${third.id}`, { config: { private: true } })
+      .on('broadcast', { event: 'profile_changed' }, ({ payload }) => news.push(payload))
+    expect((await join(mine)).status).toBe('SUBSCRIBED')
+    await withDatabase((db) =>
+      db.query(
+        `select realtime.broadcast_changes($1, 'profile_changed', 'UPDATE', 'profiles', 'public', p, p)
+         from public.profiles as p where p.id = $2`,
+        [`user:${third.id}`, third.id],
+      ),
+    )
+    const event = await until(() => news[0])
+    expect(event).toMatchObject({ operation: 'UPDATE', table: 'profiles', schema: 'public' })
+    expect((event.record as { id: string }).id).toBe(third.id)
+    expect((event.old_record as { id: string }).id).toBe(third.id)
+    await c.removeAllChannels()
+  })
+})
+
 describe('between the people of a conversation', () => {
   it('a broadcast (typing) reaches the other person and is never stored; presence shows who is there', async () => {
     const [a, b] = [await signedIn(hunter), await signedIn(landlord)]
