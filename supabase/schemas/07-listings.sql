@@ -46,7 +46,8 @@ END) stored,
   constraint listings_description_length CHECK (char_length(description) <= 2000),
   constraint listings_description_no_controls CHECK (description !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]'::text),
   constraint listings_description_trimmed CHECK (description = btrim(description, ' 	
-'::text)),
+
+'::text)),
   constraint listings_description_visible CHECK (description ~ '[^\s\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff[:cntrl:]]'::text),
   constraint listings_discount_below_regular CHECK (discounted_price < regular_price),
   constraint listings_discount_only_with_offer CHECK (offer OR discounted_price IS NULL),
@@ -496,3 +497,11 @@ alter table public.saved_search_matches add constraint saved_search_matches_list
 
 -- On viewing_bookings, written here because it names this table, which needs viewing_bookings first.
 alter table public.viewing_bookings add constraint viewing_bookings_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE CASCADE;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Live updates
+ * ---------------------------------------------------------------------------
+ * A change of status or price goes to the listing's topic and its savers'.
+ */
+create trigger listings_send_live AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION send_listing_live();

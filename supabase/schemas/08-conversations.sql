@@ -105,3 +105,11 @@ create policy "Users can block the people they talk with"
 
 -- On message_emails, written here because it names this table, which needs message_emails first.
 alter table public.message_emails add constraint message_emails_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE CASCADE;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Live updates
+ * ---------------------------------------------------------------------------
+ * A conversation that starts, moves or is read goes to both people's topics.
+ */
+create trigger send_conversation_live AFTER INSERT OR UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION send_conversation_live();

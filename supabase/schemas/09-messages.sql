@@ -111,3 +111,11 @@ create trigger stamp_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNC
 
 -- On message_pushes, written here because it names this table, which needs message_pushes first.
 alter table public.message_pushes add constraint message_pushes_message_id_fkey FOREIGN KEY (message_id) REFERENCES messages(id) ON DELETE CASCADE;
+
+/**
+ * ---------------------------------------------------------------------------
+ * Live updates
+ * ---------------------------------------------------------------------------
+ * A new message goes to the conversation's private Realtime topic.
+ */
+create trigger send_message_live AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION send_message_live();

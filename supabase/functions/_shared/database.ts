@@ -1999,6 +1999,7 @@ export type Database = {
         }
         Returns: number
       }
+      live_topic_open_to: { Args: { topic: string }; Returns: boolean }
       map_clusters: {
         Args: {
           cell: number

@@ -16,6 +16,7 @@ import { buildApp } from './http/app'
 import type { StackDeps } from './http/deps'
 import { fileOutbox } from './mail/outbox'
 import { buildMailApp } from './mail/server'
+import { type RealtimeServer, startRealtime } from './realtime/server'
 import { loadSeedObjects } from './seed/seed-objects'
 
 export type RunningStack = {
@@ -30,6 +31,8 @@ export type RunningStack = {
   functions: FunctionRuntime
   /** The VAPID key pair functions send Web Push with (kept in the data folder). */
   vapidKeys: VapidKeys
+  /** Realtime at /realtime/v1/websocket on the API's port. */
+  realtime: RealtimeServer
   stop(): Promise<void>
 }
 
@@ -75,8 +78,10 @@ export async function startStack(
   let db: Database | undefined
   let functions: FunctionRuntime | undefined
   let scheduler: Scheduler | undefined
+  let realtime: RealtimeServer | undefined
   const stop = async () => {
     scheduler?.stop()
+    await realtime?.stop()
     await Promise.all(servers.map(close))
     await functions?.stop()
     await db?.close()
@@ -128,7 +133,9 @@ export async function startStack(
       outbox: fileOutbox(path.join(config.dataDir, 'mail')),
       functions,
     }
-    servers.push(await listen(buildApp(deps), config.apiPort))
+    const apiServer = await listen(buildApp(deps), config.apiPort)
+    servers.push(apiServer)
+    realtime = await startRealtime({ config, server: apiServer, ownerUrl: urls.owner, log })
     // The seed's images go through the Storage API, so they need it listening; a failure leaves the demo
     // without pictures but the stack usable.
     if (config.seed) await loadSeedObjects(deps).catch((error: Error) => log(`warning: ${error.message}`))
@@ -146,7 +153,7 @@ export async function startStack(
         log,
       )
     }
-    return { config, deps, db, seeded, superuserUrl: url, functions, vapidKeys, stop }
+    return { config, deps, db, seeded, superuserUrl: url, functions, vapidKeys, realtime, stop }
   } catch (error) {
     await stop()
     throw error

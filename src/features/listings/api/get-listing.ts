@@ -36,3 +36,12 @@ export function loadListing(listingId: string): Promise<Listing | null> {
   }
   return storedOrServer(readStoredListing(listingId), fromServer, navigator.onLine)
 }
+
+/** The server's copy of one listing laid over the device's (the page shows the device's, kept live). */
+export async function refreshStoredListing(listingId: string): Promise<void> {
+  const db = await getPublicDb()
+  const { data, error } = await db.from('listings').select(LISTING_COLUMNS).eq('id', listingId).maybeSingle()
+  if (error || !data) return
+  const listing = parseListingRows([data])[0]
+  if (listing) await mirrorListings([listing])
+}

@@ -13,7 +13,7 @@ import {
 } from '../../../types/message-outbox'
 import { type ConversationSummary, type Message, setBlocked } from '../api/messages-remote'
 import { conversationPrice, formatWhen, otherPartyName } from './format'
-import { useConversation } from './use-conversation'
+import { useConversation, useTypingSignal } from './use-conversation'
 import './messages.css'
 
 type OutboxEntries = ReturnType<typeof useOutbox>
@@ -24,7 +24,8 @@ function sendNow(userId: string) {
 
 /** One conversation: the listing on top, who wrote what and when, Sent/Read, the outbox's waiting ones, a reply box. */
 export function ConversationView({ userId, conversationId }: { userId: string; conversationId: string }) {
-  const { loaded, loadOlder, blocked, setBlockedState } = useConversation(userId, conversationId)
+  const { loaded, loadOlder, blocked, setBlockedState, typing } = useConversation(userId, conversationId)
+  const signalTyping = useTypingSignal(userId, conversationId)
   const [text, setText] = useState('')
   const [blockError, setBlockError] = useState<string | null>(null)
   const outbox = useOutbox(userId)
@@ -98,7 +99,21 @@ export function ConversationView({ userId, conversationId }: { userId: string; c
           {PERSON_LEFT}
         </p>
       ) : (
-        <MessageComposer text={text} onChange={setText} onSend={() => void send()} />
+        <>
+          {typing ? (
+            <p className="muted message-typing" role="status">
+              typing…
+            </p>
+          ) : null}
+          <MessageComposer
+            text={text}
+            onChange={(next) => {
+              setText(next)
+              if (next.trim() !== '') signalTyping()
+            }}
+            onSend={() => void send()}
+          />
+        </>
       )}
     </>
   )

@@ -8,6 +8,7 @@ import { type EnquiryPayload, enquiryThing, MESSAGE_KINDS } from '../../../types
 import { type ConversationSummary, fetchConversations } from '../api/messages-remote'
 import { refreshUnread } from '../api/unread'
 import { conversationPrice, formatWhen, otherPartyName } from './format'
+import { MESSAGES_CHANGED_EVENT } from './messages-sync'
 import './messages.css'
 
 type Loaded =
@@ -45,22 +46,7 @@ export function MessagesList({ userId }: { userId: string }) {
     void refreshUnread()
   }, [userId])
 
-  useEffect(() => {
-    load()
-    const whenVisible = () => {
-      if (document.visibilityState === 'visible') load()
-    }
-    window.addEventListener('focus', load)
-    window.addEventListener('online', load)
-    window.addEventListener(OUTBOX_SENT_EVENT, load)
-    document.addEventListener('visibilitychange', whenVisible)
-    return () => {
-      window.removeEventListener('focus', load)
-      window.removeEventListener('online', load)
-      window.removeEventListener(OUTBOX_SENT_EVENT, load)
-      document.removeEventListener('visibilitychange', whenVisible)
-    }
-  }, [load])
+  useListReloads(load)
 
   const rows = loaded.status === 'ready' ? loaded.rows : []
   const pending = outbox.filter((entry) => entry.kind === MESSAGE_KINDS.enquiry)
@@ -158,4 +144,30 @@ export function MessagesList({ userId }: { userId: string }) {
 
 function sendNow(userId: string) {
   return import('../api/message-outbox').then(({ sendQueuedMessages }) => sendQueuedMessages(userId))
+}
+
+/**
+ * Re-reads the list when the page comes back into view, the connection returns, the outbox sent something,
+ * or a conversation started, moved or was read elsewhere (live, through MessagesSync).
+ */
+function useListReloads(load: () => void) {
+  useEffect(() => {
+    load()
+    const whenVisible = () => {
+      if (document.visibilityState === 'visible') load()
+    }
+    window.addEventListener('focus', load)
+    window.addEventListener('online', load)
+    window.addEventListener(OUTBOX_SENT_EVENT, load)
+    // Live: a conversation started, moved or read elsewhere (MessagesSync hears it).
+    window.addEventListener(MESSAGES_CHANGED_EVENT, load)
+    document.addEventListener('visibilitychange', whenVisible)
+    return () => {
+      window.removeEventListener(MESSAGES_CHANGED_EVENT, load)
+      window.removeEventListener('focus', load)
+      window.removeEventListener('online', load)
+      window.removeEventListener(OUTBOX_SENT_EVENT, load)
+      document.removeEventListener('visibilitychange', whenVisible)
+    }
+  }, [load])
 }

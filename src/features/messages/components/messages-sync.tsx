@@ -37,6 +37,21 @@ export function MessagesSync() {
       window.addEventListener(sentEvent, refresh)
     })
     sync()
+    // Live: a conversation that starts, moves or is read updates the count and the list at once.
+    const changed = () => {
+      void refreshUnread()
+      window.dispatchEvent(new Event(MESSAGES_CHANGED_EVENT))
+    }
+    let stopLive: (() => void) | undefined
+    void import('../../../lib/realtime').then(({ watchLive }) => {
+      if (live)
+        stopLive = watchLive(`user:${userId}`, {
+          onJoined: changed,
+          onEvent: ({ event }) => {
+            if (event === 'conversation') changed()
+          },
+        })
+    })
     window.addEventListener('online', sync)
     window.addEventListener('focus', refresh)
     window.addEventListener(MESSAGES_CHANGED_EVENT, refresh)
@@ -45,6 +60,7 @@ export function MessagesSync() {
       window.removeEventListener('online', sync)
       window.removeEventListener('focus', refresh)
       live = false
+      stopLive?.()
       if (sentEvent) window.removeEventListener(sentEvent, refresh)
       window.removeEventListener(MESSAGES_CHANGED_EVENT, refresh)
       document.removeEventListener('visibilitychange', whenVisible)

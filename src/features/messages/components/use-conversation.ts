@@ -103,6 +103,7 @@ export function useConversation(userId: string, conversationId: string) {
   }, [conversationId, userId])
 
   useReloads(useCallback(() => void load(), [load]))
+  const typing = useLiveConversation(userId, conversationId, load)
 
   const loadOlder = async () => {
     if (loaded.status !== 'ready' || !loaded.messages[0]) return
@@ -111,5 +112,59 @@ export function useConversation(userId: string, conversationId: string) {
     setLoaded({ ...loaded, messages: [...older, ...loaded.messages], more: older.length === MESSAGE_PAGE })
   }
 
-  return { loaded, loadOlder, blocked, setBlockedState }
+  return { loaded, loadOlder, blocked, setBlockedState, typing }
+}
+
+/** How long `typing…` shows after the other person's last keystroke signal. */
+const TYPING_SHOWN_MS = 4_000
+/** At most one typing signal per this many milliseconds while writing. */
+export const TYPING_SIGNAL_MS = 2_000
+
+/**
+ * The open conversation, live: a new message or a read re-reads it (so `Sent` becomes `Read`), as does every
+ * join and re-join of its channel; the other person's typing shows for a few seconds and is never stored.
+ */
+function useLiveConversation(userId: string, conversationId: string, reload: () => Promise<void>) {
+  const [typing, setTyping] = useState(false)
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let hide: ReturnType<typeof setTimeout> | undefined
+    let live = true
+    void import('../../../lib/realtime').then(({ watchLive }) => {
+      if (!live) return
+      stop = watchLive(`conversation:${conversationId}`, {
+        onJoined: () => void reload(),
+        onEvent: ({ event, payload }) => {
+          if (event === 'typing') {
+            if (payload.user_id === userId) return
+            setTyping(true)
+            clearTimeout(hide)
+            hide = setTimeout(() => setTyping(false), TYPING_SHOWN_MS)
+            return
+          }
+          if (event === 'message') setTyping(false)
+          void reload()
+        },
+      })
+    })
+    return () => {
+      live = false
+      clearTimeout(hide)
+      stop?.()
+    }
+  }, [userId, conversationId, reload])
+  return typing
+}
+
+/** Tells the other person of an open conversation that this one is writing (throttled, never stored). */
+export function useTypingSignal(userId: string, conversationId: string) {
+  const [last, setLast] = useState(0)
+  return useCallback(() => {
+    const now = Date.now()
+    if (now - last < TYPING_SIGNAL_MS) return
+    setLast(now)
+    void import('../../../lib/realtime').then(({ sendLive }) =>
+      sendLive(`conversation:${conversationId}`, 'typing', { user_id: userId }),
+    )
+  }, [userId, conversationId, last])
 }

@@ -20,7 +20,23 @@ export function SavedSync() {
     }
     sync()
     window.addEventListener('online', sync)
-    return () => window.removeEventListener('online', sync)
+    // Live: a saved home's status or price changed; every join and re-join reads what changed meanwhile.
+    let live = true
+    let stopLive: (() => void) | undefined
+    void import('../../../lib/realtime').then(({ watchLive }) => {
+      if (!live) return
+      stopLive = watchLive(`user:${userId}`, {
+        onJoined: sync,
+        onEvent: ({ event }) => {
+          if (event === 'saved_home') sync()
+        },
+      })
+    })
+    return () => {
+      live = false
+      stopLive?.()
+      window.removeEventListener('online', sync)
+    }
   }, [userId])
   return null
 }

@@ -385,3 +385,107 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- ---------------------------------------------------------------------------
+-- Realtime: the objects Supabase Realtime keeps in its own schema, in the shapes
+-- hosted has (realtime.messages is partitioned by day there; one table here).
+-- A row of realtime.messages is a broadcast to its topic; the local Realtime
+-- server hears each insert through NOTIFY and delivers it to the topic's
+-- subscribers. Joins of private channels are authorised by the table's RLS
+-- with realtime.topic() set, as hosted does.
+-- ---------------------------------------------------------------------------
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit;
+  end if;
+end
+$$;
+create schema if not exists realtime;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated;
+grant all on realtime.messages to service_role, postgres;
+-- The platform owns the table; the project's postgres may manage its policies (supautils allows it on
+-- hosted), as with storage.objects.
+alter table realtime.messages owner to supabase_realtime_admin;
+grant supabase_realtime_admin to postgres;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+) returns void
+language plpgsql
+as $$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation = 'INSERT' or operation = 'UPDATE' or operation = 'DELETE' then
+    row_data := jsonb_build_object('old_record', old, 'record', new, 'operation', operation,
+      'table', table_name, 'schema', table_schema);
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
+end;
+$$;
+
+grant execute on function realtime.topic() to postgres, anon, authenticated, service_role;
+grant execute on function realtime.send(jsonb, text, text, boolean) to postgres, service_role;
+grant execute on function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  to postgres, service_role;
+
+-- Local only (hosted reads the table's changes from the WAL): each broadcast row wakes the server.
+create or replace function realtime.notify_local_server() returns trigger
+language plpgsql
+as $$
+begin
+  perform pg_notify('realtime_messages', new.id::text);
+  return null;
+end;
+$$;
+drop trigger if exists notify_local_server on realtime.messages;
+create trigger notify_local_server after insert on realtime.messages
+  for each row when (new.extension = 'broadcast') execute function realtime.notify_local_server();
