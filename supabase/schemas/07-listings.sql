@@ -46,8 +46,7 @@ END) stored,
   constraint listings_description_length CHECK (char_length(description) <= 2000),
   constraint listings_description_no_controls CHECK (description !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]'::text),
   constraint listings_description_trimmed CHECK (description = btrim(description, ' 	
-
-'::text)),
+'::text)),
   constraint listings_description_visible CHECK (description ~ '[^\s\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff[:cntrl:]]'::text),
   constraint listings_discount_below_regular CHECK (discounted_price < regular_price),
   constraint listings_discount_only_with_offer CHECK (offer OR discounted_price IS NULL),
