@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { ONLINE_ONLY } from './support/service-worker'
+import { anon } from './support/stack'
+
+test.use(ONLINE_ONLY)
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  expect(results.violations.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([])
+}
+
+/** A picture for the people reviewing a change, when asked for (ROOST_E2E_SHOTS names a folder outside the repo). */
+async function shoot(page: Page, name: string) {
+  const folder = process.env.ROOST_E2E_SHOTS
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png` })
+}
+
+const cards = (page: Page) => page.getByRole('main').getByRole('listitem')
+const FOLD = 844
+
+test.describe('the search screen on a phone', () => {
+  test('keeps its controls compact: two result cards show above the fold', async ({ page }) => {
+    await page.goto('/search')
+    await expect(page.getByRole('heading', { level: 2, name: /^[\d,]+\+? homes?$/ })).toBeVisible()
+    await expect(cards(page).nth(1)).toBeVisible()
+    await shoot(page, 'search-phone')
+    const nav = await page.getByRole('navigation').last().boundingBox()
+    const fold = Math.min(FOLD, nav?.y ?? FOLD)
+    for (const index of [0, 1]) {
+      const name = await cards(page).nth(index).getByRole('heading').boundingBox()
+      expect(name, `card ${index + 1}'s name`).not.toBeNull()
+      expect(
+        (name?.y ?? FOLD) + (name?.height ?? 0),
+        `card ${index + 1}'s name is above the fold`,
+      ).toBeLessThanOrEqual(fold)
+    }
+    // Place, Filters, sort and the map sit together above the results, not stacked one under another.
+    const field = await page.getByRole('searchbox', { name: 'Search by place or keyword' }).boundingBox()
+    const filters = await page.getByRole('button', { name: /^Filters/ }).boundingBox()
+    const sort = await page.getByRole('combobox', { name: 'Sort by' }).boundingBox()
+    const map = await page.getByRole('button', { name: 'Map', exact: true }).boundingBox()
+    const top = Math.min(...[field, filters, sort, map].map((box) => box?.y ?? 0))
+    const bottom = Math.max(...[field, filters, sort, map].map((box) => (box?.y ?? 0) + (box?.height ?? 0)))
+    expect(bottom - top, 'the controls take at most two rows').toBeLessThanOrEqual(112)
+    await expectNoAxeViolations(page)
+  })
+
+  test('opens the filters as a sheet that shows the count and closes with its button or Escape', async ({
+    page,
+  }) => {
+    const { count } = await anon
+      .from('listings')
+      .select('id', { count: 'exact', head: true })
+      .eq('type', 'rent')
+    const homes = (n: number) =>
+      n >= 1000 ? '1,000+ homes' : `${n.toLocaleString('en-GB')} ${n === 1 ? 'home' : 'homes'}`
+    await page.goto('/search')
+    const toggle = page.getByRole('button', { name: /^Filters/ })
+    await toggle.click()
+    const sheet = page.getByRole('dialog', { name: 'Filters' })
+    await expect(sheet).toBeVisible()
+    await sheet.getByRole('radio', { name: 'Rent' }).check()
+    await expect(page).toHaveURL(/[?&]type=rent/)
+    const show = sheet.getByRole('button', { name: `Show ${homes(count ?? 0)}` })
+    await expect(show).toBeVisible()
+    await expectNoAxeViolations(page)
+    await shoot(page, 'search-phone-filters')
+    await show.click()
+    await expect(sheet).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Filters, 1 set' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Filters, 1 set' }).click()
+    await expect(sheet).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(sheet).toBeHidden()
+
+    await page.getByRole('button', { name: 'Filters, 1 set' }).click()
+    await sheet.getByRole('button', { name: 'Close' }).click()
+    await expect(sheet).toBeHidden()
+  })
+})
