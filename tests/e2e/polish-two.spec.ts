@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { clientOf, newSignedInAccount, serverSavedSearches } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
 import { anon } from './support/stack'
 
@@ -78,5 +79,39 @@ test.describe('the search screen on a phone', () => {
     await page.getByRole('button', { name: 'Filters, 1 set' }).click()
     await sheet.getByRole('button', { name: 'Close' }).click()
     await expect(sheet).toBeHidden()
+  })
+})
+
+test.describe('a saved search', () => {
+  test('reads Saved once saved, opens its settings, cannot be saved twice, and shows its name when opened', async ({
+    page,
+  }) => {
+    test.slow()
+    const account = await newSignedInAccount(page, 'saves-once')
+    const server = await clientOf(account.email, account.password)
+    const name = 'Rent · Leeds · 2+ beds'
+    await page.goto('/search?type=rent&q=Leeds&minBeds=2')
+    await page.getByRole('button', { name: 'Save search' }).click()
+    const saved = page.getByRole('link', { name: `Saved: ${name}, its settings` })
+    await expect(saved).toBeVisible()
+    await expect(saved).toHaveText('Saved')
+    await expect(page.getByRole('button', { name: 'Save search' })).toHaveCount(0)
+    await expect.poll(async () => (await serverSavedSearches(server)).length).toBe(1)
+
+    // The same search in another order of its parameters is the same saved search.
+    await page.goto('/search?minBeds=2&q=Leeds&type=rent')
+    await expect(saved).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: `Saved as “${name}”` })).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    // The database refuses a second copy, in words a person reads.
+    const again = await server
+      .from('saved_searches')
+      .insert({ name: 'Again', params: { type: 'rent', q: 'Leeds', minBeds: 2 } })
+    expect(again.error?.message).toBe('You have already saved this search')
+
+    await saved.click()
+    await expect(page).toHaveURL(/\/saved\?view=searches/)
+    await expect(page.getByRole('heading', { name })).toBeVisible()
   })
 })
