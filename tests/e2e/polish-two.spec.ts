@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { clientOf, newSignedInAccount, serverSavedSearches } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
-import { anon } from './support/stack'
+import { anon, newestListings } from './support/stack'
 
 test.use(ONLINE_ONLY)
 
@@ -113,5 +113,31 @@ test.describe('a saved search', () => {
     await saved.click()
     await expect(page).toHaveURL(/\/saved\?view=searches/)
     await expect(page.getByRole('heading', { name })).toBeVisible()
+  })
+})
+
+test.describe('a visitor sent to sign in', () => {
+  test('is told why: saving a search, messaging a landlord, reporting a listing', async ({ page }) => {
+    const welcome = page.getByRole('heading', { level: 1, name: 'Welcome Back' })
+    await page.goto('/search?q=Leeds')
+    await page.getByRole('button', { name: 'Save search' }).click()
+    await expect(welcome).toBeVisible()
+    await expect(page.getByText('Sign in to save this search', { exact: true })).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    const [listing] = await newestListings({ type: 'rent' })
+    if (!listing) throw new Error('the seed has no rent listings')
+    await page.goto(
+      `/contact/${listing.user_ref}?listingName=${encodeURIComponent(listing.name)}&listingId=${listing.id}&listingType=rent`,
+    )
+    await page.getByRole('textbox', { name: 'Message' }).fill('Is it still available?')
+    await page.getByRole('button', { name: 'Send in Roost' }).click()
+    await expect(welcome).toBeVisible()
+    await expect(page.getByText('Sign in to message the landlord', { exact: true })).toBeVisible()
+
+    await page.goto(`/category/rent/${listing.id}`)
+    await page.getByRole('link', { name: 'Report this listing' }).click()
+    await expect(welcome).toBeVisible()
+    await expect(page.getByText('Sign in to report this listing', { exact: true })).toBeVisible()
   })
 })

@@ -48,7 +48,10 @@ export function ContactLandlord({
     if (!listing || !isSendable(message)) return
     if (!userId) {
       keepContactDraft(landlordId, listing.id, message)
-      void router.navigate({ to: '/sign-in', search: { redirect: router.state.location.href } })
+      void router.navigate({
+        to: '/sign-in',
+        search: { redirect: router.state.location.href, reason: 'message' },
+      })
       return
     }
     const payload: EnquiryPayload = {

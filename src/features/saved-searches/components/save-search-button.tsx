@@ -78,7 +78,7 @@ export function SaveSearchButton({ search, saveOnArrival, onArrivalSaved }: Save
     }
     // Back here after signing in, with `save` asking this screen to finish the job.
     const back = router.buildLocation({ to: '/search', search: { ...search, save: true } }).href
-    void router.navigate({ to: '/sign-in', search: { redirect: back } })
+    void router.navigate({ to: '/sign-in', search: { redirect: back, reason: 'save-search' } })
   }
 
   const saved = saving.status === 'saved' && saving.search === key ? saving : null
