@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { type MarketListing, publishHomes, removeHomes, setStatus, uniqueWord } from './support/market'
 import { clientOf, newSignedInAccount, serverSavedSearches } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
 import { anon, newestListings } from './support/stack'
@@ -140,4 +141,72 @@ test.describe('a visitor sent to sign in', () => {
     await expect(welcome).toBeVisible()
     await expect(page.getByText('Sign in to report this listing', { exact: true })).toBeVisible()
   })
+})
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+const inside = (inner: Box, outer: Box) =>
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5
+
+test.describe('a card with a status badge', () => {
+  for (const size of ['100%', '200%'] as const)
+    test(`shows its badges and price whole, clear of the heart, 320 px wide at ${size} text size`, async ({
+      page,
+    }) => {
+      const word = uniqueWord('badge')
+      const listings = await publishHomes([
+        { name: `Let ${word}`, type: 'rent' },
+        { name: `Sale ${word}`, type: 'sale' },
+      ])
+      await setStatus(listings[0] as MarketListing, 'let_agreed')
+      await setStatus(listings[1] as MarketListing, 'under_offer')
+      await page.setViewportSize({ width: 320, height: 700 })
+      // Saved on this device, as the visitor who saw the clipped badges had.
+      for (const listing of listings) {
+        await page.goto(`/search?q=${encodeURIComponent(listing.name)}`)
+        await page
+          .getByRole('button', { name: `Save ${listing.name}` })
+          .first()
+          .click()
+        await expect(
+          page.getByRole('button', { name: `Remove ${listing.name} from saved` }).first(),
+        ).toBeVisible()
+      }
+      await page.goto('/saved')
+      await expect(page.getByRole('heading', { name: listings[0]?.name ?? '' })).toBeVisible()
+      if (size === '200%')
+        await page.addStyleTag({ content: 'html { font-size: 200% } body { font-size: 32px }' })
+      const cards = page.getByRole('main').getByRole('listitem')
+      for (let i = 0; i < (await cards.count()); i++) {
+        const card = cards.nth(i)
+        const cardBox = await card.boundingBox()
+        const media = await card.locator('.listing-card__media').boundingBox()
+        const heart = await card.getByRole('button', { name: /^(Save |Remove )/ }).boundingBox()
+        if (!cardBox || !media || !heart) throw new Error(`card ${i} is not drawn`)
+        for (const badge of await card.locator('.listing-card__badges .badge').all()) {
+          const box = await badge.boundingBox()
+          const text = await badge.innerText()
+          if (!box) throw new Error(`badge ${text} is not drawn`)
+          expect(inside(box, media), `${text} lies within its photo`).toBe(true)
+          expect(overlaps(box, heart), `the heart covers ${text}`).toBe(false)
+          expect(
+            await badge.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+            `${text} is not cut`,
+          ).toBe(true)
+        }
+        const price = card.locator('.listing-card__price')
+        const priceBox = await price.boundingBox()
+        if (!priceBox) throw new Error(`card ${i} has no price`)
+        expect(inside(priceBox, cardBox), `card ${i}'s price lies within the card`).toBe(true)
+        expect(
+          await price.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+          `card ${i}'s price is not cut`,
+        ).toBe(true)
+      }
+      await removeHomes(listings)
+    })
 })
