@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type MarketListing, publishHomes, removeHomes, setStatus, uniqueWord } from './support/market'
 import { clientOf, newSignedInAccount, serverSavedSearches } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
-import { anon, newestListings } from './support/stack'
+import { anon, newestListings, signInAs } from './support/stack'
 
 test.use(ONLINE_ONLY)
 
@@ -209,4 +209,33 @@ test.describe('a card with a status badge', () => {
       }
       await removeHomes(listings)
     })
+})
+
+test.describe('Show my email to visitors', () => {
+  test('says what its state does, and shows only to people with listings', async ({ page, browser }) => {
+    await signInAs(page, 'alice@example.com')
+    await page.goto('/profile')
+    const setting = page.getByRole('checkbox', { name: 'Show my email to visitors' })
+    await expect(setting).toBeChecked()
+    const on = 'On, visitors see your email on your listings’ contact page and can write to you in Roost too.'
+    const off = 'Off, visitors write to you in Roost only, and your email is given to nobody.'
+    await expect(page.getByText(on)).toBeVisible()
+    await expect(page.getByText(off)).toHaveCount(0)
+    await setting.uncheck()
+    await expect(page.getByText(off)).toBeVisible()
+    await expect(page.getByText(on)).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await setting.check()
+    await expect(page.getByText(on)).toBeVisible()
+
+    // A new hunter with no listing has no such setting.
+    const hunter = await browser.newContext()
+    const hunterPage = await hunter.newPage()
+    await newSignedInAccount(hunterPage, 'no-listings', '/profile')
+    await hunterPage.goto('/profile')
+    await expect(hunterPage.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+    await expect(hunterPage.getByRole('heading', { name: 'Your data' })).toBeVisible()
+    await expect(hunterPage.getByRole('checkbox', { name: 'Show my email to visitors' })).toHaveCount(0)
+    await hunter.close()
+  })
 })
