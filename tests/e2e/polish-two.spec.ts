@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { userIdOf } from './support/accounts'
 import { type MarketListing, publishHomes, removeHomes, setStatus, uniqueWord } from './support/market'
 import { clientOf, newSignedInAccount, serverSavedSearches } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
@@ -237,5 +238,46 @@ test.describe('Show my email to visitors', () => {
     await expect(hunterPage.getByRole('heading', { name: 'Your data' })).toBeVisible()
     await expect(hunterPage.getByRole('checkbox', { name: 'Show my email to visitors' })).toHaveCount(0)
     await hunter.close()
+  })
+})
+
+test.describe('contacting a landlord on a phone', () => {
+  test('keeps Contact Landlord in reach, offers Send in Roost first and says Send Message opens the mail app', async ({
+    page,
+  }) => {
+    // A demo landlord's home: they show their email (other specs' landlords may not).
+    const alice = await userIdOf('alice@example.com')
+    const listing = (await newestListings({ type: 'rent' })).find((home) => home.user_ref === alice)
+    if (!listing) throw new Error('the seed has no rent listing of Alice')
+    await page.goto(`/category/rent/${listing.id}`)
+    const contact = page.getByRole('link', { name: 'Contact Landlord' })
+    await expect(contact).toBeVisible()
+    const box = await contact.boundingBox()
+    const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox()
+    expect(box, 'Contact Landlord is drawn').not.toBeNull()
+    expect(
+      (box?.y ?? 0) + (box?.height ?? 0),
+      'Contact Landlord is above the fold and the navigation',
+    ).toBeLessThanOrEqual(nav?.y ?? 844)
+    await contact.click()
+    await page.getByRole('textbox', { name: 'Message' }).fill('Is it still available?')
+    const roost = page.getByRole('button', { name: 'Send in Roost' })
+    const mail = page.getByRole('link', { name: 'Send Message' })
+    await expect(roost).toBeVisible()
+    await expect(mail).toBeVisible()
+    expect((await roost.boundingBox())?.y ?? 0).toBeLessThan((await mail.boundingBox())?.y ?? 0)
+    await expect(roost).toHaveClass(/button--primary/)
+    await expect(mail).toHaveClass(/button--secondary/)
+    await expect(mail).toHaveAccessibleDescription(/Opens your mail app/)
+    await expectNoAxeViolations(page)
+  })
+
+  test("the spec's link without the listing's id still lets a visitor write in Roost", async ({ page }) => {
+    const [listing] = await newestListings({ type: 'rent' })
+    if (!listing) throw new Error('the seed has no rent listings')
+    await page.goto(`/contact/${listing.user_ref}?listingName=${encodeURIComponent(listing.name)}`)
+    await expect(page.getByRole('link', { name: listing.name })).toBeVisible()
+    await page.getByRole('textbox', { name: 'Message' }).fill('Is it still available?')
+    await expect(page.getByRole('button', { name: 'Send in Roost' })).toBeEnabled()
   })
 })
