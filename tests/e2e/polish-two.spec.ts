@@ -281,3 +281,23 @@ test.describe('contacting a landlord on a phone', () => {
     await expect(page.getByRole('button', { name: 'Send in Roost' })).toBeEnabled()
   })
 })
+
+test.describe("a landlord's profile", () => {
+  test('shows Your Listings 10 at a time and reaches Your data at once', async ({ page }) => {
+    await signInAs(page, 'alice@example.com')
+    await page.goto('/profile')
+    const yours = page.getByRole('region', { name: 'Your Listings' })
+    await expect(yours.getByRole('listitem').first()).toBeVisible()
+    await expect(yours.getByRole('listitem')).toHaveCount(10)
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    expect(height, 'the profile is a few screens, not dozens').toBeLessThan(844 * 8)
+    await page
+      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('link', { name: 'Your data' })
+      .click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Your data' })).toBeInViewport()
+    await expectNoAxeViolations(page)
+    await yours.getByRole('button', { name: 'Load More' }).click()
+    await expect(yours.getByRole('listitem')).toHaveCount(20)
+  })
+})
