@@ -301,3 +301,29 @@ test.describe("a landlord's profile", () => {
     await expect(yours.getByRole('listitem')).toHaveCount(20)
   })
 })
+
+test.describe('the Saved and Messages tabs', () => {
+  test('mark one Saved view as current, and keep All messages on one line', async ({ page }) => {
+    await page.goto('/saved?view=searches')
+    const views = page.getByRole('navigation', { name: 'Saved' })
+    await expect(views.getByRole('link', { name: 'Searches' })).toHaveAttribute('aria-current', 'page')
+    await expect(views.getByRole('link', { name: 'Homes' })).not.toHaveAttribute('aria-current', 'page')
+    await page.goto('/saved')
+    await expect(views.getByRole('link', { name: 'Homes' })).toHaveAttribute('aria-current', 'page')
+    await expect(views.getByRole('link', { name: 'Searches' })).not.toHaveAttribute('aria-current', 'page')
+    await expectNoAxeViolations(page)
+
+    await newSignedInAccount(page, 'all-messages', '/messages')
+    await page.goto(`/messages/${crypto.randomUUID()}`)
+    const all = page.getByRole('link', { name: 'All messages' })
+    await expect(all).toBeVisible()
+    const lineHeight = await all.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight) || 24)
+    const text = await all.evaluate((el) => {
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      return range.getClientRects().length
+    })
+    expect(text, 'All messages is one line').toBe(1)
+    expect(lineHeight).toBeGreaterThan(0)
+  })
+})
