@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { userIdOf } from './support/accounts'
+import { photo, userIdOf } from './support/accounts'
 import { type MarketListing, publishHomes, removeHomes, setStatus, uniqueWord } from './support/market'
 import { clientOf, newSignedInAccount, serverSavedSearches } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
@@ -325,5 +325,25 @@ test.describe('the Saved and Messages tabs', () => {
     })
     expect(text, 'All messages is one line').toBe(1)
     expect(lineHeight).toBeGreaterThan(0)
+  })
+})
+
+test.describe('the photo picker', () => {
+  test("shows how many photos were chosen and their thumbnails, never the browser's No file chosen", async ({
+    page,
+  }) => {
+    await newSignedInAccount(page, 'photo-picker', '/create-listing')
+    await page.goto('/create-listing')
+    const input = page.getByLabel('Images')
+    await input.setInputFiles([await photo('one.jpg'), await photo('two.jpg')])
+    await expect(page.getByRole('list', { name: /photos/i }).getByRole('listitem')).toHaveCount(2)
+    await expect(page.getByText('2 photos', { exact: true })).toBeVisible()
+    // The browser's own control (which still says No file chosen) takes no room on the screen.
+    const box = await input.boundingBox()
+    expect((box?.width ?? 0) <= 1 && (box?.height ?? 0) <= 1, 'the native file control is not drawn').toBe(
+      true,
+    )
+    await expect(page.getByText('Choose photos', { exact: true })).toBeVisible()
+    await expectNoAxeViolations(page)
   })
 })
