@@ -347,3 +347,39 @@ test.describe('the photo picker', () => {
     await expectNoAxeViolations(page)
   })
 })
+
+test.describe('the search map', () => {
+  test("keeps a home's card inside the map when its pin is near the top edge", async ({ page }) => {
+    test.slow()
+    const { data } = await anon
+      .from('listings')
+      .select('name, latitude, longitude')
+      .eq('type', 'rent')
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .single()
+    if (!data) throw new Error('the seed has no rent listing')
+    const {
+      name,
+      latitude: lat,
+      longitude: lng,
+    } = data as { name: string; latitude: number; longitude: number }
+    // An area with the home just under its top edge.
+    const bbox = [lng - 0.004, lat - 0.012, lng + 0.004, lat + 0.0008].map((n) => n.toFixed(5)).join(',')
+    await page.goto(`/search?type=rent&view=map&bbox=${bbox}`)
+    const map = page.getByRole('region', { name: 'Map of results' })
+    const price = map.locator(`.search-map__price[aria-label^="${name}, £"]`)
+    await expect(price.first()).toBeVisible({ timeout: 30_000 })
+    await price.first().tap()
+    const card = map.locator('.search-map__card')
+    await expect(card).toBeVisible()
+    await expect(card).toContainText(name)
+    const cardBox = await card.boundingBox()
+    const canvas = await map.locator('.maplibregl-map').first().boundingBox()
+    if (!cardBox || !canvas) throw new Error('the map or the card is not drawn')
+    expect(cardBox.y, 'the card starts inside the map').toBeGreaterThanOrEqual(canvas.y - 0.5)
+    expect(cardBox.y + cardBox.height, 'the card ends inside the map').toBeLessThanOrEqual(
+      canvas.y + canvas.height + 0.5,
+    )
+  })
+})
