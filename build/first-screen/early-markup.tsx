@@ -269,10 +269,15 @@ export const EARLY_FRAMES = {
   // /search with nothing set, above its results: as SearchScreen and the route (Save search) compose it.
   searchTop: () => (
     <>
-      <PageHeader title={SEARCH_COPY.title} />
-      <SearchControls search={parseHomeSearch({})} onSearch={noop} />
-      <SaveSearchButton search={parseHomeSearch({})} saveOnArrival={false} onArrivalSaved={noop} />
-      <SearchViewSwitch mapView={false} onShow={noop} />
+      <PageHeader
+        title={SEARCH_COPY.title}
+        actions={
+          <SaveSearchButton search={parseHomeSearch({})} saveOnArrival={false} onArrivalSaved={noop} />
+        }
+      />
+      <SearchControls search={parseHomeSearch({})} onSearch={noop}>
+        <SearchViewSwitch mapView={false} onShow={noop} />
+      </SearchControls>
     </>
   ),
   // A listing page's first photo, in the boxes the route (media) and ListingGallery (frame, track) put it in.

@@ -45,13 +45,16 @@ export function BottomNav({ unread = 0 }: { unread?: number }) {
         <li>
           <Link to="/messages" className="bottom-nav__link">
             <MessagesIcon />
-            <span>Messages</span>
-            {unread > 0 ? (
-              <span className="nav-badge" data-testid="unread-count">
-                {unread}
-                <span className="visually-hidden"> unread</span>
-              </span>
-            ) : null}
+            {/* The count beside the label, not under it. */}
+            <span className="bottom-nav__label">
+              <span>Messages</span>
+              {unread > 0 ? (
+                <span className="nav-badge" data-testid="unread-count">
+                  {unread}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              ) : null}
+            </span>
           </Link>
         </li>
         <li>

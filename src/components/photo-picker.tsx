@@ -1,5 +1,6 @@
+import { useId } from 'react'
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons'
-import { TextField } from './text-field'
+import './forms.css'
 import './photo-picker.css'
 
 /** How one photo shows: a stable key (moving it keeps its thumbnail), its picture, its alt text, a word on it. */
@@ -37,6 +38,10 @@ type PhotoPickerProps<T> = {
  */
 export function PhotoPicker<T>(props: PhotoPickerProps<T>) {
   const { photos, onChange, disabled } = props
+  const id = useId()
+  const describedBy = [props.hint ? `${id}-hint` : '', `${id}-count`, props.error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ')
   const move = (from: number, to: number) => {
     const next = [...photos]
     const [photo] = next.splice(from, 1)
@@ -45,22 +50,50 @@ export function PhotoPicker<T>(props: PhotoPickerProps<T>) {
   }
   return (
     <div className="photo-picker">
-      <TextField
-        label={props.label}
-        hint={props.hint}
-        error={props.error}
-        name={props.name}
-        type="file"
-        accept={props.accept}
-        multiple
-        disabled={disabled}
-        onChange={(event) => {
-          const chosen = Array.from(event.target.files ?? [])
-          // Emptied so that the same photos can be chosen again after one was removed.
-          event.target.value = ''
-          if (chosen.length > 0) props.onChoose(chosen)
-        }}
-      />
+      {/* The browser's own file control says `No file chosen` whatever the list shows: it is hidden, and a
+          button-like label opens it; the count and the thumbnails say what was chosen. */}
+      <div className={`field${props.error ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={id}>
+          {props.label}
+        </label>
+        {props.hint ? (
+          <p id={`${id}-hint`} className="field__hint">
+            {props.hint}
+          </p>
+        ) : null}
+        <div className="photo-picker__choose-row">
+          <input
+            id={id}
+            className="photo-picker__input"
+            name={props.name}
+            type="file"
+            accept={props.accept}
+            multiple
+            disabled={disabled}
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              const chosen = Array.from(event.target.files ?? [])
+              // Emptied so that the same photos can be chosen again after one was removed.
+              event.target.value = ''
+              if (chosen.length > 0) props.onChoose(chosen)
+            }}
+          />
+          <label htmlFor={id} className="button button--secondary photo-picker__choose" aria-hidden="true">
+            Choose photos
+          </label>
+          <p id={`${id}-count`} className="photo-picker__count" aria-live="polite">
+            {photos.length === 0
+              ? 'No photos yet'
+              : `${photos.length} ${photos.length === 1 ? 'photo' : 'photos'}`}
+          </p>
+        </div>
+        {props.error ? (
+          <p id={`${id}-error`} className="field__error">
+            {props.error}
+          </p>
+        ) : null}
+      </div>
       {photos.length > 0 ? (
         <ol className="photo-picker__list" aria-label={props.listLabel}>
           {photos.map((photo, index) => {

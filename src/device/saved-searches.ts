@@ -158,6 +158,11 @@ export function readSavedSearch(userId: string, id: string): Promise<StoredSaved
   }, undefined)
 }
 
+/** The user's saved searches on this device, once (no order). */
+export function readSavedSearches(userId: string): Promise<StoredSavedSearch[]> {
+  return withLocalDb((db) => ownSearches(db, userId).toArray(), [])
+}
+
 /** The user's saved searches, newest first, kept live; undefined until the device answers. */
 export function useSavedSearches(userId: string | null): StoredSavedSearch[] | undefined {
   return useLocalQuery(

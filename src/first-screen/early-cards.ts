@@ -245,8 +245,8 @@ export function drawFirstResults(
   coverUrl: (url: string) => string,
 ): boolean {
   const doc = page.ownerDocument
-  // Wide screens show every filter instead of the Filters button (search.css): the frame draws the phone's
-  // controls only, so there it draws nothing rather than something the app would push down.
+  // The frame is drawn to a phone's layout only: on a wide screen it draws nothing rather than something the
+  // app would then move.
   if (doc.defaultView?.matchMedia('(min-width: 900px)').matches) return false
   const list = earlyCardList(doc, rows, count, coverUrl, markup.resultCard)
   if (!list || !Number.isInteger(total)) return false

@@ -96,14 +96,17 @@ function ListingView({ listing }: { listing: Listing }) {
             Edit Listing
           </Link>
         ) : !isOnMarket(listing) ? null : (
-          <Link
-            to="/contact/$landlordId"
-            params={{ landlordId: listing.userRef }}
-            search={{ listingName: listing.name, listingId: listing.id, listingType: listing.type }}
-            className="button button--primary button--block listing-page__contact"
-          >
-            Contact Landlord
-          </Link>
+          // On a phone a bar above the navigation, so Contact Landlord is never below the fold.
+          <div className="listing-page__contact-bar">
+            <Link
+              to="/contact/$landlordId"
+              params={{ landlordId: listing.userRef }}
+              search={{ listingName: listing.name, listingId: listing.id, listingType: listing.type }}
+              className="button button--primary button--block listing-page__contact"
+            >
+              Contact Landlord
+            </Link>
+          </div>
         )}
         {isOwner ? (
           <Link

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { PageHeader } from '../components/page-header'
+import { findLandlordListing } from '../features/contact/api/find-landlord-listing'
 import { getLandlordContact } from '../features/contact/api/get-landlord-contact'
 import { ContactLandlord } from '../features/contact/components/contact-landlord'
 import { useOnlineStatus } from '../hooks/use-online-status'
@@ -24,14 +25,26 @@ export const Route = createFileRoute('/contact/$landlordId')({
   }),
   // A failed or empty answer is shown on the page rather than as a crash: the visitor can still go back.
   // Offline it fails at once; a network that hangs gets READ_TIMEOUT_MS.
-  loader: ({ params }) => withinReadTimeout(getLandlordContact(params.landlordId)).catch(() => null),
+  loaderDeps: ({ search }) => ({ listingName: search.listingName, listingId: search.listingId }),
+  loader: async ({ params, deps }) => {
+    // A link that names the listing without its id: the listing is looked up, so Send in Roost can be offered.
+    const found =
+      deps.listingName && !deps.listingId
+        ? withinReadTimeout(findLandlordListing(params.landlordId, deps.listingName)).catch(() => null)
+        : Promise.resolve(null)
+    const [landlord, listing] = await Promise.all([
+      withinReadTimeout(getLandlordContact(params.landlordId)).catch(() => null),
+      found,
+    ])
+    return { landlord, found: listing }
+  },
   component: Contact,
 })
 
 function Contact() {
-  const landlord = Route.useLoaderData()
+  const { landlord, found } = Route.useLoaderData()
   const { listingName = '', listingId, listingType } = Route.useSearch()
-  const listing = listingId && listingType ? { id: listingId, type: listingType } : null
+  const listing = listingId && listingType ? { id: listingId, type: listingType } : found
   const online = useOnlineStatus()
   const userId = useUserId()
   const { landlordId } = Route.useParams()

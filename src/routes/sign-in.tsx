@@ -9,6 +9,6 @@ export const Route = createFileRoute('/sign-in')({
 })
 
 function SignInRoute() {
-  const { redirect } = Route.useSearch()
-  return <SignInScreen target={signInTarget(redirect)} redirect={redirect} />
+  const { redirect, reason } = Route.useSearch()
+  return <SignInScreen target={signInTarget(redirect)} redirect={redirect} reason={reason} />
 }

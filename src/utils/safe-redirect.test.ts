@@ -17,5 +17,12 @@ describe('after sign-in the user returns only to a page of this app', () => {
   it('keeps only a string redirect in the search', () => {
     expect(validateRedirectSearch({ redirect: '/profile' })).toEqual({ redirect: '/profile' })
     expect(validateRedirectSearch({ redirect: 3 })).toEqual({})
+    // Why the visitor came: one of the known reasons, or nothing.
+    expect(validateRedirectSearch({ redirect: '/search', reason: 'save-search' })).toEqual({
+      redirect: '/search',
+      reason: 'save-search',
+    })
+    expect(validateRedirectSearch({ reason: 'toString' })).toEqual({})
+    expect(validateRedirectSearch({ reason: 'anything' })).toEqual({})
   })
 })

@@ -5,6 +5,8 @@
  * caller's id and the server's time. At most 20 searches a person: a per-person
  * lock makes two concurrent inserts count one after the other, and an insert of
  * an id that exists is let through so `on conflict do nothing` can skip it.
+ * The same search twice (another id, the same params) is refused in words
+ * people read; the unique constraint on (user_id, params) backs it.
  */
 
 create or replace function public.stamp_saved_search()
@@ -33,6 +35,11 @@ begin
       and (select count(*) from public.saved_searches where user_id = new.user_id) >= 20 then
       raise exception 'You can save up to 20 searches'
         using errcode = 'P0001', hint = 'Delete a saved search to save another.';
+    end if;
+    if exists (select from public.saved_searches
+               where user_id = new.user_id and params = new.params and id <> new.id) then
+      raise exception 'You have already saved this search'
+        using errcode = 'P0001', hint = 'Open it from Saved, Searches.';
     end if;
   else
     new.id := old.id;

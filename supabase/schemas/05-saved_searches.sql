@@ -6,6 +6,8 @@
  * stored once. The match_* columns are the search's filters in indexable form
  * (see the alerts migration); they are generated, never written. A bbox-less
  * search covers the whole world, and a search without a minimum has 0.
+ * A person saves a search once: params is the search as parseHomeSearch
+ * normalizes it, and jsonb compares it whatever the order of its keys.
  */
 
 create table public.saved_searches (
@@ -51,6 +53,7 @@ END) stored,
   match_flags smallint generated always as (saved_search_flags(params)) stored,
   match_cell bigint generated always as (search_area_cell(saved_search_area(params))) stored,
   constraint saved_searches_pkey PRIMARY KEY (id),
+  constraint saved_searches_owner_params_key UNIQUE (user_id, params),
   constraint saved_searches_alerts_valid CHECK (alerts = ANY (ARRAY['off'::text, 'instant'::text, 'daily'::text])),
   constraint saved_searches_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint saved_searches_name_trimmed CHECK (name !~ '^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'::text AND name !~ '[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'::text),

@@ -198,7 +198,8 @@ select ('c0000000-0000-4000-8000-' || lpad(f.person::text, 12, '0'))::uuid, '${S
   opened.at, opened.at - interval '30 days', opened.at
 from filtered as f
 cross join recent
-join bench.recent as opened on opened.rank = (f.h1 # f.h2) % recent.n`
+join bench.recent as opened on opened.rank = (f.h1 # f.h2) % recent.n
+on conflict do nothing`
 
 /**
  * Indexes of saved_searches dropped for a load, recorded first, so a load cut short (even killed) gets them
@@ -246,10 +247,11 @@ export async function seedSavedSearches(
   )
   log(`seekers: ${SEEKERS.toLocaleString('en-GB')}`)
   // The load goes without the table's indexes, built once after (the primary key stays: other tables refer
-  // to it), and the rows' generated columns, the most of its cost, are computed by several workers at once.
+  // to it; so does the one search per person and params, which skips a person's repeated hash), and the rows' generated columns, the most of its cost, are computed by several workers at once.
   const { rows: indexes } = await db.query<{ name: string; definition: string }>(
     `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-     from pg_index as i where i.indrelid = 'public.saved_searches'::regclass and not i.indisprimary`,
+     from pg_index as i where i.indrelid = 'public.saved_searches'::regclass and not i.indisprimary
+       and not exists (select from pg_constraint as c where c.conindid = i.indexrelid)`,
   )
   await db.query('begin')
   for (const index of indexes) {

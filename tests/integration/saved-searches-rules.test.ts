@@ -219,7 +219,7 @@ describe('saved_searches', () => {
   it('stores the caller as the owner and the server time, whatever the request says', async () => {
     const { data, error } = await owner.client
       .from('saved_searches')
-      .insert({ name: 'Mine', params: {}, user_id: owner.id, created_at: '2001-01-01T00:00:00Z' })
+      .insert({ name: 'Mine', params: { q: 'Mine' }, user_id: owner.id, created_at: '2001-01-01T00:00:00Z' })
       .select('user_id, created_at, alerts, last_opened_at')
       .single()
     expect(error).toBeNull()
@@ -253,7 +253,7 @@ describe('saved_searches', () => {
 
   it('takes a search sent twice once (the offline outbox resends with the same id)', async () => {
     const id = randomUUID()
-    const row = { id, name: 'Twice', params: { q: 'Hackney' } }
+    const row = { id, name: 'Twice', params: { q: 'Twice' } }
     for (let i = 0; i < 2; i++) {
       const { error } = await owner.client
         .from('saved_searches')
@@ -283,7 +283,7 @@ describe('saved_searches', () => {
     const person = await signedInUser('Twenty Searches')
     const rows = Array.from({ length: 20 }, (_, i) => ({
       name: `Search ${i + 1}`,
-      params: { minBeds: 1 + (i % 5) },
+      params: { q: `Place ${i + 1}` },
     }))
     expect((await person.client.from('saved_searches').insert(rows)).error).toBeNull()
     const { error } = await person.client.from('saved_searches').insert({ name: 'One more', params: {} })
@@ -303,11 +303,44 @@ describe('saved_searches', () => {
     expect((await other.client.from('saved_searches').insert({ name: 'Free', params: {} })).error).toBeNull()
   })
 
+  it('takes the same search from one person once, and says so; another person may save it too', async () => {
+    const person = await signedInUser('Same Search Twice')
+    const first = await person.client
+      .from('saved_searches')
+      .insert({ name: 'Rent in Leeds', params: { q: 'Leeds', type: 'rent' } })
+    expect(first.error).toBeNull()
+    // The same parameters in another order are the same search.
+    const again = await person.client
+      .from('saved_searches')
+      .insert({ name: 'Leeds again', params: { type: 'rent', q: 'Leeds' } })
+    expect(again.error?.message).toBe('You have already saved this search')
+    expect(again.error?.code).toBe('P0001')
+    const { count } = await person.client.from('saved_searches').select('id', { count: 'exact', head: true })
+    expect(count).toBe(1)
+    // The database holds it even where the trigger is not asked: the unique constraint on the owner and params.
+    const direct = await withDatabase((db) =>
+      db
+        .query(
+          `insert into public.saved_searches (id, user_id, name, params) values ($1, $2, 'Direct', '{"q":"Leeds","type":"rent"}')`,
+          [randomUUID(), person.id],
+        )
+        .then(
+          () => null,
+          (error: { message: string }) => error.message,
+        ),
+    )
+    expect(direct).toMatch(/already saved|saved_searches_owner_params_key/)
+    const others = await other.client
+      .from('saved_searches')
+      .insert({ name: 'Rent in Leeds', params: { q: 'Leeds', type: 'rent' } })
+    expect(others.error).toBeNull()
+  })
+
   it('holds at most 20 under concurrent inserts too', async () => {
     const person = await signedInUser('Racing Searches')
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        person.client.from('saved_searches').insert({ name: `Race ${i}`, params: {} }),
+        person.client.from('saved_searches').insert({ name: `Race ${i}`, params: { q: `Race ${i}` } }),
       ),
     )
     expect(results.filter((result) => !result.error)).toHaveLength(20)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { clipName, MAX_NAME_LENGTH, savedSearchName, savedSearchSummary, toSavedParams } from './search-name'
+import {
+  clipName,
+  MAX_NAME_LENGTH,
+  sameSavedParams,
+  savedSearchName,
+  savedSearchSummary,
+  toSavedParams,
+} from './search-name'
 
 describe('a saved search’s name', () => {
   it('is built from its filters, in the order people say them', () => {
@@ -52,5 +59,18 @@ describe('a saved search’s parameters', () => {
         x: 1,
       }),
     ).toEqual({ q: 'Hackney', type: 'rent', minBeds: 2, offer: true })
+  })
+})
+
+describe('sameSavedParams', () => {
+  it('is the same search whatever the order of its keys, and not when a value differs', () => {
+    expect(
+      sameSavedParams({ type: 'rent', q: 'Leeds', minBeds: 2 }, { minBeds: 2, q: 'Leeds', type: 'rent' }),
+    ).toBe(true)
+    expect(sameSavedParams({ type: 'rent', q: 'Leeds' }, { type: 'rent', q: 'Leeds', view: 'map' })).toBe(
+      true,
+    )
+    expect(sameSavedParams({ type: 'rent', q: 'Leeds' }, { type: 'sale', q: 'Leeds' })).toBe(false)
+    expect(sameSavedParams({}, { parking: true })).toBe(false)
   })
 })

@@ -13,6 +13,13 @@ export function toSavedParams(search: Record<string, unknown>): SavedParams {
   return params
 }
 
+/** Whether two saved searches' parameters are the same search, whatever the order of their keys. */
+export function sameSavedParams(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const key = (params: Record<string, unknown>) =>
+    JSON.stringify(Object.entries(toSavedParams(params)).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+  return key(a) === key(b)
+}
+
 const TYPE_NAMES = { rent: 'Rent', sale: 'Sale' } as const
 
 /** "up to £2,000", "from £500", "£500–£2,000", or nothing when the price is open. */

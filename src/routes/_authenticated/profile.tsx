@@ -40,6 +40,11 @@ function ProfileRoute() {
     // Keyed by the user, so that nothing one person typed or loaded stays on screen for the next.
     <section key={userId} className="page" aria-labelledby="profile-title">
       <PageHeader id="profile-title" title="My Profile" actions={<LogoutButton userId={userId} />} />
+      {/* The sections a long list of listings would push down, one tap away. */}
+      <nav className="profile-sections" aria-label="Profile sections">
+        <a href="#your-listings-title">Your Listings</a>
+        <a href="#your-data-title">Your data</a>
+      </nav>
       <ProfileDetails userId={userId} initial={profile} />
       <ShowEmailSetting userId={userId} />
       <Link to="/viewings" className="button button--secondary button--block">

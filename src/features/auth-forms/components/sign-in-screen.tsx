@@ -8,6 +8,7 @@ import { TextField } from '../../../components/text-field'
 import { useFormFields } from '../../../hooks/use-form-fields'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
+import { SIGN_IN_REASONS, type SignInReason } from '../../../utils/sign-in-reason'
 import { signInWithPassword } from '../api/sign-in-with-password'
 import { AUTH_MESSAGES, signInSchema } from '../auth-schemas'
 import { GoogleButton } from './google-button'
@@ -23,8 +24,15 @@ function readOAuthReturn(): 'error' | 'code' | null {
   return url.searchParams.has('code') ? 'code' : null
 }
 
+type SignInScreenProps = {
+  target: string
+  redirect: string | undefined
+  /** Why the visitor was sent here (Save search, Send in Roost, Report): said under the title. */
+  reason?: SignInReason | undefined
+}
+
 /** Welcome Back: email and password, or Google; then on to `target`. */
-export function SignInScreen({ target, redirect }: { target: string; redirect: string | undefined }) {
+export function SignInScreen({ target, redirect, reason }: SignInScreenProps) {
   const session = useSignedInRedirect(target)
   const online = useOnlineStatus()
   const form = useFormFields({ email: '', password: '' })
@@ -61,6 +69,7 @@ export function SignInScreen({ target, redirect }: { target: string; redirect: s
   return (
     <section className="page auth-page" aria-labelledby="sign-in-title">
       <PageHeader id="sign-in-title" title="Welcome Back" />
+      {reason ? <p className="auth-page__reason">{SIGN_IN_REASONS[reason]}</p> : null}
       <OfflineNotice online={online} message={OFFLINE_MESSAGES.signIn} />
       <form ref={form.formRef} className="form form--card" noValidate onSubmit={handleSubmit}>
         <TextField

@@ -26,9 +26,9 @@ type ContactLandlordProps = {
 }
 
 /**
- * A message to the landlord: `Send Message` opens the visitor's own mail app where the landlord shows their
- * email; `Send in Roost` sends it as an enquiry about the listing through the app (a visitor signs in first
- * and comes back with the message still in the box).
+ * A message to the landlord: `Send in Roost` first, which sends it as an enquiry about the listing through the
+ * app (a visitor signs in first and comes back with the message still in the box); then, where the landlord
+ * shows their email, `Send Message`, which opens the visitor's own mail app and says so.
  */
 export function ContactLandlord({
   landlord,
@@ -40,6 +40,7 @@ export function ContactLandlord({
   const [message, setMessage] = useState(() => takeContactDraft(landlordId, listing?.id) ?? '')
   const [refusal, setRefusal] = useState<string | null>(null)
   const messageId = useId()
+  const mailNoteId = useId()
   const router = useRouter()
   // A message being written is never lost to an app update's reload.
   useUnsavedChanges(message.trim() !== '')
@@ -48,7 +49,10 @@ export function ContactLandlord({
     if (!listing || !isSendable(message)) return
     if (!userId) {
       keepContactDraft(landlordId, listing.id, message)
-      void router.navigate({ to: '/sign-in', search: { redirect: router.state.location.href } })
+      void router.navigate({
+        to: '/sign-in',
+        search: { redirect: router.state.location.href, reason: 'message' },
+      })
       return
     }
     const payload: EnquiryPayload = {
@@ -107,29 +111,57 @@ export function ContactLandlord({
           onChange={(event) => setMessage(event.target.value)}
         />
       </div>
-      {/* Only where the landlord shows their email to visitors. An empty message is nothing to send. */}
-      {landlord.email === null ? null : empty ? (
-        <button type="button" className="button button--primary button--block" disabled>
-          Send Message
-        </button>
-      ) : (
-        <a
-          className="button button--primary button--block"
-          href={buildMailto(landlord.email, listingName, message)}
-        >
-          Send Message
-        </a>
-      )}
       {listing ? (
         <button
           type="button"
-          className={`button ${landlord.email === null ? 'button--primary' : 'button--secondary'} button--block`}
+          className="button button--primary button--block"
           disabled={!isSendable(message)}
           onClick={() => void sendInRoost()}
         >
           Send in Roost
         </button>
-      ) : null}
+      ) : (
+        <p className="contact-form__note">
+          To write in Roost, open the listing and press Contact Landlord
+          {listingName ? (
+            <>
+              {' '}
+              (
+              <Link to="/search" search={{ q: listingName }}>
+                find {listingName}
+              </Link>
+              )
+            </>
+          ) : null}
+          .
+        </p>
+      )}
+      {/* Only where the landlord shows their email to visitors. An empty message is nothing to send. */}
+      {landlord.email === null ? null : (
+        <div className="contact-form__mail">
+          {empty ? (
+            <button
+              type="button"
+              className="button button--secondary button--block"
+              aria-describedby={mailNoteId}
+              disabled
+            >
+              Send Message
+            </button>
+          ) : (
+            <a
+              className="button button--secondary button--block"
+              href={buildMailto(landlord.email, listingName, message)}
+              aria-describedby={mailNoteId}
+            >
+              Send Message
+            </a>
+          )}
+          <p id={mailNoteId} className="contact-form__note">
+            Opens your mail app, with the message ready to send from your own email.
+          </p>
+        </div>
+      )}
       {refusal ? <p role="alert">{refusal}</p> : null}
     </form>
   )

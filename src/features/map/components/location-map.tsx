@@ -36,7 +36,7 @@ export default function LocationMap({ latitude, longitude, label }: LocationMapP
         <Popup
           latitude={latitude}
           longitude={longitude}
-          anchor="bottom"
+          // No fixed side: maplibre puts the label where it fits inside the map, never cut at an edge.
           offset={40}
           closeButton={false}
           closeOnClick={false}

@@ -355,7 +355,7 @@ function SelectedHome({
     <Popup
       longitude={home.longitude}
       latitude={home.latitude}
-      anchor="bottom"
+      // No fixed side: maplibre puts the card where it fits, below a marker near the top edge, never cut.
       offset={36}
       closeButton={false}
       closeOnClick={false}

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { ListingCard, type ListingCardData } from '../../../components/listing-card'
+import { LoadMoreButton } from '../../../components/load-more-button'
 import { Spinner } from '../../../components/spinner'
 import { usePublishedDraftIds } from '../../../device/drafts'
 import { editsOf, type ListingEditEntry, pendingView, queueListingEdit } from '../../../device/listing-edits'
@@ -38,6 +39,9 @@ export const MY_LISTINGS_MESSAGES = {
 } as const
 
 type Freshness = 'loading' | 'fresh' | 'failed'
+
+/** Your Listings shows this many at a time, as every list in the app does, with Load More for the next. */
+export const MY_LISTINGS_PAGE = 10
 
 /** The listing as the person left it: the device's copy with their edits still waiting laid over it. */
 function shownWithEdits(listing: Listing, edits: readonly ListingEditEntry[]): Listing {
@@ -119,7 +123,8 @@ function useFreshMyListings(userId: string, online: boolean) {
 }
 
 /**
- * Your Listings on the profile: the user's listings with edit and delete, plus the way to add one. They show
+ * Your Listings on the profile: the user's listings with edit and delete, 10 at a time with Load More (so the
+ * account's sections under it stay near), plus the way to add one. They show
  * from the device's copy at once (offline too) and are read afresh whenever the device is online: on opening,
  * on reconnecting, and when a draft of theirs reaches the server.
  */
@@ -129,6 +134,7 @@ export function MyListings({ userId }: { userId: string }) {
   const online = useOnlineStatus()
   const { freshness, hidden } = useFreshMyListings(userId, online)
   const entries = useOutbox(userId)
+  const [shown, setShown] = useState(MY_LISTINGS_PAGE)
 
   async function remove(card: ListingCardData) {
     if (!window.confirm(MY_LISTINGS_MESSAGES.confirmDelete)) return
@@ -200,7 +206,7 @@ export function MyListings({ userId }: { userId: string }) {
         })}
         {listings.length > 0 ? (
           <ul className="listing-list my-listings__list">
-            {listings.map((stored) => {
+            {listings.slice(0, shown).map((stored) => {
               const edits = editsOf(entries, stored.id)
               const listing = shownWithEdits(stored, edits)
               return (
@@ -231,6 +237,9 @@ export function MyListings({ userId }: { userId: string }) {
         ) : (
           <p className="empty-state">{emptyText}</p>
         )}
+        {listings.length > shown ? (
+          <LoadMoreButton onLoad={() => setShown((count) => count + MY_LISTINGS_PAGE)} />
+        ) : null}
       </section>
     </>
   )

@@ -9,6 +9,14 @@ export async function getShowEmail(userId: string): Promise<boolean> {
   return data?.show_email ?? true
 }
 
+/** Whether the person has a listing of their own: the setting is theirs only once visitors can contact them. */
+export async function ownsListings(userId: string): Promise<boolean> {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase.from('listings').select('id').eq('user_ref', userId).limit(1)
+  if (error) throw toAppError(error)
+  return (data ?? []).length > 0
+}
+
 export async function setShowEmail(userId: string, show: boolean): Promise<void> {
   const supabase = await getSupabase()
   const { data, error } = await supabase

@@ -1,14 +1,22 @@
 import { useEffect, useId, useState } from 'react'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { notify } from '../../../lib/toast'
-import { getShowEmail, setShowEmail } from '../api/show-email'
+import { getShowEmail, ownsListings, setShowEmail } from '../api/show-email'
+
+/** What the setting does, said for the state it is in. */
+export const SHOW_EMAIL_HINTS = {
+  on: 'On, visitors see your email on your listings’ contact page and can write to you in Roost too.',
+  off: 'Off, visitors write to you in Roost only, and your email is given to nobody.',
+} as const
 
 /**
  * `Show my email to visitors`: on (the default), a listing's contact page offers the landlord's email as a
- * mail link; off, it offers `Send in Roost` only and the server gives the email to nobody.
+ * mail link; off, it offers `Send in Roost` only and the server gives the email to nobody. Shown to people
+ * with listings only: nobody else is contacted.
  */
 export function ShowEmailSetting({ userId }: { userId: string }) {
   const [shown, setShown] = useState<boolean | null>(null)
+  const [landlord, setLandlord] = useState(false)
   const [saving, setSaving] = useState(false)
   const online = useOnlineStatus()
   const id = useId()
@@ -16,8 +24,12 @@ export function ShowEmailSetting({ userId }: { userId: string }) {
   useEffect(() => {
     if (!online) return
     let live = true
-    getShowEmail(userId)
-      .then((value) => live && setShown(value))
+    Promise.all([getShowEmail(userId), ownsListings(userId)])
+      .then(([value, owns]) => {
+        if (!live) return
+        setShown(value)
+        setLandlord(owns)
+      })
       .catch(() => undefined)
     return () => {
       live = false
@@ -39,6 +51,7 @@ export function ShowEmailSetting({ userId }: { userId: string }) {
     }
   }
 
+  if (!landlord || shown === null) return null
   return (
     <section className="profile-details" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="section-title">
@@ -48,13 +61,16 @@ export function ShowEmailSetting({ userId }: { userId: string }) {
         <input
           id={id}
           type="checkbox"
-          checked={shown ?? true}
-          disabled={shown === null || saving || !online}
+          checked={shown}
+          aria-describedby={`${id}-hint`}
+          disabled={saving || !online}
           onChange={(event) => void change(event.target.checked)}
         />{' '}
         Show my email to visitors
       </label>
-      <p className="muted">Off, visitors write to you in Roost only, and your email is given to nobody.</p>
+      <p id={`${id}-hint`} className="muted">
+        {shown ? SHOW_EMAIL_HINTS.on : SHOW_EMAIL_HINTS.off}
+      </p>
     </section>
   )
 }

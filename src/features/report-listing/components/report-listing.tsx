@@ -25,7 +25,7 @@ export function ReportListing({
     return (
       <Link
         to="/sign-in"
-        search={{ redirect: `${location.pathname}${location.search}` }}
+        search={{ redirect: `${location.pathname}${location.search}`, reason: 'report' }}
         className="report-listing__open"
       >
         Report this listing

@@ -4,9 +4,10 @@ import {
   createSavedSearch,
   deleteSavedSearch,
   discardSavedSearchChanges,
+  readSavedSearches,
   type SavedSearchAlerts,
 } from '../../../device/saved-searches'
-import { savedSearchName, toSavedParams } from '../search-name'
+import { sameSavedParams, savedSearchName, toSavedParams } from '../search-name'
 import { enablePushAlerts, type PushReach } from './push-alerts'
 import { sendQueuedWrites, syncSavedSearches } from './sync-saved-searches'
 
@@ -16,8 +17,12 @@ import { sendQueuedWrites, syncSavedSearches } from './sync-saved-searches'
 /** The words the database refuses a 21st saved search with, which the screens show as they are. */
 export const LIMIT_MESSAGE = 'You can save up to 20 searches'
 
+/** The words the database refuses the same search saved twice with. */
+export const DUPLICATE_MESSAGE = 'You have already saved this search'
+
 export type SaveResult =
   | { status: 'saved'; id: string; name: string }
+  | { status: 'duplicate'; id: string; name: string }
   | { status: 'limit' }
   | { status: 'refused'; message: string }
   | { status: 'failed' }
@@ -27,6 +32,8 @@ const send = (userId: string) => void sendQueuedWrites(userId).catch(() => undef
 /** Saves a search (as /search's URL holds it) under a name built from its filters, alerts off. */
 export async function saveSearch(userId: string, search: Record<string, unknown>): Promise<SaveResult> {
   const params = toSavedParams(search)
+  const saved = await findSavedSearch(userId, params)
+  if (saved) return { status: 'duplicate', ...saved }
   const id = crypto.randomUUID()
   const name = savedSearchName(params)
   const created = await createSavedSearch(userId, { id, name, params, alerts: 'off' })
@@ -41,9 +48,24 @@ export async function saveSearch(userId: string, search: Record<string, unknown>
   )
   if (!refusal) return { status: 'saved', id, name }
   await discardSavedSearchChanges(userId, id)
+  if (refusal.reason === DUPLICATE_MESSAGE) {
+    // Saved from another device: the device learns of it, and the screen opens it.
+    await syncSavedSearches(userId).catch(() => undefined)
+    const found = await findSavedSearch(userId, params)
+    if (found) return { status: 'duplicate', ...found }
+  }
   return refusal.reason === LIMIT_MESSAGE
     ? { status: 'limit' }
     : { status: 'refused', message: refusal.reason ?? '' }
+}
+
+/** The person's saved search that is this search, if any (as this device knows them). */
+export async function findSavedSearch(
+  userId: string,
+  search: Record<string, unknown>,
+): Promise<{ id: string; name: string } | null> {
+  const found = (await readSavedSearches(userId)).find((saved) => sameSavedParams(saved.params, search))
+  return found ? { id: found.id, name: found.name } : null
 }
 
 export async function renameSavedSearch(userId: string, id: string, name: string): Promise<void> {

@@ -34,7 +34,7 @@ export default function SavedSearches() {
       <div className="empty-state">
         <p>{EMPTY_MESSAGE}</p>
         <p className="muted">
-          <Link to="/sign-in" search={{ redirect: '/saved?view=searches' }}>
+          <Link to="/sign-in" search={{ redirect: '/saved?view=searches', reason: 'saved-searches' }}>
             Sign in
           </Link>{' '}
           to save searches and see what’s new in them.

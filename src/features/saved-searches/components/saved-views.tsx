@@ -5,9 +5,12 @@ import './saved-views.css'
 export function SavedViews({ current }: { current: 'homes' | 'searches' }) {
   return (
     <nav className="saved-views" aria-label="Saved">
+      {/* A link is active where its search is part of the address's: Homes' (none) is part of every one,
+          so each link says the view it is, and undefined counts. */}
       <Link
         to="/saved"
-        search={{}}
+        search={{ view: undefined }}
+        activeOptions={{ explicitUndefined: true }}
         className="saved-views__link"
         aria-current={current === 'homes' ? 'page' : undefined}
       >

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react'
 import {
   countFilters,
   type HomeSearch,
@@ -6,55 +6,35 @@ import {
   SEARCH_SORTS,
   sortOf,
 } from '../../../types/home-search'
-import { SEARCH_COPY, SORT_LABELS, UNDER_OFFER_LABEL } from '../search-copy'
+import { SEARCH_COPY, SORT_LABELS } from '../search-copy'
 import { QueryField } from './query-field'
+import { text, useDraft } from './search-draft'
 
-const TYPE_CHOICES = [
-  { value: '', label: 'Any' },
-  { value: 'rent', label: 'Rent' },
-  { value: 'sale', label: 'Sale' },
-] as const
-const ROOM_CHOICES = [1, 2, 3, 4, 5, 6]
-const FLAGS = [
-  { key: 'parking', label: 'Parking' },
-  { key: 'furnished', label: 'Furnished' },
-  { key: 'offer', label: 'Offers only' },
-] as const
-
-/** A text field's value while it is typed; follows the URL when the URL changes (Back, Clear filters). */
-function useDraft(committed: string): [string, (value: string) => void] {
-  const [draft, setDraft] = useState(committed)
-  const [seen, setSeen] = useState(committed)
-  if (seen !== committed) {
-    setSeen(committed)
-    setDraft(committed)
-  }
-  return [draft, setDraft]
-}
-
-const text = (value: number | string | undefined) => (value === undefined ? '' : String(value))
+// The filters' sheet loads when it is first opened: a search's first screen does without it.
+const SearchFilterSheet = lazy(() => import('./search-filter-sheet'))
 
 type SearchControlsProps = {
   search: HomeSearch
   /** A committed change: the whole new search. */
   onSearch: (next: HomeSearch) => void
+  /** How many homes the search finds, for the sheet's `Show N homes`; null while it is asked. */
+  total?: number | null
+  /** Shown at the end of the sort's row (the List and Map switch). */
+  children?: ReactNode
 }
 
 /**
- * The search's controls. Choices commit at once; typed text commits on Enter or on leaving the field.
- * On a phone the filters fold away behind a Filters button that shows how many are set.
+ * The search's controls in two short rows: the place with Filters (how many are set), then Sort by with the
+ * view. Typed text commits on Enter or on leaving the field; the filters open as a sheet over the results.
  */
-export function SearchControls({ search, onSearch }: SearchControlsProps) {
-  const id = useId()
+export function SearchControls({ search, onSearch, total = null, children }: SearchControlsProps) {
   const [open, setOpen] = useState(false)
   const [q, setQ] = useDraft(text(search.q))
-  const [minPrice, setMinPrice] = useDraft(text(search.minPrice))
-  const [maxPrice, setMaxPrice] = useDraft(text(search.maxPrice))
   const filterCount = countFilters(search)
 
   // Typed text goes with every change, so a choice made right after typing never drops what was typed.
   const commit = (patch: Record<string, unknown> = {}) => {
-    const next = parseHomeSearch({ ...search, q, minPrice, maxPrice, ...patch })
+    const next = parseHomeSearch({ ...search, q, ...patch })
     if (JSON.stringify(next) !== JSON.stringify(search)) onSearch(next)
   }
   const submit = (event: FormEvent) => {
@@ -67,18 +47,13 @@ export function SearchControls({ search, onSearch }: SearchControlsProps) {
       <form className="search-controls" onSubmit={submit}>
         <div className="search-controls__query">
           <QueryField value={q} onChange={setQ} onBlur={() => commit()} />
-          <button type="submit" className="button button--primary">
-            {SEARCH_COPY.submit}
-          </button>
-        </div>
-        <div className="search-controls__bar">
           <button
             type="button"
             className="button button--secondary search-controls__toggle"
             aria-label={filterCount > 0 ? `${SEARCH_COPY.filters}, ${filterCount} set` : SEARCH_COPY.filters}
+            aria-haspopup="dialog"
             aria-expanded={open}
-            aria-controls={`${id}-filters`}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpen(true)}
           >
             {SEARCH_COPY.filters}
             {filterCount > 0 ? (
@@ -87,6 +62,8 @@ export function SearchControls({ search, onSearch }: SearchControlsProps) {
               </span>
             ) : null}
           </button>
+        </div>
+        <div className="search-controls__bar">
           <label className="search-controls__sort">
             <span>{SEARCH_COPY.sortBy}</span>
             <select
@@ -101,124 +78,14 @@ export function SearchControls({ search, onSearch }: SearchControlsProps) {
               ))}
             </select>
           </label>
-        </div>
-        <div id={`${id}-filters`} className="search-filters" hidden={!open}>
-          <fieldset className="search-filters__type">
-            <legend className="field__label">Type</legend>
-            {TYPE_CHOICES.map((choice) => (
-              <label key={choice.value} className="search-filters__choice">
-                <input
-                  type="radio"
-                  name={`${id}-type`}
-                  value={choice.value}
-                  checked={(search.type ?? '') === choice.value}
-                  onChange={() => commit({ type: choice.value })}
-                />
-                {choice.label}
-              </label>
-            ))}
-          </fieldset>
-          <div className="search-filters__row">
-            <PriceField label="Min price" value={minPrice} onChange={setMinPrice} onCommit={() => commit()} />
-            <PriceField label="Max price" value={maxPrice} onChange={setMaxPrice} onCommit={() => commit()} />
-          </div>
-          <div className="search-filters__row">
-            <RoomsField
-              label="Min bedrooms"
-              value={search.minBeds}
-              onChange={(minBeds) => commit({ minBeds })}
-            />
-            <RoomsField
-              label="Min bathrooms"
-              value={search.minBaths}
-              onChange={(minBaths) => commit({ minBaths })}
-            />
-          </div>
-          <div className="search-filters__flags">
-            {FLAGS.map((flag) => (
-              <label key={flag.key} className="search-filters__choice">
-                <input
-                  type="checkbox"
-                  checked={search[flag.key] === true}
-                  onChange={(event) => commit({ [flag.key]: event.target.checked })}
-                />
-                {flag.label}
-              </label>
-            ))}
-            <label className="search-filters__choice">
-              <input
-                type="checkbox"
-                checked={search.underOffer !== false}
-                onChange={(event) => commit({ underOffer: event.target.checked })}
-              />
-              {UNDER_OFFER_LABEL}
-            </label>
-          </div>
+          {children}
         </div>
       </form>
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchFilterSheet search={search} total={total} onCommit={commit} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </search>
-  )
-}
-
-type PriceFieldProps = {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  onCommit: () => void
-}
-
-/** A filter's label above its control. */
-function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId()
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  )
-}
-
-function PriceField({ label, value, onChange, onCommit }: PriceFieldProps) {
-  return (
-    <FilterField label={label}>
-      {(id) => (
-        <input
-          id={id}
-          className="field__input"
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="off"
-          placeholder="£"
-          value={value}
-          onChange={(event) => onChange(event.target.value.replace(/[£,\s]/g, ''))}
-          onBlur={onCommit}
-        />
-      )}
-    </FilterField>
-  )
-}
-
-type RoomsFieldProps = { label: string; value: number | undefined; onChange: (value: string) => void }
-
-function RoomsField({ label, value, onChange }: RoomsFieldProps) {
-  return (
-    <FilterField label={label}>
-      {(id) => (
-        <select
-          id={id}
-          className="field__input"
-          value={text(value)}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">Any</option>
-          {ROOM_CHOICES.map((rooms) => (
-            <option key={rooms} value={rooms}>{`${rooms}+`}</option>
-          ))}
-        </select>
-      )}
-    </FilterField>
   )
 }

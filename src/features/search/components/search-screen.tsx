@@ -24,7 +24,7 @@ type SearchScreenProps = {
   renderAction?: (listing: Listing) => ReactNode
   /** The map view, when the app has one. */
   renderMap?: (props: SearchMapProps) => ReactNode
-  /** Controls under the search's own (Save search). */
+  /** Controls beside the screen's title (Save search). */
   actions?: ReactNode
   /** Reorders the loaded results (homes new to a saved search first). */
   arrange?: ((listings: Listing[]) => Listing[]) | undefined
@@ -49,10 +49,14 @@ export function SearchScreen({
 
   return (
     <div className="page search-page">
-      <PageHeader title={SEARCH_COPY.title} />
-      <SearchControls search={search} onSearch={onSearch} />
-      {actions}
-      <SearchViewSwitch mapView={mapView} onShow={showView} />
+      <PageHeader title={SEARCH_COPY.title} actions={actions} />
+      <SearchControls
+        search={search}
+        onSearch={onSearch}
+        total={!mapView && results.status === 'ready' ? results.total : null}
+      >
+        <SearchViewSwitch mapView={mapView} onShow={showView} />
+      </SearchControls>
       {mapView ? (
         <Suspense
           fallback={

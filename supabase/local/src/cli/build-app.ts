@@ -23,6 +23,22 @@ function newestChange(target: string): number {
     .reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), stat.mtimeMs)
 }
 
+/**
+ * The variables `npm start` and `npm run dev` build the app with: the stack's own API address (so a stack on
+ * other ports, `LOCAL_API_PORT=…`, gets an app that calls it, and a new port means a new build), unless
+ * VITE_SUPABASE_URL is set, and the stack's VAPID public key for Web Push.
+ */
+export function appBuildEnv(
+  stack: { apiUrl: string },
+  vapidPublicKey: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  return {
+    VITE_SUPABASE_URL: env.VITE_SUPABASE_URL?.trim() || stack.apiUrl,
+    VITE_VAPID_PUBLIC_KEY: vapidPublicKey,
+  }
+}
+
 export type BuildOptions = {
   /** Extra build-time variables (a build is reused only if it was made with the same ones). */
   env?: NodeJS.ProcessEnv

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process'
 import { childProcessEnv, loadConfig, REPO_ROOT } from '../config'
 import { startStack } from '../stack'
+import { appBuildEnv } from './build-app'
 import { fail, log, runUntilSignal } from './run'
 import { statusText } from './status'
 
@@ -10,8 +11,8 @@ console.log(statusText(stack.config, { app: 'http://localhost:5173' }))
 const vite = spawn('npx', ['vite', '--port', '5173', '--strictPort'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
-  // The app subscribes to Web Push with the stack's VAPID public key.
-  env: childProcessEnv({ VITE_VAPID_PUBLIC_KEY: stack.vapidKeys.publicKey }),
+  // The app calls the stack on its port and subscribes to Web Push with the stack's VAPID public key.
+  env: childProcessEnv(appBuildEnv(stack.config, stack.vapidKeys.publicKey)),
 })
 runUntilSignal(async () => {
   vite.kill('SIGTERM')

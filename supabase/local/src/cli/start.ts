@@ -4,7 +4,7 @@ import path from 'node:path'
 import { loadConfig, REPO_ROOT } from '../config'
 import { loadOrCreateVapidKeys } from '../functions/vapid'
 import { startStack } from '../stack'
-import { buildAppIfNeeded } from './build-app'
+import { appBuildEnv, buildAppIfNeeded } from './build-app'
 import { fail, log, runUntilSignal } from './run'
 import { statusText } from './status'
 
@@ -12,9 +12,10 @@ const config = loadConfig()
 const dist = path.join(REPO_ROOT, 'dist')
 const verbose = process.argv.includes('--verbose')
 try {
-  // The app subscribes to Web Push with the stack's VAPID public key, generated on the first start.
+  // The app calls the stack on its port, and subscribes to Web Push with the stack's VAPID public key,
+  // generated on the first start; a build made for another port or key is made again.
   const vapid = loadOrCreateVapidKeys(config.dataDir)
-  buildAppIfNeeded(dist, { verbose, env: { VITE_VAPID_PUBLIC_KEY: vapid.publicKey } })
+  buildAppIfNeeded(dist, { verbose, env: appBuildEnv(config, vapid.publicKey) })
 } catch (error) {
   fail(error)
 }
