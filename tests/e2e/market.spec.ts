@@ -157,6 +157,8 @@ test('Include under offer and Recently reduced are in the URL and narrow and ord
   await toggle.check()
   await expect(page).not.toHaveURL(/underOffer/)
   await expect(countHeading(page)).toHaveText('12 homes')
+  // The filters' sheet closes on its last button, which says what it will show.
+  await page.getByRole('button', { name: 'Show 12 homes' }).click()
 
   // Recently reduced: the reduced homes, latest reduction first, then the rest by id (newest id first).
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Recently reduced' })

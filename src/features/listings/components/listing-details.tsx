@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { BathIcon, BedIcon, PinIcon } from '../../../components/icons'
 import { ListingPrice } from '../../../components/listing-price'
 import type { Listing } from '../../../types/listing'
@@ -7,8 +8,12 @@ import { formatPounds, offerDiscount } from '../../../utils/format-price'
 import { statusBadge } from '../../../utils/market-status'
 import { isOnMarket } from '../../../utils/match-listings'
 import { pluralise } from '../../../utils/pluralise'
-import { PriceHistory } from './price-history'
 import './listing-page.css'
+
+// Below the description: loaded beside the page's first render, not in it.
+const PriceHistory = lazy(() =>
+  import('./price-history').then((module) => ({ default: module.PriceHistory })),
+)
 
 /**
  * Name, price (and a recent reduction), location, type, status, discount, features and price history of one
@@ -61,7 +66,9 @@ export function ListingDetails({ listing }: { listing: Listing }) {
           <p>{listing.description}</p>
         </section>
       ) : null}
-      <PriceHistory listing={listing} />
+      <Suspense fallback={null}>
+        <PriceHistory listing={listing} />
+      </Suspense>
     </div>
   )
 }
