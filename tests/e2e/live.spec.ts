@@ -34,6 +34,16 @@ async function signedInPage(browser: Browser, account: Account): Promise<Page> {
   return page
 }
 
+/** The homes this spec published, removed after it: the specs after it read the seed's newest homes and photos. */
+const published: { client: SupabaseClient; id: string }[] = []
+
+test.afterAll(async () => {
+  for (const { client, id } of published.splice(0)) {
+    const { error } = await client.from('listings').delete().eq('id', id)
+    if (error) throw error
+  }
+})
+
 async function homeWithEnquiry(landlord: Person, hunter: Person) {
   const listingName = `Live flat ${Math.random().toString(36).slice(2, 6)}`
   const listingId = await publishHome(landlord.client, {
@@ -42,6 +52,7 @@ async function homeWithEnquiry(landlord: Person, hunter: Person) {
     price: 1500,
     bedrooms: 2,
   })
+  published.push({ client: landlord.client, id: listingId })
   const { data, error } = await hunter.client.rpc('send_enquiry', {
     listing_id: listingId,
     message_id: randomUUID(),

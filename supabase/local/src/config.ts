@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   LOCAL_AUTH_MANUAL_LINKING: z.enum(['on', 'off']).default('off'),
   LOCAL_AUTH_SIGNING_ALGORITHM: z.enum(['HS256', 'ES256']).default('HS256'),
   LOCAL_REST_QUERY_APIKEY: z.enum(['gateway', 'postgrest']).default('gateway'),
+  // The API address an app built by `npm start` / `npm run dev` calls, when not the stack's own.
+  VITE_SUPABASE_URL: z.string().trim().optional(),
   LOCAL_BEHIND_PROXY: z.enum(['on', 'off']).default('off'),
 })
 
@@ -68,6 +70,8 @@ export type StackConfig = {
    * fixture project).
    */
   functionsProjectDir: string
+  /** VITE_SUPABASE_URL when set: the API the app `npm start` builds calls instead of this stack's. */
+  appSupabaseUrl?: string
   /** Call functions on `functions/schedules.json`'s schedules (`LOCAL_FUNCTIONS_SCHEDULER=off`: never). */
   functionsScheduler: boolean
   /**
@@ -199,6 +203,7 @@ export function loadConfig(
     authRateLimits: e.LOCAL_AUTH_RATE_LIMITS === 'on',
     seed: e.LOCAL_SEED === 'on',
     functionsProjectDir: path.resolve(e.LOCAL_SUPABASE_DIR),
+    ...(e.VITE_SUPABASE_URL ? { appSupabaseUrl: e.VITE_SUPABASE_URL } : {}),
     functionsScheduler: e.LOCAL_FUNCTIONS_SCHEDULER === 'on',
     functionEnv: {},
     vapidSubject: e.LOCAL_VAPID_SUBJECT,

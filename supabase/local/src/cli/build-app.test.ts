@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
 import { appBuildEnv, type BuildOptions, buildAppIfNeeded, buildEnvRecord } from './build-app'
 
 const VITE_OUTPUT =
@@ -98,19 +99,17 @@ describe('a build is reused only as it was made', () => {
 describe('the variables npm start and npm run dev build the app with', () => {
   it("call the stack on its own port, so another port is another build's record", () => {
     const key = 'BPublicKey'
-    expect(appBuildEnv({ apiUrl: 'http://127.0.0.1:61321' }, key, {})).toEqual({
+    expect(appBuildEnv({ apiUrl: 'http://127.0.0.1:61321' }, key)).toEqual({
       VITE_SUPABASE_URL: 'http://127.0.0.1:61321',
       VITE_VAPID_PUBLIC_KEY: key,
     })
-    expect(appBuildEnv({ apiUrl: 'http://127.0.0.1:54321' }, key, {})).not.toEqual(
-      appBuildEnv({ apiUrl: 'http://127.0.0.1:61321' }, key, {}),
+    expect(appBuildEnv({ apiUrl: 'http://127.0.0.1:54321' }, key)).not.toEqual(
+      appBuildEnv({ apiUrl: 'http://127.0.0.1:61321' }, key),
     )
   })
 
   it('keep a VITE_SUPABASE_URL that is set', () => {
-    const env = { VITE_SUPABASE_URL: 'https://abc.supabase.co' }
-    expect(appBuildEnv({ apiUrl: 'http://127.0.0.1:54321' }, 'k', env).VITE_SUPABASE_URL).toBe(
-      'https://abc.supabase.co',
-    )
+    const config = loadConfig({ VITE_SUPABASE_URL: 'https://abc.supabase.co' })
+    expect(appBuildEnv(config, 'k').VITE_SUPABASE_URL).toBe('https://abc.supabase.co')
   })
 })

@@ -29,12 +29,11 @@ function newestChange(target: string): number {
  * VITE_SUPABASE_URL is set, and the stack's VAPID public key for Web Push.
  */
 export function appBuildEnv(
-  stack: { apiUrl: string },
+  stack: { apiUrl: string; appSupabaseUrl?: string },
   vapidPublicKey: string,
-  env: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
   return {
-    VITE_SUPABASE_URL: env.VITE_SUPABASE_URL?.trim() || stack.apiUrl,
+    VITE_SUPABASE_URL: stack.appSupabaseUrl || stack.apiUrl,
     VITE_VAPID_PUBLIC_KEY: vapidPublicKey,
   }
 }
