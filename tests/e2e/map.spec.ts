@@ -34,7 +34,8 @@ const locationMap = (page: Page) => page.getByRole('region', { name: 'Location' 
 
 async function showMap(page: Page, listing: SeedListing): Promise<Locator> {
   const map = locationMap(page)
-  await map.scrollIntoViewIfNeeded()
+  // In the middle of the screen, clear of the bars fixed at its foot (Contact Landlord, the navigation).
+  await map.evaluate((element) => element.scrollIntoView({ block: 'center' }))
   await expect(map.getByText(listing.location, { exact: true })).toBeVisible({ timeout: 20_000 })
   return map.locator('.map-frame')
 }

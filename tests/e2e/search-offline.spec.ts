@@ -47,7 +47,7 @@ test('offline, /search runs the same filters and sort over the homes kept on thi
       .slice(0, 5)
       .toLowerCase() ?? ''
   await page.getByRole('searchbox', { name: 'Search by place or keyword' }).fill(place)
-  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search by place or keyword' }).press('Enter')
   await expect(page).toHaveURL(new RegExp(`q=${place}`))
   await expect(fromDevice).toBeVisible()
   await expect(listingCard(page, first)).toBeVisible()

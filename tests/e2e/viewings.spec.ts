@@ -132,7 +132,10 @@ test.describe('viewings', () => {
     await expect(hunterPage.getByRole('button', { name: 'Add to calendar' })).toBeVisible()
 
     await landlordPage.goto('/profile')
+    // The profile settles once Your Listings has loaded (its sections render again then).
+    await expect(landlordPage.getByRole('main').getByText(landlord.listingName).first()).toBeVisible()
     await landlordPage.getByRole('link', { name: 'Viewings' }).click()
+    await expect(landlordPage).toHaveURL(/\/viewings$/)
     const card = landlordPage.getByRole('article', { name: new RegExp(landlord.listingName) })
     await expect(card).toContainText('Booked')
     await expect(card).toContainText(hunter.account.name)
