@@ -227,11 +227,17 @@ describe('publishing queues the searches a listing matches', () => {
         `insert into auth.users (id, email, aud, role) select id, 'seeker-' || id || '@example.com', 'authenticated', 'authenticated' from unnest($1::uuid[]) as id`,
         [people.map((person) => person.id)],
       )
+      // One person saves a search once (the database refuses a copy): 20 different ones each.
+      const keyOf = (params: HomeSearch) =>
+        JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)))
       for (const person of people) {
-        person.searches = Array.from({ length: 20 }, () => ({
-          id: randomUUID(),
-          params: randomParams(random),
-        }))
+        const seen = new Set<string>()
+        while (person.searches.length < 20) {
+          const params = randomParams(random)
+          if (seen.has(keyOf(params))) continue
+          seen.add(keyOf(params))
+          person.searches.push({ id: randomUUID(), params })
+        }
         await db.query(
           `insert into public.saved_searches (id, user_id, name, params, alerts)
            select s.id, $1, 'Search', s.params, $3
