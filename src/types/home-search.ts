@@ -1,7 +1,13 @@
+import { encodeArea, readArea } from '../utils/area'
+import { MAX_KEYWORDS_LENGTH } from '../utils/keywords'
 import { LISTING_TYPES } from './listing'
 
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const
 export type SearchSort = (typeof SEARCH_SORTS)[number]
+
+/** The radii `Within` offers, in miles, as the URL writes them. */
+export const SEARCH_RADII = ['0.25', '0.5', '1', '3', '5', '10', '15', '20', '30', '40'] as const
+export type SearchRadius = (typeof SEARCH_RADII)[number]
 
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number]
@@ -11,7 +17,19 @@ export type Bbox = [number, number, number, number]
  * default (any type, any price, newest first, the list view), and defaults are never written.
  */
 export type HomeSearch = {
+  /**
+   * Text typed and searched without picking a place (old links and saved searches too): read once as the place
+   * it names when exactly one place has that name, else as keywords, and then written as those.
+   */
   q?: string
+  /** A place's id (public.places): homes in it, or within `radius` miles of its centre. */
+  place?: number
+  /** Miles from the place's centre; left out, the place's own homes ("This area only"). Only with a place. */
+  radius?: SearchRadius
+  /** Words each home must have (or start) in its location, name or description. */
+  keywords?: string
+  /** A drawn area: an encoded polyline of 3 to 50 points that does not cross itself (utils/area.ts). */
+  area?: string
   type?: 'rent' | 'sale'
   minPrice?: number
   maxPrice?: number
@@ -68,6 +86,22 @@ const queryText: FieldReader<string> = (value) =>
     ? String(value).replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH)
     : undefined
 
+// A keywords text over the limit is dropped whole (the screen says so), never cut into other words.
+const keywordsText: FieldReader<string> = (value) => {
+  const text =
+    typeof value === 'string' || finite(value) ? String(value).replace(/\s+/g, ' ').trim() : undefined
+  return text && text.length <= MAX_KEYWORDS_LENGTH ? text : undefined
+}
+
+const areaText: FieldReader<string> = (value) => {
+  const area = typeof value === 'string' ? readArea(value) : null
+  return area && 'points' in area ? encodeArea(area.points) : undefined
+}
+
+// The router reads `?radius=0.5` as the number 0.5.
+const radiusText: FieldReader<SearchRadius> = (value) =>
+  typeof value === 'string' || finite(value) ? oneOf(SEARCH_RADII)(String(value)) : undefined
+
 const bboxText: FieldReader<string> = (value) => {
   const bbox = typeof value === 'string' ? parseBbox(value) : null
   return bbox ? bbox.join(',') : undefined
@@ -76,6 +110,10 @@ const bboxText: FieldReader<string> = (value) => {
 /** One reader per URL field, in the URL's order; a value that does not parse is dropped, never an error. */
 const FIELDS: { [K in keyof SearchFields]-?: FieldReader<NonNullable<SearchFields[K]>> } = {
   q: queryText,
+  place: wholeNumber(1, 2_147_483_647),
+  radius: radiusText,
+  keywords: keywordsText,
+  area: areaText,
   type: oneOf(LISTING_TYPES),
   minPrice: wholeNumber(0, MAX_PRICE),
   maxPrice: wholeNumber(0, MAX_PRICE),
@@ -111,6 +149,10 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
 export function withoutDefaults(search: SearchFields): HomeSearch {
   const out: HomeSearch = {}
   if (search.q) out.q = search.q
+  if (search.place !== undefined) out.place = search.place
+  if (search.place !== undefined && search.radius) out.radius = search.radius
+  if (search.keywords) out.keywords = search.keywords
+  if (search.area) out.area = search.area
   if (search.type) out.type = search.type
   if (search.minPrice !== undefined && search.minPrice > 0) out.minPrice = search.minPrice
   if (search.maxPrice !== undefined) out.maxPrice = search.maxPrice

