@@ -1,6 +1,8 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { type Account, createListing, newAccount, toast } from './support/accounts'
+import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
+import { loadConfig } from '../../supabase/local/src/config'
+import { type Account, createListing, E2E_API_URL, newAccount, toast } from './support/accounts'
 import {
   myListing,
   openEdit,
@@ -10,6 +12,7 @@ import {
   signInContext,
 } from './support/listing-edits'
 import { statusChangedDaysAgo } from './support/market'
+import { apiClientFrom, establishReporters } from './support/reporters'
 import { accountViaApi, clientOf, savedSearchItem, uniqueWord } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
 
@@ -229,4 +232,68 @@ test('a deleted listing leaves the open page, the saved homes and the other phon
   await listingPage.context().close()
   await deleting.context().close()
   await watching.context().close()
+})
+
+test('a moderator’s decision on another phone shows in the landlord’s open Your Listings', async ({
+  browser,
+}) => {
+  const [landlord, moderator] = await Promise.all([person('landlord'), person('moderator')])
+  await setModeratorRole({
+    apiUrl: E2E_API_URL,
+    serviceRoleKey: loadConfig().serviceRoleKey,
+    email: moderator.account.email,
+    command: 'add',
+  })
+  const listingName = `Reported flat ${Date.now().toString(36).slice(-5)}`
+  const { id } = await publishWithPhotos(landlord.client, landlord.id, {
+    name: listingName,
+    photos: ['a.jpg'],
+  })
+  const landlordPhone = await phoneOf(browser, landlord, '/profile')
+  await expect(myListing(landlordPhone, listingName)).toBeVisible({ timeout: 15_000 })
+  const hidden = landlordPhone.getByRole('status').filter({ hasText: 'Reported by several people' })
+  await expect(hidden).toHaveCount(0)
+  await settle(landlordPhone)
+
+  // Three counted reports, each from an address of its own: the listing is hidden, and Your Listings says so.
+  const reporters = ['127.0.0.91', '127.0.0.92', '127.0.0.93'].map((address) => ({
+    address,
+    account: newAccount('live-reporter'),
+  }))
+  for (const { address, account } of reporters) {
+    const { error } = await apiClientFrom(address).auth.signUp({
+      email: account.email,
+      password: account.password,
+    })
+    if (error) throw error
+  }
+  await establishReporters(reporters.map(({ account }) => account.email))
+  for (const { address, account } of reporters) {
+    const client = apiClientFrom(address)
+    await client.auth.signInWithPassword({ email: account.email, password: account.password })
+    const { error } = await client
+      .from('listing_reports')
+      .insert({ listing_id: id, reason: 'Scam or fraud', note: 'Asks for a deposit by wire' })
+    if (error) throw error
+  }
+  await expect(hidden).toContainText(listingName, { timeout: 5_000 })
+
+  // The moderator takes it down on their phone: the landlord's open profile shows the decision.
+  const moderatorPhone = await phoneOf(browser, moderator, '/moderation')
+  const held = moderatorPhone.getByRole('article', { name: listingName })
+  await held.getByRole('button', { name: 'Take down' }).click()
+  await held.getByLabel('Reason').selectOption('Scam or fraud')
+  await held.getByLabel('Note').fill('Deposit scam')
+  await held.getByRole('button', { name: 'Confirm take down' }).click()
+  await expect(toast(moderatorPhone, `"${listingName}" was taken down.`)).toBeVisible()
+
+  const decisions = landlordPhone.getByRole('region', { name: 'Decisions about your listings' })
+  await expect(
+    decisions.getByText(`"${listingName}" was taken down: Scam or fraud. Deposit scam`),
+  ).toBeVisible({
+    timeout: 5_000,
+  })
+  await expect(hidden).toHaveCount(0)
+  await landlordPhone.context().close()
+  await moderatorPhone.context().close()
 })

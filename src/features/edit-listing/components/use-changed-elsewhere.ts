@@ -1,7 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react'
 import type { Listing } from '../../../types/listing'
 import { type EditFields, type EditPhoto, photoUrls } from '../../../types/listing-edit'
-import { editFieldsOf } from '../../../utils/listing-fields'
 
 /** What an open edit screen has heard of its listing: nothing new, a change made elsewhere, or its deletion. */
 export type Elsewhere = 'none' | 'changed' | 'deleted'
@@ -31,20 +30,20 @@ export function useChangedElsewhere(opts: {
     let stop: (() => void) | undefined
     const check = async () => {
       if (!navigator.onLine || saving.current) return
-      const { getListingToEdit } = await import('../api/get-listing-to-edit')
-      const server = await getListingToEdit(listing.id)
+      // The sender's read, whose code the screen loads to save anyway (no chunk of its own for this).
+      const { readServerListing } = await import('../api/send-listing-edit')
+      const server = await readServerListing(listing.id)
       if (!live || saving.current) return
       if (!server) {
         setHeard('deleted')
         return
       }
-      if (server.version === undefined || server.version === listing.version) return
+      if (server.version === listing.version) return
       if (!edited()) {
         reload()
         return
       }
-      const unchanged =
-        same(editFieldsOf(server), start.fields) && same(server.imageUrls, photoUrls(start.photos))
+      const unchanged = same(server.fields, start.fields) && same(server.imageUrls, photoUrls(start.photos))
       if (!unchanged) setHeard('changed')
     }
     const heardSomething = () => void check().catch(() => undefined)
