@@ -45,8 +45,3 @@ export async function refreshStoredListing(listingId: string): Promise<void> {
   const listing = parseListingRows([data])[0]
   if (listing) await mirrorListings([listing])
 }
-
-/** The listing was deleted (its live event said so): the device's copy goes, and the page says it was removed. */
-export function forgetStoredListing(listingId: string): Promise<void> {
-  return forgetListing(listingId)
-}

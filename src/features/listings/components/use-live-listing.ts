@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { forgetListing } from '../../../device/listings'
 
 /**
  * A signed-in person's open listing page, live: any change of the listing (its status, price, leaving date,
@@ -10,19 +11,18 @@ export function useLiveListing(listingId: string, signedIn: boolean) {
     if (!signedIn) return
     let live = true
     let stop: (() => void) | undefined
-    const refresh = (deleted = false) => {
-      if (!navigator.onLine && !deleted) return
-      void import('../api/get-listing')
-        .then(({ forgetStoredListing, refreshStoredListing }) =>
-          deleted ? forgetStoredListing(listingId) : refreshStoredListing(listingId),
-        )
-        .catch(() => undefined)
+    const refresh = (event?: string) => {
+      if (event === 'listing_deleted') void forgetListing(listingId)
+      else if (navigator.onLine)
+        void import('../api/get-listing')
+          .then(({ refreshStoredListing }) => refreshStoredListing(listingId))
+          .catch(() => undefined)
     }
     void import('../../../lib/realtime').then(({ watchLive }) => {
       if (live)
         stop = watchLive(`listing:${listingId}`, {
           onJoined: () => refresh(),
-          onEvent: ({ event }) => refresh(event === 'listing_deleted'),
+          onEvent: ({ event }) => refresh(event),
         })
     })
     return () => {
@@ -32,31 +32,17 @@ export function useLiveListing(listingId: string, signedIn: boolean) {
   }, [listingId, signedIn])
 }
 
-/** The longest wait a browser timer keeps (about 24.8 days); a later moment is waited for in steps. */
-const LONGEST_TIMER_MS = 2_147_483_647
-
 /**
  * Renders again the moment the listing's leaving date passes (market_listings' rule: off_market_at), so an
  * open page shows `This home is no longer on the market` then, not at the status change that set the date.
+ * A date past, or beyond a browser timer's reach (about 24.8 days), has nothing to wait for on this visit.
  */
 export function useOffMarketMoment(offMarketAt: string | null | undefined) {
-  const [, setPassed] = useState(0)
+  const [, passed] = useState(0)
   useEffect(() => {
-    if (!offMarketAt) return
-    const at = new Date(offMarketAt).getTime()
-    let timer: number | undefined
-    const wait = () => {
-      const left = at - Date.now()
-      if (left < 0) return
-      timer = window.setTimeout(
-        () => {
-          if (Date.now() > at) setPassed((n) => n + 1)
-          else wait()
-        },
-        Math.min(left + 1, LONGEST_TIMER_MS),
-      )
-    }
-    wait()
+    const left = offMarketAt ? Date.parse(offMarketAt) - Date.now() : -1
+    if (left < 0 || left > 2_147_483_646) return
+    const timer = window.setTimeout(() => passed((n) => n + 1), left + 1)
     return () => window.clearTimeout(timer)
   }, [offMarketAt])
 }
