@@ -6,7 +6,7 @@ import { ListingDetails } from '../features/listings/components/listing-details'
 import { ListingGallery } from '../features/listings/components/listing-gallery'
 import { ListingLoadError } from '../features/listings/components/listings-load-error'
 import { ShareButton } from '../features/listings/components/share-button'
-import { useLiveListing } from '../features/listings/components/use-live-listing'
+import { useLiveListing, useOffMarketMoment } from '../features/listings/components/use-live-listing'
 import { LocationMapWhenSeen } from '../features/map/components/location-map-when-seen'
 import { ReportListing } from '../features/report-listing/components/report-listing'
 import { SaveToggle } from '../features/saved/components/save-toggle'
@@ -76,6 +76,7 @@ function ListingView({ listing }: { listing: Listing }) {
   const viewerEmail = session.status === 'signedIn' ? (session.user.email ?? null) : null
   const isOwner = viewerId !== null && viewerId === listing.userRef
   useLiveListing(listing.id, viewerId !== null)
+  useOffMarketMoment(listing.offMarketAt)
   return (
     <article className="page listing-page">
       <div className="listing-page__media">

@@ -41,5 +41,8 @@ create policy "Everyone can see which listings are held for review"
  */
 create trigger listing_review_holds_prioritise AFTER INSERT OR DELETE ON listing_review_holds FOR EACH ROW EXECUTE FUNCTION prioritise_moderation_case();
 
+-- Live: a hold set, changed or lifted reaches the landlord's Your Listings and the listing's open pages.
+create trigger listing_review_holds_send_live AFTER INSERT OR DELETE OR UPDATE ON listing_review_holds FOR EACH ROW EXECUTE FUNCTION send_listing_hold_live();
+
 -- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
 analyze public.listing_review_holds;

@@ -25,3 +25,8 @@ revoke all on table public.saved_search_matches from anon, authenticated, servic
 grant select, insert, update, delete on table public.saved_search_matches to service_role;
 
 alter table public.saved_search_matches enable row level security;
+
+-- Live: matches recorded (a home published) or gone (with their listing) reach the searches' owners.
+create trigger saved_search_matches_send_live_delete AFTER DELETE ON saved_search_matches REFERENCING OLD TABLE AS changed_matches FOR EACH STATEMENT EXECUTE FUNCTION send_saved_search_live();
+
+create trigger saved_search_matches_send_live_insert AFTER INSERT ON saved_search_matches REFERENCING NEW TABLE AS changed_matches FOR EACH STATEMENT EXECUTE FUNCTION send_saved_search_live();

@@ -501,6 +501,9 @@ alter table public.viewing_bookings add constraint viewing_bookings_listing_id_f
  * ---------------------------------------------------------------------------
  * Live updates
  * ---------------------------------------------------------------------------
- * A change of status or price goes to the listing's topic and its savers'.
+ * Every change goes to the listing's topic and its landlord's; a change of status, price or leaving date to
+ * its savers' too. A deletion says so to the same people, before the saves go with the row.
  */
 create trigger listings_send_live AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION send_listing_live();
+
+create trigger listings_send_live_deleted BEFORE DELETE ON listings FOR EACH ROW EXECUTE FUNCTION send_listing_deleted_live();

@@ -217,6 +217,121 @@ describe('broadcasts from the database', () => {
   })
 })
 
+describe('broadcasts about listings, saved searches and deletions', () => {
+  type News = { event: string; payload: Record<string, unknown> }
+  const listen = (c: SupabaseClient, topic: string, into: News[]) =>
+    c
+      .channel(topic, { config: { private: true } })
+      .on('broadcast', { event: '*' }, ({ event, payload }) => into.push({ event, payload }))
+  const quiet = () => new Promise((r) => setTimeout(r, 300))
+
+  it('bring any edit to the landlord’s own topic (Your Listings, an open edit screen), and to no one else’s', async () => {
+    const [own, outsider] = await Promise.all([signedIn(landlord), signedIn(third)])
+    const mine: News[] = []
+    const theirs: News[] = []
+    expect((await join(listen(own, `user:${landlord.id}`, mine))).status).toBe('SUBSCRIBED')
+    expect((await join(listen(outsider, `user:${third.id}`, theirs))).status).toBe('SUBSCRIBED')
+    const before = await landlord.client.from('listings').select('version').eq('id', listingId).single()
+    const edited = await landlord.client
+      .from('listings')
+      .update({ description: 'A new description', version: before.data?.version })
+      .eq('id', listingId)
+    expect(edited.error).toBeNull()
+    const event = await until(() => mine.find((news) => news.event === 'my_listing'))
+    expect(event.payload).toEqual({ id: listingId, version: (before.data?.version ?? 0) + 1 })
+    await quiet()
+    expect(theirs).toEqual([])
+    await own.removeAllChannels()
+    await outsider.removeAllChannels()
+  })
+
+  it('bring a hold (a moderator’s decision, reports) to the landlord', async () => {
+    const own = await signedIn(landlord)
+    const mine: News[] = []
+    expect((await join(listen(own, `user:${landlord.id}`, mine))).status).toBe('SUBSCRIBED')
+    const service = serviceClient()
+    const held = await service
+      .from('listing_review_holds')
+      .insert({ listing_id: listingId, landlord_id: landlord.id, kind: 'fix-requested' })
+    expect(held.error).toBeNull()
+    expect(await until(() => mine.find((news) => news.payload.held === true))).toMatchObject({
+      event: 'my_listing',
+      payload: { id: listingId, held: true },
+    })
+    const lifted = await service.from('listing_review_holds').delete().eq('listing_id', listingId)
+    expect(lifted.error).toBeNull()
+    expect(await until(() => mine.find((news) => news.payload.held === false))).toMatchObject({
+      event: 'my_listing',
+      payload: { id: listingId, held: false },
+    })
+    await own.removeAllChannels()
+  })
+
+  it('bring a matching home published, and its deletion, to the saved search’s owner only; the deletion to its page, landlord and savers', async () => {
+    const [hunterClient, outsider, own] = await Promise.all([
+      signedIn(hunter),
+      signedIn(third),
+      signedIn(landlord),
+    ])
+    const word = `live${randomUUID().slice(0, 8)}`
+    const search = await hunter.client
+      .from('saved_searches')
+      .insert({ name: `Rent ${word}`, params: { type: 'rent', q: word } })
+      .select('id')
+      .single()
+    expect(search.error).toBeNull()
+    const hunterNews: News[] = []
+    const thirdNews: News[] = []
+    const landlordNews: News[] = []
+    const pageNews: News[] = []
+    expect((await join(listen(hunterClient, `user:${hunter.id}`, hunterNews))).status).toBe('SUBSCRIBED')
+    expect((await join(listen(outsider, `user:${third.id}`, thirdNews))).status).toBe('SUBSCRIBED')
+    expect((await join(listen(own, `user:${landlord.id}`, landlordNews))).status).toBe('SUBSCRIBED')
+
+    const homeId = randomUUID()
+    const published = await landlord.client
+      .from('listings')
+      .insert(validListing(homeId, { name: `Flat ${word}`.slice(0, 32) }))
+    expect(published.error).toBeNull()
+    expect(await until(() => hunterNews.find((news) => news.event === 'saved_search'))).toEqual({
+      event: 'saved_search',
+      payload: { ids: [search.data?.id] },
+    })
+
+    const saved = await third.client.from('saved_listings').insert({ listing_id: homeId })
+    expect(saved.error).toBeNull()
+    expect((await join(listen(outsider, `listing:${homeId}`, pageNews))).status).toBe('SUBSCRIBED')
+    hunterNews.length = 0
+    const deleted = await landlord.client.from('listings').delete().eq('id', homeId)
+    expect(deleted.error).toBeNull()
+    const gone = { id: homeId, deleted: true }
+    expect(await until(() => pageNews.find((news) => news.event === 'listing_deleted'))).toEqual({
+      event: 'listing_deleted',
+      payload: gone,
+    })
+    expect(await until(() => landlordNews.find((news) => news.payload.deleted === true))).toEqual({
+      event: 'my_listing',
+      payload: gone,
+    })
+    expect(await until(() => thirdNews.find((news) => news.event === 'saved_home'))).toEqual({
+      event: 'saved_home',
+      payload: gone,
+    })
+    // The match went with the listing: the search's `N new` is read again.
+    expect(await until(() => hunterNews.find((news) => news.event === 'saved_search'))).toEqual({
+      event: 'saved_search',
+      payload: { ids: [search.data?.id] },
+    })
+    await quiet()
+    expect(thirdNews.filter((news) => news.event === 'saved_search')).toEqual([])
+    await hunter.client
+      .from('saved_searches')
+      .delete()
+      .eq('id', search.data?.id ?? '')
+    await Promise.all([hunterClient, outsider, own].map((c) => c.removeAllChannels()))
+  })
+})
+
 describe('realtime.broadcast_changes', () => {
   it('sends a row change in hosted’s shape to the topic', async () => {
     const c = await signedIn(third)

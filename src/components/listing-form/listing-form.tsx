@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useEffect } from 'react'
 import type { FieldErrors } from '../../utils/field-errors'
 import { ListingBasicsSection } from './listing-basics-section'
 import { ListingFormActions } from './listing-form-actions'
@@ -28,6 +28,8 @@ type ListingFormProps = {
   onTypeChange?: (type: ListingFormValues['type']) => void
   /** Edit only: the listing's photos, shown where create shows its picker. */
   photos?: ReactNode
+  /** Told the values whenever the person changes one (the edit screen knows then whether anything was typed). */
+  onValuesChange?: (values: ListingFormValues) => void
 }
 
 /** The Create a Listing / Edit Listing form (spec §5): one set of fields in sections, images only on create. */
@@ -35,6 +37,11 @@ export function ListingForm(props: ListingFormProps) {
   const { mode, uploadProgress, initialFiles } = props
   const { fields, photos, choosePhotos, publish, saveDraft } = useListingForm(props)
   const uploading = uploadProgress && uploadProgress.total > 0 ? uploadProgress : null
+  const { onValuesChange } = props
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told when the values change, not when the screen's callback does.
+  useEffect(() => {
+    onValuesChange?.(fields.values)
+  }, [fields.values])
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     void publish()

@@ -1,7 +1,9 @@
-import { useNavigate } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useMemo, useRef, useState } from 'react'
+import { Button } from '../../../components/button'
 import { ChoiceToggle } from '../../../components/choice-toggle'
 import { ListingForm, type SubmitListing } from '../../../components/listing-form/listing-form'
+import type { ListingFormValues } from '../../../components/listing-form/listing-schema'
 import { useFinishPublish } from '../../../components/listing-form/use-finish-publish'
 import { PageHeader } from '../../../components/page-header'
 import { editsOf, type ListingEditEntry, pendingView } from '../../../device/listing-edits'
@@ -17,6 +19,7 @@ import { toFormValues } from '../form-values'
 import { EditConflict } from './edit-conflict'
 import { EditPhotos } from './edit-photos'
 import { EditRefused, ListingDeleted } from './edit-refused'
+import { type Elsewhere, useChangedElsewhere } from './use-changed-elsewhere'
 import { useEditPhotos } from './use-edit-photos'
 
 /**
@@ -85,10 +88,34 @@ function EditForm({
   const [status, setStatus] = useState<ListingStatus>(start.fields.status)
   const [type, setType] = useState(start.fields.type)
   const photos = useEditPhotos(start.photos, userId, listing.id)
+  const router = useRouter()
+  // What the person has typed, and whether this screen is saving: a change heard meanwhile is its own.
+  const typed = useRef(false)
+  const saving = useRef(false)
+  const formArea = useRef<HTMLDivElement>(null)
+  const elsewhere = useChangedElsewhere({
+    listing,
+    start,
+    edited: () => typed.current || status !== start.fields.status || photos.touched(),
+    saving,
+    reload: () => void router.invalidate(),
+  })
 
   const submit: SubmitListing = async (draft) => {
     const chosen = photos.chosen()
     if (!chosen) return undefined
+    saving.current = true
+    try {
+      return await save(draft, chosen)
+    } finally {
+      saving.current = false
+    }
+  }
+
+  const save = async (
+    draft: Parameters<SubmitListing>[0],
+    chosen: NonNullable<ReturnType<typeof photos.chosen>>,
+  ) => {
     const { saveEdit } = await import('../api/save-edit')
     const outcome = await saveEdit({
       userId,
@@ -117,26 +144,77 @@ function EditForm({
   const statusChoices = statusesFor(type).map((value) => ({ value, label: statusLabel(value) }))
 
   return (
-    <ListingForm
-      mode="edit"
-      initialValues={initialValues}
-      onSubmit={submit}
-      uploadProgress={null}
-      onTypeChange={(next) => {
-        setType(next)
-        setStatus((current) => statusForType(current, next))
-      }}
-      afterType={<ChoiceToggle legend="Status" choices={statusChoices} value={status} onChange={setStatus} />}
-      photos={
-        photos.photos ? (
-          <EditPhotos
-            photos={photos.photos}
-            onChange={photos.change}
-            onAdd={(files) => void photos.add(files)}
-            error={photos.error}
-          />
-        ) : null
-      }
-    />
+    <div ref={formArea}>
+      <ChangedElsewhere
+        heard={elsewhere}
+        onCompare={() => formArea.current?.querySelector('form')?.requestSubmit()}
+        onClose={() => void navigate({ to: '/profile' })}
+      />
+      <ListingForm
+        mode="edit"
+        initialValues={initialValues}
+        onValuesChange={(values) => {
+          typed.current = !sameValues(values, initialValues)
+        }}
+        onSubmit={submit}
+        uploadProgress={null}
+        onTypeChange={(next) => {
+          setType(next)
+          setStatus((current) => statusForType(current, next))
+        }}
+        afterType={
+          <ChoiceToggle legend="Status" choices={statusChoices} value={status} onChange={setStatus} />
+        }
+        photos={
+          photos.photos ? (
+            <EditPhotos
+              photos={photos.photos}
+              onChange={photos.change}
+              onAdd={(files) => void photos.add(files)}
+              error={photos.error}
+            />
+          ) : null
+        }
+      />
+    </div>
+  )
+}
+
+/** The form's values as typed, photos apart (the edit's photos say whether they were touched). */
+const sameValues = (a: ListingFormValues, b: ListingFormValues) =>
+  JSON.stringify({ ...a, images: [] }) === JSON.stringify({ ...b, images: [] })
+
+/**
+ * The listing changed on another phone or tab, or a moderator's decision moved it, while the person typed
+ * here: nothing they typed is replaced. Compare saves their change, which the server refuses as made on an
+ * older version, and the conflict view shows each difference to choose from, as after an offline edit. A
+ * listing deleted meanwhile is said so, with the person's text left in the form to copy.
+ */
+function ChangedElsewhere({
+  heard,
+  onCompare,
+  onClose,
+}: {
+  heard: Elsewhere
+  onCompare: () => void
+  onClose: () => void
+}) {
+  if (heard === 'none') return null
+  return (
+    <div className="listing-form__notice" role="alert">
+      <h2 className="section-title">
+        {heard === 'deleted' ? EDIT_MESSAGES.deleted : EDIT_MESSAGES.conflict}
+      </h2>
+      <p>{heard === 'deleted' ? EDIT_MESSAGES.deletedHelp : EDIT_MESSAGES.changedElsewhereHelp}</p>
+      {heard === 'deleted' ? (
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={onCompare}>
+          Compare
+        </Button>
+      )}
+    </div>
   )
 }

@@ -76,5 +76,8 @@ export function useEditPhotos(start: readonly EditPhoto[], userId: string, listi
     return { photos: touched.current ? items.map((item) => item.photo) : null, newPhotos }
   }
 
-  return { photos, error, change, add, chosen }
+  /** Whether the person added, removed or moved a photo. */
+  const touchedNow = () => touched.current
+
+  return { photos, error, change, add, chosen, touched: touchedNow }
 }

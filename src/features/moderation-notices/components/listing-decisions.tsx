@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { Button } from '../../../components/button'
+import { useUserId } from '../../../hooks/use-session'
 import { notify } from '../../../lib/toast'
 import { askForReview } from '../api/ask-for-review'
 import { describeDecision, reviewState } from '../api/describe-decision'
@@ -13,6 +14,7 @@ export const REVIEW_MESSAGES = {
 
 /** On Your Listings: what moderators decided about the landlord's listings, and `Ask for a review`. */
 export function ListingDecisions() {
+  const userId = useUserId()
   const [decisions, setDecisions] = useState<ListingDecision[]>([])
 
   const load = useCallback(
@@ -26,6 +28,24 @@ export function ListingDecisions() {
   useEffect(() => {
     void load()
   }, [load])
+  // Live: a decision hides or lists one of the person's listings (event `my_listing` on their own topic).
+  useEffect(() => {
+    if (!userId) return
+    let live = true
+    let stop: (() => void) | undefined
+    void import('../../../lib/realtime').then(({ watchLive }) => {
+      if (!live) return
+      stop = watchLive(`user:${userId}`, {
+        onEvent: ({ event, payload }) => {
+          if (event === 'my_listing' && 'held' in payload) void load()
+        },
+      })
+    })
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [userId, load])
 
   if (decisions.length === 0) return null
   return (

@@ -89,16 +89,45 @@ function StatusChoice({
 }
 
 /**
+ * A number that grows whenever one of the user's listings changes elsewhere (another phone or tab edits,
+ * changes the status of, or deletes one; a moderator hides or lists it again: event `my_listing` on their own
+ * topic) and after every join and re-join of that topic, when what changed meanwhile is read.
+ */
+function useMyListingsChanges(userId: string): number {
+  const [changes, setChanges] = useState(0)
+  useEffect(() => {
+    let live = true
+    let stop: (() => void) | undefined
+    const changed = () => setChanges((n) => n + 1)
+    void import('../../../lib/realtime').then(({ watchLive }) => {
+      if (!live) return
+      stop = watchLive(`user:${userId}`, {
+        onJoined: changed,
+        onEvent: ({ event }) => {
+          if (event === 'my_listing') changed()
+        },
+      })
+    })
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [userId])
+  return changes
+}
+
+/**
  * Whether the user's listings were read afresh ('loading' until the first read ends), and the names of those
- * the server hides: read whenever the device is online (on opening, on reconnecting) and when a draft of
- * theirs reaches the server.
+ * the server hides: read whenever the device is online (on opening, on reconnecting), when a draft of theirs
+ * reaches the server, and live, when one of them changes elsewhere.
  */
 function useFreshMyListings(userId: string, online: boolean) {
   const published = usePublishedDraftIds(userId)
+  const changes = useMyListingsChanges(userId)
   const [freshness, setFreshness] = useState<Freshness>('loading')
   const [hidden, setHidden] = useState<string[]>([])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a draft reaching the server (published) asks for a fresh read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a draft reaching the server (published), or a change made elsewhere (changes), asks for a fresh read.
   useEffect(() => {
     if (!online) return
     let current = true
@@ -117,7 +146,7 @@ function useFreshMyListings(userId: string, online: boolean) {
     return () => {
       current = false
     }
-  }, [userId, online, published])
+  }, [userId, online, published, changes])
 
   return { freshness, hidden }
 }

@@ -3,8 +3,10 @@ import { useUserId } from '../../../hooks/use-session'
 
 /**
  * Sends the signed-in person's queued writes (the outbox) and refreshes their saved searches and `N new`
- * counts: at start, on sign-in, whenever the connection returns and when the app comes back to the front.
- * Its code loads only for a signed-in person, once the browser is idle.
+ * counts: at start, on sign-in, whenever the connection returns, when the app comes back to the front, and
+ * live, when a home published matches one of their searches (event `saved_search` on their own topic) and
+ * after every join and re-join of that topic. Its code loads only for a signed-in person, once the browser
+ * is idle.
  */
 export function SavedSearchesSync() {
   const userId = useUserId()
@@ -25,7 +27,20 @@ export function SavedSearchesSync() {
         : window.setTimeout(sync, 500)
     window.addEventListener('online', sync)
     document.addEventListener('visibilitychange', whenVisible)
+    let live = true
+    let stopLive: (() => void) | undefined
+    void import('../../../lib/realtime').then(({ watchLive }) => {
+      if (!live) return
+      stopLive = watchLive(`user:${userId}`, {
+        onJoined: sync,
+        onEvent: ({ event }) => {
+          if (event === 'saved_search') sync()
+        },
+      })
+    })
     return () => {
+      live = false
+      stopLive?.()
       if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
       else window.clearTimeout(idle)
       window.removeEventListener('online', sync)
