@@ -11,15 +11,17 @@ export const FOLD_FROM =
 export const FOLD_TO =
   'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaaaaaaaccccccccccddddeeeeeeeeeeeeeeeeeegggggggghhhhiiiiiiiiiiiiiiiiiijjkkllllllllllnnnnnnnnoooooooooooooooooorrrrrrssssssssttttttuuuuuuuuuuuuuuuuuuuuwwyyyyyyzzzzzz'
 
-const FOLD = new Map([...FOLD_FROM].map((from, i) => [from, FOLD_TO[i] ?? '']))
+// Built on first use, so a module that takes only the limits below carries none of it.
+let fold: Map<string, string> | undefined
 
 /** At most this many keyword tokens are searched for; keywords longer than MAX_KEYWORDS_LENGTH are refused. */
 export const MAX_KEYWORD_TOKENS = 8
 export const MAX_KEYWORDS_LENGTH = 100
 
 export function foldText(text: string): string {
+  fold ??= new Map([...FOLD_FROM].map((from, i) => [from, FOLD_TO[i] ?? '']))
   let out = ''
-  for (const char of text) out += FOLD.get(char) ?? char
+  for (const char of text) out += fold.get(char) ?? char
   return out
 }
 
