@@ -311,6 +311,68 @@ export type Database = {
         }
         Relationships: []
       }
+      home_notes: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          id: string
+          listing_id: string
+          shortlist_id: string | null
+          updated_at: string
+          vote: string | null
+        }
+        Insert: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          listing_id: string
+          shortlist_id?: string | null
+          updated_at?: string
+          vote?: string | null
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          listing_id?: string
+          shortlist_id?: string | null
+          updated_at?: string
+          vote?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'home_notes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'home_notes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'home_notes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'home_notes_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       landlord_contact_reads: {
         Row: {
           address: string
@@ -1484,6 +1546,147 @@ export type Database = {
         }
         Relationships: []
       }
+      shortlist_homes: {
+        Row: {
+          added_by: string | null
+          created_at: string
+          listing_id: string
+          shortlist_id: string
+        }
+        Insert: {
+          added_by?: string | null
+          created_at?: string
+          listing_id: string
+          shortlist_id: string
+        }
+        Update: {
+          added_by?: string | null
+          created_at?: string
+          listing_id?: string
+          shortlist_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'shortlist_homes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'shortlist_homes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'shortlist_homes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'shortlist_homes_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      shortlist_invitations: {
+        Row: {
+          created_at: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          revoked_at: string | null
+          shortlist_id: string
+          token_hash: string
+          used_at: string | null
+          used_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          revoked_at?: string | null
+          shortlist_id: string
+          token_hash: string
+          used_at?: string | null
+          used_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          revoked_at?: string | null
+          shortlist_id?: string
+          token_hash?: string
+          used_at?: string | null
+          used_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'shortlist_invitations_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      shortlist_members: {
+        Row: {
+          joined_at: string
+          name: string
+          seat: number
+          shortlist_id: string
+          user_id: string
+        }
+        Insert: {
+          joined_at?: string
+          name?: string
+          seat: number
+          shortlist_id: string
+          user_id: string
+        }
+        Update: {
+          joined_at?: string
+          name?: string
+          seat?: number
+          shortlist_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'shortlist_members_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      shortlists: {
+        Row: {
+          created_at: string
+          id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+        }
+        Relationships: []
+      }
       viewing_bookings: {
         Row: {
           cancelled_by: string | null
@@ -1805,6 +2008,7 @@ export type Database = {
       }
     }
     Functions: {
+      accept_shortlist_invitation: { Args: { token: string }; Returns: string }
       alert_batches_due: {
         Args: { batch_limit?: number; mode: string }
         Returns: {
@@ -1938,6 +2142,15 @@ export type Database = {
         }
         Returns: number
       }
+      create_shortlist_invitation: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          expires_at: string
+          invitation_id: string
+          shortlist_id: string
+          token: string
+        }[]
+      }
       drop_viewing_reminders: {
         Args: { booking_id: string }
         Returns: undefined
@@ -1979,6 +2192,7 @@ export type Database = {
           name: string
         }[]
       }
+      leave_shortlist: { Args: Record<PropertyKey, never>; Returns: boolean }
       listing_image_urls_valid: {
         Args: { owner: string; urls: string[] }
         Returns: boolean
@@ -2182,6 +2396,7 @@ export type Database = {
           review: string
         }[]
       }
+      my_shortlist_id: { Args: Record<PropertyKey, never>; Returns: string }
       my_viewings: {
         Args: { page_size?: number; since?: string }
         Returns: {
@@ -2254,6 +2469,10 @@ export type Database = {
       }
       require_moderator: { Args: Record<PropertyKey, never>; Returns: string }
       review_listing_reports: { Args: { listing_id: string }; Returns: number }
+      revoke_shortlist_invitations: {
+        Args: { invitation_id?: string }
+        Returns: number
+      }
       saved_search_area: { Args: { params: Json }; Returns: unknown }
       saved_search_flags: { Args: { params: Json }; Returns: number }
       saved_search_new_counts: {
@@ -2422,6 +2641,14 @@ export type Database = {
       send_enquiry: {
         Args: { body: string; listing_id: string; message_id: string }
         Returns: string
+      }
+      set_home_note: {
+        Args: { body: string; listing_id: string }
+        Returns: undefined
+      }
+      set_home_vote: {
+        Args: { listing_id: string; vote: string }
+        Returns: undefined
       }
       set_viewing_mode: {
         Args: { confirm_each: boolean; listing_id: string }

@@ -129,6 +129,26 @@ export const SECTIONS: Section[] = [
           order by b.starts_at, b.id`,
   },
   {
+    // The person's notes and 👍 / 👎 on homes (those shared with a shortlist too).
+    key: 'home_notes',
+    tables: ['public.home_notes'],
+    sql: `select n.listing_id, n.body, n.vote, n.shortlist_id is not null as shared, n.created_at, n.updated_at
+          from public.home_notes as n where n.author_id = $1 order by n.created_at, n.id`,
+  },
+  {
+    // The shortlist the person shares, the other members by name, and the homes the person added to it.
+    key: 'shortlist_memberships',
+    tables: ['public.shortlist_members', 'public.shortlist_homes'],
+    sql: `select m.shortlist_id, m.seat, m.joined_at,
+                 coalesce((select jsonb_agg(o.name order by o.seat) from public.shortlist_members as o
+                           where o.shortlist_id = m.shortlist_id and o.user_id <> $1), '[]'::jsonb) as shared_with,
+                 coalesce((select jsonb_agg(jsonb_build_object('listing_id', h.listing_id, 'added_at', h.created_at)
+                                            order by h.created_at)
+                           from public.shortlist_homes as h
+                           where h.shortlist_id = m.shortlist_id and h.added_by = $1), '[]'::jsonb) as homes_added
+          from public.shortlist_members as m where m.user_id = $1`,
+  },
+  {
     key: 'push_subscriptions',
     tables: ['public.push_subscriptions'],
     sql: `select s.endpoint, s.created_at from public.push_subscriptions as s where s.user_id = $1 order by s.created_at`,
