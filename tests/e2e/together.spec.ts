@@ -1,0 +1,135 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { type Account, fillSignIn, newAccount } from './support/accounts'
+import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
+import { waitForServiceWorker } from './support/service-worker'
+
+/**
+ * Hunting together, with two accounts in their own browsers: Alex shares the saved homes, Sam opens the
+ * link, signs in and joins; Sam writes a note and a 👍 with no signal, which reach Alex once Sam is back
+ * online; an invitation opened twice is refused; Sam leaves and keeps only their own saved homes.
+ */
+
+type Person = { account: Account; client: SupabaseClient }
+
+async function person(label: string): Promise<Person> {
+  const account = newAccount(label)
+  await accountViaApi(account)
+  return { account, client: await clientOf(account.email, account.password) }
+}
+
+async function signedInPage(browser: Browser, account: Account, path = '/sign-in'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(path)
+  await fillSignIn(page, account.email, account.password)
+  return page
+}
+
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
+
+let landlord: Person
+const homes: { id: string; name: string }[] = []
+
+test.beforeAll(async () => {
+  landlord = await person('together-landlord')
+  for (const name of ['Garden flat together', 'Loft flat together']) {
+    const id = await publishHome(landlord.client, {
+      name,
+      location: '12 Elm Road, Hackney',
+      price: 1500,
+      bedrooms: 2,
+    })
+    homes.push({ id, name })
+  }
+})
+
+test.afterAll(async () => {
+  const { error } = await landlord.client
+    .from('listings')
+    .delete()
+    .in(
+      'id',
+      homes.map((home) => home.id),
+    )
+  if (error) throw error
+})
+
+test('two people share a shortlist: join, a note written offline reaches the other, then one leaves', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const alex = await person('alex')
+  const sam = await person('sam')
+  const [garden, loft] = homes as [{ id: string; name: string }, { id: string; name: string }]
+  for (const [who, home] of [
+    [alex, garden],
+    [sam, loft],
+  ] as const) {
+    const { error } = await who.client.from('saved_listings').insert({ listing_id: home.id })
+    if (error) throw error
+  }
+
+  // Alex shares the saved homes.
+  const alexPage = await signedInPage(browser, alex.account)
+  await expect(alexPage.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await alexPage.goto('/saved')
+  await expect(card(alexPage, garden.name)).toBeVisible()
+  await alexPage.getByRole('button', { name: 'Share with someone' }).click()
+  const link = await alexPage.getByLabel(/Invitation link/).inputValue()
+  expect(link).toMatch(/\/join\/[0-9a-f]{64}$/)
+
+  // Sam opens the link, signs in, and joins: both people's homes, Alex's marked as added by Alex.
+  const samPage = await signedInPage(browser, sam.account, new URL(link).pathname)
+  await expect(samPage.getByRole('heading', { level: 1, name: 'Join a shortlist' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await samPage.getByRole('button', { name: 'Join this shortlist' }).click()
+  await expect(samPage.getByRole('heading', { level: 1, name: 'Saved homes' })).toBeVisible()
+  await expect(card(samPage, garden.name).getByText(`Added by ${alex.account.name}`)).toBeVisible()
+  await expect(card(samPage, loft.name)).toBeVisible()
+  await expect(samPage.getByText(`Shared with ${alex.account.name}`)).toBeVisible()
+
+  // The same link again, for anyone: used.
+  const third = await person('third')
+  const thirdPage = await signedInPage(browser, third.account, new URL(link).pathname)
+  await thirdPage.getByRole('button', { name: 'Join this shortlist' }).click()
+  await expect(
+    thirdPage.getByRole('alert').filter({ hasText: 'This invitation has expired or was already used' }),
+  ).toBeVisible()
+
+  // With no signal, Sam writes a note and a 👍 on Alex's home: shown at once.
+  await waitForServiceWorker(samPage)
+  await expect(card(samPage, garden.name)).toBeVisible()
+  await samPage.context().setOffline(true)
+  const gardenOnSam = card(samPage, garden.name)
+  await gardenOnSam.getByRole('button', { name: 'Add a note' }).click()
+  await gardenOnSam.getByLabel('Your note').fill('love the garden')
+  await gardenOnSam.getByRole('button', { name: 'Save note' }).click()
+  await gardenOnSam.getByRole('button', { name: 'Thumbs up' }).click()
+  await expect(gardenOnSam.getByText('love the garden')).toBeVisible()
+  await expect(gardenOnSam.getByRole('button', { name: 'Thumbs up' })).toHaveAttribute('aria-pressed', 'true')
+  // It opens again offline, with the note.
+  await samPage.reload()
+  await expect(card(samPage, garden.name).getByText('love the garden')).toBeVisible()
+
+  // Back online, the note is sent once; Alex sees it as Sam's.
+  await samPage.context().setOffline(false)
+  await expect
+    .poll(async () => (await sam.client.from('home_notes').select('body, vote')).data, { timeout: 30_000 })
+    .toEqual([{ body: 'love the garden', vote: 'up' }])
+  await alexPage.reload()
+  await expect(card(alexPage, garden.name).getByText(`${sam.account.name}: love the garden 👍`)).toBeVisible()
+  await expect(card(alexPage, loft.name).getByText(`Added by ${sam.account.name}`)).toBeVisible()
+
+  // Sam leaves: Sam keeps their own home, Alex keeps the shortlist with both.
+  await samPage.getByRole('button', { name: 'Leave this shortlist' }).click()
+  await expect(card(samPage, garden.name)).toHaveCount(0)
+  await expect(card(samPage, loft.name)).toBeVisible()
+  await alexPage.reload()
+  await expect(card(alexPage, loft.name)).toBeVisible()
+  await expect(alexPage.getByText(`Shared with ${sam.account.name}`)).toHaveCount(0)
+  await expect(card(alexPage, garden.name).getByText('love the garden')).toHaveCount(0)
+})
