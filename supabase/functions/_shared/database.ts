@@ -101,6 +101,98 @@ export type Database = {
           },
         ]
       }
+      alert_email_sends: {
+        Row: {
+          id: number
+          saved_search_id: string
+          sent_at: string
+          user_id: string
+        }
+        Insert: {
+          id?: never
+          saved_search_id: string
+          sent_at?: string
+          user_id: string
+        }
+        Update: {
+          id?: never
+          saved_search_id?: string
+          sent_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      alert_emails: {
+        Row: {
+          attempts: number
+          created_at: string
+          gave_up_at: string | null
+          id: number
+          kind: string
+          last_error: string | null
+          listing_id: string
+          next_attempt_at: string
+          saved_search_id: string
+          sent_at: string | null
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          gave_up_at?: string | null
+          id?: never
+          kind: string
+          last_error?: string | null
+          listing_id: string
+          next_attempt_at?: string
+          saved_search_id: string
+          sent_at?: string | null
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          gave_up_at?: string | null
+          id?: never
+          kind?: string
+          last_error?: string | null
+          listing_id?: string
+          next_attempt_at?: string
+          saved_search_id?: string
+          sent_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'alert_emails_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'alert_emails_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'alert_emails_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'alert_emails_saved_search_id_fkey'
+            columns: ['saved_search_id']
+            isOneToOne: false
+            referencedRelation: 'saved_searches'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       app_openings: {
         Row: {
           last_seen_at: string
@@ -1439,6 +1531,44 @@ export type Database = {
           },
         ]
       }
+      saved_search_channels: {
+        Row: {
+          email: boolean
+          email_stopped: string | null
+          email_stopped_at: string | null
+          push: boolean
+          saved_search_id: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          email?: boolean
+          email_stopped?: string | null
+          email_stopped_at?: string | null
+          push?: boolean
+          saved_search_id: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          email?: boolean
+          email_stopped?: string | null
+          email_stopped_at?: string | null
+          push?: boolean
+          saved_search_id?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'saved_search_channels_saved_search_id_fkey'
+            columns: ['saved_search_id']
+            isOneToOne: true
+            referencedRelation: 'saved_searches'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       saved_search_matches: {
         Row: {
           listing_created_at: string
@@ -2016,6 +2146,12 @@ export type Database = {
         }[]
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
+      alert_emails_due: {
+        Args: { batch_limit?: number; mode: string }
+        Returns: {
+          saved_search_id: string
+        }[]
+      }
       answer_viewing_request: {
         Args: { accept: boolean; booking_id: string }
         Returns: string
@@ -2053,6 +2189,23 @@ export type Database = {
           listing_id: string
           listing_name: string
           params: Json
+          search_name: string
+          user_id: string
+        }[]
+      }
+      claim_alert_emails: {
+        Args: { mode: string; search_id: string }
+        Returns: {
+          attempts: number
+          delivery_id: number
+          email: string
+          image_url: string
+          listing_created_at: string
+          listing_id: string
+          listing_name: string
+          listing_type: string
+          location: string
+          price: number
           search_name: string
           user_id: string
         }[]
@@ -2162,6 +2315,10 @@ export type Database = {
       }
       finish_alert_batch: {
         Args: { delivery_ids: number[]; error?: string }
+        Returns: undefined
+      }
+      finish_alert_emails: {
+        Args: { bounced?: boolean; delivery_ids: number[]; error?: string }
         Returns: undefined
       }
       finish_message_email: {
@@ -2658,6 +2815,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      unsubscribe_alert_emails: { Args: { search_id: string }; Returns: string }
       viewing_running_late: {
         Args: { booking_id: string; message_id: string; minutes: number }
         Returns: string

@@ -42,6 +42,13 @@ export const SECTIONS: Section[] = [
           from public.saved_searches as s where s.user_id = $1 order by s.created_at`,
   },
   {
+    // How each saved search's alerts reach the person (push, email), and why email stopped if it did.
+    key: 'saved_search_channels',
+    tables: ['public.saved_search_channels'],
+    sql: `select c.saved_search_id, c.push, c.email, c.email_stopped, c.email_stopped_at
+          from public.saved_search_channels as c where c.user_id = $1 order by c.saved_search_id`,
+  },
+  {
     key: 'conversations',
     tables: ['public.conversations', 'public.messages'],
     sql: `select c.id, c.listing_id, c.created_at,
