@@ -1,13 +1,16 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { type Account, fillSignIn, newAccount } from './support/accounts'
-import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
+import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
+import { type Account, E2E_MAIL_URL, fillSignIn, newAccount } from './support/accounts'
+import { accountViaApi, clientOf, publishHome, savedSearchItem, uniqueWord } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
+import { API_URL } from './support/stack'
 
 /**
  * Hunting together, with two accounts in their own browsers: Alex shares the saved homes, Sam opens the
  * link, signs in and joins; Sam writes a note and a 👍 with no signal, which reach Alex once Sam is back
- * online; an invitation opened twice is refused; Sam leaves and keeps only their own saved homes.
+ * online; an invitation opened twice is refused; Sam leaves and keeps only their own saved homes. And an
+ * alert by email, read from the local outbox, whose one-click unsubscribe link is followed.
  */
 
 type Person = { account: Account; client: SupabaseClient }
@@ -132,4 +135,88 @@ test('two people share a shortlist: join, a note written offline reaches the oth
   await expect(card(alexPage, loft.name)).toBeVisible()
   await expect(alexPage.getByText(`Shared with ${sam.account.name}`)).toHaveCount(0)
   await expect(card(alexPage, garden.name).getByText('love the garden')).toHaveCount(0)
+})
+
+test('an alert by email arrives in the outbox, and its unsubscribe link turns that search’s emails off', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const hunter = await person('emailed')
+  const word = uniqueWord('Em')
+  const name = `Flats by ${word}`
+  const { error } = await hunter.client
+    .from('saved_searches')
+    .insert({ name, params: { q: word }, alerts: 'instant' })
+  if (error) throw error
+
+  // Email is chosen in the saved search.
+  const page = await signedInPage(browser, hunter.account)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible({ timeout: 30_000 })
+  await page.goto('/saved?view=searches')
+  const item = savedSearchItem(page, name)
+  await item.getByRole('button', { name: 'Email', exact: true }).click()
+  await expect(item.getByRole('button', { name: 'Email', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(item.getByRole('button', { name: 'Push', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+
+  // A matching home is published; the stack's every-minute call of send-alerts is made now.
+  const homeName = `${word} flat`.slice(0, 32)
+  const id = await publishHome(landlord.client, {
+    name: homeName,
+    location: 'Hackney, London',
+    price: 1650,
+    bedrooms: 1,
+  })
+  homes.push({ id, name: homeName })
+  const sent = await fetch(`${API_URL}/functions/v1/send-alerts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mode: 'instant' }),
+  })
+  expect(sent.status).toBe(200)
+
+  // The email, read from the local outbox: the home, its price and place, and the one-click unsubscribe.
+  type Found = { messages: { ID: string; Subject: string }[] }
+  let found: Found['messages'][number] | undefined
+  await expect
+    .poll(async () => {
+      const query = encodeURIComponent(`to:${hunter.account.email}`)
+      found = ((await (await fetch(`${E2E_MAIL_URL}/api/v1/search?query=${query}`)).json()) as Found)
+        .messages[0]
+      return found?.Subject
+    })
+    .toBe(`A new home for “${name}”`)
+  const message = (await (await fetch(`${E2E_MAIL_URL}/api/v1/message/${found?.ID}`)).json()) as {
+    Text: string
+  }
+  expect(message.Text).toContain(homeName)
+  expect(message.Text).toContain('£1,650 a month · Hackney, London')
+  expect(message.Text).toContain(`/category/rent/${id}`)
+  const headers = (await (
+    await fetch(`${E2E_MAIL_URL}/api/v1/message/${found?.ID}/headers`)
+  ).json()) as Record<string, string[]>
+  expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click'])
+  const unsubscribe = /^<(.+)>$/.exec(headers['List-Unsubscribe']?.[0] ?? '')?.[1] ?? ''
+
+  // A tampered link does nothing and says so; the real one, followed with no sign-in, turns emails off.
+  const reader = await (await browser.newContext()).newPage()
+  await reader.goto(unsubscribe.replace(/token=./, 'token=x'))
+  await expect(reader.getByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeVisible()
+  await reader.goto(unsubscribe)
+  await reader.getByRole('button', { name: 'Turn off email alerts' }).click()
+  await expect(reader.getByRole('heading', { name: 'Email alerts are off' })).toBeVisible()
+
+  // The saved search says so; its push alerts stay.
+  await page.reload()
+  await expect(
+    savedSearchItem(page, name).getByText('You unsubscribed from this search’s emails.'),
+  ).toBeVisible()
+  await expect(
+    savedSearchItem(page, name).getByRole('button', { name: 'Push', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true')
 })
