@@ -119,7 +119,8 @@ describe('alerts by email', () => {
     expect(email?.Subject).toBe(`12 new homes for “Flats by ${word}”`)
     const links = email?.Text.match(/\/category\/rent\/[0-9a-f-]{36}/g) ?? []
     expect(links).toHaveLength(10)
-    expect(email?.Text).toContain('£1,200 a month · 12 ')
+    // Published in one statement, the homes share a time: which 10 are shown is theirs to decide.
+    expect(email?.Text.match(new RegExp(`£1,200 a month · \\d+ ${word} Road`, 'g'))).toHaveLength(10)
     expect(email?.Text).toContain('And 2 more')
     expect(email?.HTML).toContain('<img src="https://images.example.com/listings/x/y/1.jpg"')
     expect(email?.headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click'])

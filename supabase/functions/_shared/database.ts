@@ -2147,7 +2147,12 @@ export type Database = {
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
       alert_emails_due: {
-        Args: { batch_limit?: number; mode: string }
+        Args: {
+          batch_limit?: number
+          mode: string
+          part?: number
+          parts?: number
+        }
         Returns: {
           saved_search_id: string
         }[]

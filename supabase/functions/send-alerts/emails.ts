@@ -16,6 +16,8 @@ export type AlertEmailDeps = {
   unsubscribeUrl(searchId: string): Promise<string>
   budgetMs?: number
   now?: () => number
+  /** This sender's share when several run at once (searches split by a hash of their id). */
+  part?: { index: number; of: number }
 }
 
 export type AlertEmailSummary = { emails: number; emailBounces: number; emailFailures: number }
@@ -44,8 +46,8 @@ export async function sendAlertEmails(
   const tried = new Set<string>()
   while (now() - started < budget) {
     const due = await db.query<{ saved_search_id: string }>(
-      'select saved_search_id from public.alert_emails_due($1, 200)',
-      [mode],
+      'select saved_search_id from public.alert_emails_due($1, 200, $2, $3)',
+      [mode, deps.part?.index ?? 0, deps.part?.of ?? 1],
     )
     const fresh = due.rows.map((row) => row.saved_search_id).filter((id) => !tried.has(id))
     if (fresh.length === 0) break

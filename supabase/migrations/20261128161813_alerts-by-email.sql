@@ -123,28 +123,33 @@ alter table "public"."saved_search_channels" validate constraint "saved_search_c
 
 set check_function_bodies = off;
 
-CREATE OR REPLACE FUNCTION public.alert_emails_due(mode text, batch_limit integer DEFAULT 100)
+CREATE OR REPLACE FUNCTION public.alert_emails_due(mode text, batch_limit integer DEFAULT 100, part integer DEFAULT 0, parts integer DEFAULT 1)
  RETURNS TABLE(saved_search_id uuid)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select e.saved_search_id
-  from public.alert_emails as e
-  join public.saved_searches as s on s.id = e.saved_search_id
-  join public.saved_search_channels as c on c.saved_search_id = e.saved_search_id
-  where e.sent_at is null
-    and e.gave_up_at is null
-    and e.next_attempt_at <= now()
-    and s.alerts = mode
+  with pending as (
+    select e.saved_search_id, e.user_id, min(e.created_at) as first_at
+    from public.alert_emails as e
+    where e.sent_at is null
+      and e.gave_up_at is null
+      and e.next_attempt_at <= now()
+      and e.created_at < public.alert_due_before(mode)
+      and (parts <= 1 or abs(hashtext(e.saved_search_id::text)) % parts = part)
+    group by e.saved_search_id, e.user_id
+  )
+  select p.saved_search_id
+  from pending as p
+  join public.saved_searches as s on s.id = p.saved_search_id
+  join public.saved_search_channels as c on c.saved_search_id = p.saved_search_id
+  where s.alerts = mode
     and c.email and c.email_stopped is null
-    and e.created_at < public.alert_due_before(mode)
     and not exists (select from public.alert_email_sends as x
-                    where x.saved_search_id = e.saved_search_id and x.sent_at > now() - interval '1 hour')
+                    where x.saved_search_id = p.saved_search_id and x.sent_at > now() - interval '1 hour')
     and (select count(*) from public.alert_email_sends as x
-         where x.user_id = e.user_id and x.sent_at > now() - interval '1 day') < 20
-  group by e.saved_search_id
-  order by min(e.created_at)
+         where x.user_id = p.user_id and x.sent_at > now() - interval '1 day') < 20
+  order by p.first_at
   limit batch_limit;
 $function$
 ;
@@ -390,9 +395,9 @@ comment on table public.alert_emails is 'New-home alerts by email waiting for or
 
 comment on table public.saved_search_channels is 'Push, email or both for a saved search''s alerts; no row means push only.';
 
-revoke all on function public.alert_emails_due(mode text, batch_limit integer) from public, anon, authenticated, service_role;
+revoke all on function public.alert_emails_due(mode text, batch_limit integer, part integer, parts integer) from public, anon, authenticated, service_role;
 
-grant execute on function public.alert_emails_due(mode text, batch_limit integer) to service_role;
+grant execute on function public.alert_emails_due(mode text, batch_limit integer, part integer, parts integer) to service_role;
 
 revoke all on function public.claim_alert_emails(search_id uuid, mode text) from public, anon, authenticated, service_role;
 
