@@ -36,7 +36,7 @@ const homes: { id: string; name: string }[] = []
 
 test.beforeAll(async () => {
   landlord = await person('together-landlord')
-  for (const name of ['Garden flat together', 'Loft flat together']) {
+  for (const name of ['Garden flat together', 'Loft flat together', 'Attic flat together']) {
     const id = await publishHome(landlord.client, {
       name,
       location: '12 Elm Road, Hackney',
@@ -126,6 +126,17 @@ test('two people share a shortlist: join, a note written offline reaches the oth
   await alexPage.reload()
   await expect(card(alexPage, garden.name).getByText(`${sam.account.name}: love the garden 👍`)).toBeVisible()
   await expect(card(alexPage, loft.name).getByText(`Added by ${sam.account.name}`)).toBeVisible()
+
+  // Either removes a home for both: Sam saves a third, Alex removes it.
+  const attic = homes[2] as { id: string; name: string }
+  const { error: thirdError } = await sam.client.from('saved_listings').insert({ listing_id: attic.id })
+  if (thirdError) throw thirdError
+  await alexPage.reload()
+  await card(alexPage, attic.name).getByRole('button', { name: 'Remove from shortlist' }).click()
+  await expect(card(alexPage, attic.name)).toHaveCount(0)
+  await expect
+    .poll(async () => (await sam.client.from('saved_listings').select('listing_id')).data)
+    .toEqual([{ listing_id: loft.id }])
 
   // Sam leaves: Sam keeps their own home, Alex keeps the shortlist with both.
   await samPage.getByRole('button', { name: 'Leave this shortlist' }).click()

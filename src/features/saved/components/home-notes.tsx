@@ -1,7 +1,9 @@
 import { useId, useState } from 'react'
 import { queueNote, queueVote, useKeptShortlist } from '../../../device/shortlist'
+import { isNetworkError, toAppError } from '../../../lib/errors'
 import { notify } from '../../../lib/toast'
 import { type HomeNote, type HomeVote, NOTE_MAX_LENGTH, noteTooLong } from '../../../types/shortlist'
+import { removeShortlistHome } from '../api/shortlist-remote'
 import { shortlistChanged } from './shortlist-sync'
 
 const VOTE_EMOJI = { up: '👍', down: '👎' } as const
@@ -75,11 +77,36 @@ export function HomeNotes({ listingId, userId }: { listingId: string; userId: st
                 {VOTE_EMOJI[choice]}
               </button>
             ))}
+            {home && shared ? (
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => void remove(userId, listingId)}
+              >
+                Remove from shortlist
+              </button>
+            ) : null}
           </div>
         </>
       )}
     </div>
   )
+}
+
+/** Removes a home from the shared shortlist for everyone in it (online only: it changes the others' lists). */
+async function remove(userId: string, listingId: string): Promise<void> {
+  try {
+    await removeShortlistHome(listingId)
+    shortlistChanged()
+    // The server unsaved it for everyone in the shortlist: this device follows.
+    void import('../api/sync-saved').then(({ syncSaved }) => syncSaved(userId))
+  } catch (error) {
+    notify.error(
+      isNetworkError(error)
+        ? 'Removing a home from the shortlist needs a connection.'
+        : toAppError(error).message,
+    )
+  }
 }
 
 function OtherNote({ note, name }: { note: HomeNote; name: string }) {
