@@ -25,6 +25,7 @@ import { Route as AuthenticatedViewingsRouteImport } from './routes/_authenticat
 import { Route as CategoryCategoryNameRouteImport } from './routes/category.$categoryName'
 import { Route as ContactLandlordIdRouteImport } from './routes/contact.$landlordId'
 import { Route as AuthenticatedEditListingListingIdRouteImport } from './routes/_authenticated/edit-listing.$listingId'
+import { Route as AuthenticatedJoinTokenRouteImport } from './routes/_authenticated/join.$token'
 import { Route as AuthenticatedMessagesIndexRouteImport } from './routes/_authenticated/messages.index'
 import { Route as AuthenticatedMessagesConversationIdRouteImport } from './routes/_authenticated/messages.$conversationId'
 import { Route as AuthenticatedModerationSplatRouteImport } from './routes/_authenticated/moderation.$'
@@ -113,6 +114,11 @@ const AuthenticatedEditListingListingIdRoute =
     path: '/edit-listing/$listingId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedJoinTokenRoute = AuthenticatedJoinTokenRouteImport.update({
+  id: '/join/$token',
+  path: '/join/$token',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedMessagesIndexRoute =
   AuthenticatedMessagesIndexRouteImport.update({
     id: '/messages/',
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
+  '/join/$token': typeof AuthenticatedJoinTokenRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/viewing-times/$listingId': typeof AuthenticatedViewingTimesListingIdRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/viewings': typeof AuthenticatedViewingsRoute
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
+  '/join/$token': typeof AuthenticatedJoinTokenRoute
   '/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/viewing-times/$listingId': typeof AuthenticatedViewingTimesListingIdRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/category/$categoryName': typeof CategoryCategoryNameRouteWithChildren
   '/contact/$landlordId': typeof ContactLandlordIdRoute
   '/_authenticated/edit-listing/$listingId': typeof AuthenticatedEditListingListingIdRoute
+  '/_authenticated/join/$token': typeof AuthenticatedJoinTokenRoute
   '/_authenticated/messages/$conversationId': typeof AuthenticatedMessagesConversationIdRoute
   '/_authenticated/moderation/$': typeof AuthenticatedModerationSplatRoute
   '/_authenticated/viewing-times/$listingId': typeof AuthenticatedViewingTimesListingIdRoute
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
+    | '/join/$token'
     | '/messages/$conversationId'
     | '/moderation/$'
     | '/viewing-times/$listingId'
@@ -260,6 +270,7 @@ export interface FileRouteTypes {
     | '/viewings'
     | '/contact/$landlordId'
     | '/edit-listing/$listingId'
+    | '/join/$token'
     | '/messages/$conversationId'
     | '/moderation/$'
     | '/viewing-times/$listingId'
@@ -284,6 +295,7 @@ export interface FileRouteTypes {
     | '/category/$categoryName'
     | '/contact/$landlordId'
     | '/_authenticated/edit-listing/$listingId'
+    | '/_authenticated/join/$token'
     | '/_authenticated/messages/$conversationId'
     | '/_authenticated/moderation/$'
     | '/_authenticated/viewing-times/$listingId'
@@ -421,6 +433,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEditListingListingIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/join/$token': {
+      id: '/_authenticated/join/$token'
+      path: '/join/$token'
+      fullPath: '/join/$token'
+      preLoaderRoute: typeof AuthenticatedJoinTokenRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/messages/': {
       id: '/_authenticated/messages/'
       path: '/messages'
@@ -471,6 +490,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedViewingsRoute: typeof AuthenticatedViewingsRoute
   AuthenticatedEditListingListingIdRoute: typeof AuthenticatedEditListingListingIdRoute
+  AuthenticatedJoinTokenRoute: typeof AuthenticatedJoinTokenRoute
   AuthenticatedMessagesConversationIdRoute: typeof AuthenticatedMessagesConversationIdRoute
   AuthenticatedModerationSplatRoute: typeof AuthenticatedModerationSplatRoute
   AuthenticatedViewingTimesListingIdRoute: typeof AuthenticatedViewingTimesListingIdRoute
@@ -483,6 +503,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedViewingsRoute: AuthenticatedViewingsRoute,
   AuthenticatedEditListingListingIdRoute:
     AuthenticatedEditListingListingIdRoute,
+  AuthenticatedJoinTokenRoute: AuthenticatedJoinTokenRoute,
   AuthenticatedMessagesConversationIdRoute:
     AuthenticatedMessagesConversationIdRoute,
   AuthenticatedModerationSplatRoute: AuthenticatedModerationSplatRoute,

@@ -48,6 +48,8 @@ type ListingCardProps = {
   badge?: ReactNode
   /** Say by how much and when the price fell (`Reduced by £50 on 3 Nov`), as saved homes do. */
   showReduction?: boolean
+  /** Shown under the card, outside the link (a saved home's notes). */
+  footer?: ReactNode
 }
 
 /** One listing in a list: cover, location, name, price and rooms, opening the listing's page. */
@@ -61,6 +63,7 @@ export function ListingCard({
   showType = false,
   badge,
   showReduction = false,
+  footer,
 }: ListingCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const cover = listing.imageUrls[0]
@@ -123,6 +126,7 @@ export function ListingCard({
         </div>
       </Link>
       {action ? <div className="listing-card__action">{action}</div> : null}
+      {footer}
       {onEdit || onDelete ? (
         <div className="listing-card__actions">
           {onEdit ? (

@@ -29,10 +29,18 @@ it('a draft kept before descriptions existed opens with an empty description', a
   const draft = await upgraded.drafts.get('d1')
   expect(draft?.values).toEqual({ name: 'Garden flat by the park', description: '' })
   // Every later version applies on top: saved searches and the outbox (4), conversations seen (5), price
-  // histories (7), drafts' publishing in the outbox (8), edits' photos in their own table (9), viewings (10).
-  expect(upgraded.verno).toBe(10)
+  // histories (7), drafts' publishing in the outbox (8), edits' photos in their own table (9), viewings (10),
+  // notes and the shared shortlist (11).
+  expect(upgraded.verno).toBe(11)
   expect(upgraded.tables.map((table) => table.name)).toEqual(
-    expect.arrayContaining(['savedSearches', 'outbox', 'messagesSeen', 'priceHistory', 'viewings']),
+    expect.arrayContaining([
+      'savedSearches',
+      'outbox',
+      'messagesSeen',
+      'priceHistory',
+      'viewings',
+      'shortlists',
+    ]),
   )
   upgraded.close()
 })
@@ -114,6 +122,8 @@ const SHIPPED: [number, Record<string, string>][] = [
   [5, { messagesSeen: 'key, userId' }],
   [7, { priceHistory: 'listingId' }],
   [8, {}],
+  [9, { listingEditPhotos: 'photoId' }],
+  [10, { viewings: 'id, userId, startsAt' }],
 ]
 
 /** A database as version `at` shipped it, with a row in every table it had, and an edit's photo where it could be kept. */
@@ -148,9 +158,17 @@ async function shippedWithData(name: string, at: number): Promise<void> {
       path,
       uploaded: false,
     })
-    await shipped
-      .table('draftPhotos')
-      .bulkPut([photo('d1', 'u1/d1/0.jpg'), photo('photo:p1', 'u1/l1/p1.jpg')])
+    await shipped.table('draftPhotos').put(photo('d1', 'u1/d1/0.jpg'))
+    // Before version 9 an edit's photo was kept among the drafts' photos; from 9 in its own table.
+    const editPhoto = photo('photo:p1', 'u1/l1/p1.jpg')
+    if (at >= 9)
+      await shipped.table('listingEditPhotos').put({
+        photoId: 'p1',
+        name: editPhoto.name,
+        blob: editPhoto.blob,
+        path: editPhoto.path,
+      })
+    else await shipped.table('draftPhotos').put(editPhoto)
   }
   if (has('outbox')) {
     await shipped.table('savedSearches').put({ id: 's1', userId: 'u1', name: 'Flats' })
@@ -186,6 +204,7 @@ async function shippedWithData(name: string, at: number): Promise<void> {
     await shipped.table('messagesSeen').put({ key: 'm', userId: 'u1', value: 1, savedAt: 1 })
   if (has('priceHistory'))
     await shipped.table('priceHistory').put({ listingId: 'l1', changes: [], fetchedAt: 1 })
+  if (has('viewings')) await shipped.table('viewings').put({ id: 'v1', userId: 'u1', startsAt: 's' })
   shipped.close()
 }
 
@@ -195,7 +214,7 @@ it.each(SHIPPED.map(([version]) => version))(
     const name = `roost-from-${at}`
     await shippedWithData(name, at)
     const db = new RoostDb(name)
-    expect(db.verno).toBe(10)
+    expect(db.verno).toBe(11)
     expect(await db.listings.get('l1')).toMatchObject({ userRef: 'u1' })
     expect(await db.views.get('recommended')).toMatchObject({ complete: true })
     expect(await db.saved.count()).toBe(1)
@@ -221,6 +240,19 @@ it.each(SHIPPED.map(([version]) => version))(
     if (at >= 4) expect(await db.savedSearches.get('s1')).toMatchObject({ name: 'Flats' })
     if (at >= 5) expect(await db.messagesSeen.get('m')).toMatchObject({ userId: 'u1' })
     if (at >= 7) expect(await db.priceHistory.get('l1')).toMatchObject({ changes: [] })
+    if (at >= 10) expect(await db.viewings.get('v1')).toMatchObject({ userId: 'u1' })
+    // Version 11's table starts empty and takes a person's notes and shortlist.
+    expect(await db.shortlists.count()).toBe(0)
+    await db.shortlists.put({
+      userId: 'u1',
+      shortlistId: null,
+      members: [],
+      homes: [],
+      notes: [],
+      invitation: null,
+      fetchedAt: 0,
+    })
+    expect(await db.shortlists.get('u1')).toMatchObject({ userId: 'u1' })
     db.close()
   },
 )

@@ -3,6 +3,7 @@ import type { Listing, ListingFormText, ListingPosition } from '../types/listing
 import { listingThing } from '../types/listing-edit'
 import { LISTING_PUBLISH_KIND, type ListingPublishPayload } from '../types/listing-publish'
 import type { PriceChange } from '../types/price-change'
+import type { StoredShortlist } from '../types/shortlist'
 import type { StoredViewing } from '../types/viewing'
 import { LOCAL_DB_NAME } from './local-db-name'
 import type { OutboxKind, OutboxPayloads } from './outbox/payloads'
@@ -138,7 +139,7 @@ export type SeenMessages = { key: string; userId: string; value: unknown; savedA
 /** A listing's price history as last read from the server, oldest change first, to read it again offline. */
 export type StoredPriceHistory = { listingId: string; changes: PriceChange[]; fetchedAt: number }
 
-export type { StoredViewing }
+export type { StoredShortlist, StoredViewing }
 
 /** How versions 1–8 filed an edit's new photo in draftPhotos: `photo:<id>` as its draft id. */
 const EDIT_PHOTO_PREFIX = 'photo:'
@@ -157,6 +158,7 @@ export class RoostDb extends Dexie {
   priceHistory!: EntityTable<StoredPriceHistory, 'listingId'>
   listingEditPhotos!: EntityTable<ListingEditPhoto, 'photoId'>
   viewings!: EntityTable<StoredViewing, 'id'>
+  shortlists!: EntityTable<StoredShortlist, 'userId'>
 
   constructor(name = LOCAL_DB_NAME) {
     super(name)
@@ -245,6 +247,8 @@ export class RoostDb extends Dexie {
       })
     // Viewings as last read (src/device/viewings.ts): a viewing day opens with no signal.
     this.version(10).stores({ viewings: 'id, userId, startsAt' })
+    // Notes on saved homes and the shared shortlist as last read, one row a person (src/device/shortlist.ts).
+    this.version(11).stores({ shortlists: 'userId' })
     // A newer tab is upgrading the schema: step aside and tell the app, which reloads when no form is dirty.
     this.on('versionchange', () => {
       this.close()

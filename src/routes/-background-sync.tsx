@@ -2,6 +2,7 @@ import { DraftsSync } from '../features/create-listing/components/drafts-sync'
 import { ListingEditsSync } from '../features/edit-listing/components/listing-edits-sync'
 import { MessagesSync } from '../features/messages/components/messages-sync'
 import { SavedSync } from '../features/saved/components/saved-sync'
+import { ShortlistSync } from '../features/saved/components/shortlist-sync'
 import { SavedSearchesSync } from '../features/saved-searches/components/saved-searches-sync'
 import { ViewingsSync } from '../features/viewings/components/viewings-sync'
 
@@ -19,6 +20,7 @@ export default function BackgroundSync() {
       <SavedSearchesSync />
       <MessagesSync />
       <ViewingsSync />
+      <ShortlistSync />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, Link, notFound, redirect, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { NotFound } from '../components/not-found'
 import { useStoredListing } from '../device/listings'
 import { loadListing } from '../features/listings/api/get-listing'
@@ -17,6 +18,9 @@ import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { Listing } from '../types/listing'
 import { isListingId } from '../utils/listing-id'
 import { isOnMarket } from '../utils/match-listings'
+
+// Notes on the home (signed in only), loaded beside the first render: the page is near its JS budget.
+const ListingNotes = lazy(() => import('../features/saved/components/listing-notes'))
 
 export const Route = createFileRoute('/category/$categoryName/$listingId')({
   // An id that is not a UUID names no listing: the page says so without asking anyone.
@@ -88,6 +92,11 @@ function ListingView({ listing }: { listing: Listing }) {
       </div>
       <div className="listing-page__body">
         <ListingDetails listing={listing} />
+        {viewerId ? (
+          <Suspense fallback={null}>
+            <ListingNotes listingId={listing.id} userId={viewerId} />
+          </Suspense>
+        ) : null}
         {isOwner ? (
           <Link
             to="/edit-listing/$listingId"

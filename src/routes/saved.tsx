@@ -10,6 +10,8 @@ import { useUserId } from '../hooks/use-session'
 const SavedSearches = lazy(() => import('../features/saved-searches/components/saved-searches'))
 // Signed in only: a visitor's Saved tab never loads it (nor the client it reads the profile with).
 const SavedHomeAlerts = lazy(() => import('../features/saved-searches/components/saved-home-alerts'))
+// Sharing the saved homes: signed in only.
+const ShortlistPanel = lazy(() => import('../features/saved/components/shortlist-panel'))
 
 type SavedSearchParams = { view?: 'searches' | undefined }
 
@@ -23,7 +25,8 @@ export const Route = createFileRoute('/saved')({
 function Saved() {
   const { view } = Route.useSearch()
   const searches = view === 'searches'
-  const signedIn = useUserId() !== null
+  const userId = useUserId()
+  const signedIn = userId !== null
   return (
     <div className="page">
       <PageHeader title={searches ? 'Saved searches' : 'Saved homes'} />
@@ -37,6 +40,7 @@ function Saved() {
           {signedIn ? (
             <Suspense fallback={null}>
               <SavedHomeAlerts />
+              <ShortlistPanel userId={userId} />
             </Suspense>
           ) : null}
           <SavedHomes />

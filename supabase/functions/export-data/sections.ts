@@ -42,6 +42,13 @@ export const SECTIONS: Section[] = [
           from public.saved_searches as s where s.user_id = $1 order by s.created_at`,
   },
   {
+    // How each saved search's alerts reach the person (push, email), and why email stopped if it did.
+    key: 'saved_search_channels',
+    tables: ['public.saved_search_channels'],
+    sql: `select c.saved_search_id, c.push, c.email, c.email_stopped, c.email_stopped_at
+          from public.saved_search_channels as c where c.user_id = $1 order by c.saved_search_id`,
+  },
+  {
     key: 'conversations',
     tables: ['public.conversations', 'public.messages'],
     sql: `select c.id, c.listing_id, c.created_at,
@@ -127,6 +134,26 @@ export const SECTIONS: Section[] = [
           from public.viewing_bookings as b
           where b.hunter_id = $1 or b.landlord_id = $1
           order by b.starts_at, b.id`,
+  },
+  {
+    // The person's notes and 👍 / 👎 on homes (those shared with a shortlist too).
+    key: 'home_notes',
+    tables: ['public.home_notes'],
+    sql: `select n.listing_id, n.body, n.vote, n.shortlist_id is not null as shared, n.created_at, n.updated_at
+          from public.home_notes as n where n.author_id = $1 order by n.created_at, n.id`,
+  },
+  {
+    // The shortlist the person shares, the other members by name, and the homes the person added to it.
+    key: 'shortlist_memberships',
+    tables: ['public.shortlist_members', 'public.shortlist_homes'],
+    sql: `select m.shortlist_id, m.seat, m.joined_at,
+                 coalesce((select jsonb_agg(o.name order by o.seat) from public.shortlist_members as o
+                           where o.shortlist_id = m.shortlist_id and o.user_id <> $1), '[]'::jsonb) as shared_with,
+                 coalesce((select jsonb_agg(jsonb_build_object('listing_id', h.listing_id, 'added_at', h.created_at)
+                                            order by h.created_at)
+                           from public.shortlist_homes as h
+                           where h.shortlist_id = m.shortlist_id and h.added_by = $1), '[]'::jsonb) as homes_added
+          from public.shortlist_members as m where m.user_id = $1`,
   },
   {
     key: 'push_subscriptions',

@@ -13,16 +13,22 @@
  * an HTTP API cannot do across requests.
  *
  * Secrets: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, as web-push generateVAPIDKeys() gives them),
- * VAPID_SUBJECT (`mailto:…`). PUSH_ALLOW_LOOPBACK=on lets pushes reach a push service on 127.0.0.1:
+ * VAPID_SUBJECT (`mailto:…`). Alerts by email (public.alert_emails, emails.ts) go through the mail API
+ * send-emails uses (EMAIL_API_URL, EMAIL_API_KEY, EMAIL_FROM, APP_URL for the links), each with a signed
+ * one-click unsubscribe (UNSUBSCRIBE_SECRET, else derived from the service role key); without EMAIL_API_KEY
+ * they wait. PUSH_ALLOW_LOOPBACK=on lets pushes reach a push service on 127.0.0.1:
  * test stacks only, never set it in production.
  */
 import pg from 'npm:pg@^8.23.1'
 import webpush from 'npm:web-push@^3.6.7'
 import type { AlertPayload } from '../_shared/alert-message.ts'
 import { recordRun } from '../_shared/function-runs.ts'
+import { postEmail } from '../_shared/mail-api.ts'
 import { checkEndpoint } from '../_shared/push-endpoint.ts'
 import { errorText } from '../_shared/queue-item.ts'
 import { callerRole } from '../_shared/service-caller.ts'
+import { unsubscribeUrl } from '../_shared/unsubscribe-token.ts'
+import { sendAlertEmails } from './emails.ts'
 import { sendMessagePushes } from './messages.ts'
 import { sendSavedHomePushes } from './saved-homes.ts'
 import { type AlertMode, type PushOutcome, type Subscription, sendAlerts } from './sender.ts'
@@ -121,6 +127,25 @@ Deno.serve(async (request) => {
         ...(await sendSavedHomePushes({ db, push, checkEndpoint: check })),
         ...(await sendViewingReminders({ db, push, checkEndpoint: check })),
       }
+    // Alerts by email, in both modes, when a mail API is configured.
+    const apiKey = Deno.env.get('EMAIL_API_KEY')
+    if (apiKey) {
+      const mail = {
+        apiUrl: Deno.env.get('EMAIL_API_URL') || 'https://api.resend.com',
+        apiKey,
+        from: env('EMAIL_FROM'),
+      }
+      const secret = Deno.env.get('UNSUBSCRIBE_SECRET') || env('SUPABASE_SERVICE_ROLE_KEY')
+      summary = {
+        ...summary,
+        ...(await sendAlertEmails(mode as AlertMode, {
+          db,
+          send: (email) => postEmail(mail, email),
+          appUrl: env('APP_URL'),
+          unsubscribeUrl: (searchId) => unsubscribeUrl(env('SUPABASE_URL'), searchId, secret),
+        })),
+      }
+    }
     await recordRun(db, schedule, startedAt, 'ok', JSON.stringify(summary))
     return json(200, summary)
   } catch (error) {

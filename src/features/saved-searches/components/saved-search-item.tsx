@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
 import type { OutboxEntry } from '../../../device/outbox'
 import type { SavedSearchAlerts, StoredSavedSearch } from '../../../device/saved-searches'
+import type { AlertChannels } from '../api/alert-channels'
 import type { PushReach } from '../api/push-alerts'
 import {
   discardSavedSearch,
@@ -18,6 +19,7 @@ import {
   savedSearchSummary,
   toSavedParams,
 } from '../search-name'
+import { AlertChannelChoice } from './alert-channels'
 
 export const DELETE_QUESTION = 'Delete this saved search?'
 
@@ -33,10 +35,20 @@ type SavedSearchItemProps = {
   /** This search's writes still in the outbox (waiting, or refused by the server). */
   writes: OutboxEntry[]
   onReach: (reach: PushReach) => void
+  /** How its alerts reach the person (read from the server), and the change of them (online only). */
+  channels: AlertChannels
+  onChannels: ((channels: Pick<AlertChannels, 'push' | 'email'>) => void) | null
 }
 
 /** One saved search: its name (opening it), summary, `N new`, alerts, Rename and Delete. */
-export function SavedSearchItem({ userId, search, writes, onReach }: SavedSearchItemProps) {
+export function SavedSearchItem({
+  userId,
+  search,
+  writes,
+  onReach,
+  channels,
+  onChannels,
+}: SavedSearchItemProps) {
   const [renaming, setRenaming] = useState(false)
   const renameButton = useRef<HTMLButtonElement>(null)
   const headingId = useId()
@@ -101,6 +113,13 @@ export function SavedSearchItem({ userId, search, writes, onReach }: SavedSearch
             </button>
           ))}
         </div>
+        {search.alerts === 'off' ? null : (
+          <AlertChannelChoice
+            channels={channels}
+            disabled={onChannels === null}
+            onChange={(next) => onChannels?.(next)}
+          />
+        )}
       </fieldset>
       {renaming ? (
         <RenameForm

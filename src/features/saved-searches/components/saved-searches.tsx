@@ -6,6 +6,8 @@ import { type OutboxEntry, useOutbox } from '../../../device/outbox'
 import { useSavedSearches } from '../../../device/saved-searches'
 import { useOnlineStatus } from '../../../hooks/use-online-status'
 import { useSession } from '../../../hooks/use-session'
+import { notify } from '../../../lib/toast'
+import { type AlertChannels, fetchAlertChannels, PUSH_ONLY, setAlertChannels } from '../api/alert-channels'
 import { inAppOnlyLine, KEEP_SUBSCRIPTION_KIND, type PushReach, pushReach } from '../api/push-alerts'
 import { retryWrite } from '../api/saved-search-actions'
 import { syncSavedSearches } from '../api/sync-saved-searches'
@@ -22,11 +24,25 @@ export default function SavedSearches() {
   const outbox = useOutbox(userId)
   const online = useOnlineStatus()
   const [reach, setReach] = useState<PushReach>(pushReach)
+  const [channels, setChannels] = useState<Map<string, AlertChannels>>(new Map())
 
   // The server's copy and the `N new` counts: on opening the view, and again whenever the connection returns.
   useEffect(() => {
     if (userId && online) void syncSavedSearches(userId).catch(() => undefined)
+    if (userId && online)
+      void fetchAlertChannels()
+        .then(setChannels)
+        .catch(() => undefined)
   }, [userId, online])
+
+  const changeChannels = (searchId: string, next: Pick<AlertChannels, 'push' | 'email'>) => {
+    void setAlertChannels(searchId, next)
+      .then(fetchAlertChannels)
+      .then(setChannels)
+      .catch(() =>
+        notify.error('Could not change how alerts reach you. Try again when you have a connection.'),
+      )
+  }
 
   if (session.status === 'checking') return <Spinner />
   if (!userId)
@@ -89,6 +105,8 @@ export default function SavedSearches() {
             search={search}
             writes={writes.get(search.id) ?? []}
             onReach={setReach}
+            channels={channels.get(search.id) ?? PUSH_ONLY}
+            onChannels={online ? (next) => changeChannels(search.id, next) : null}
           />
         ))}
       </ul>

@@ -2,17 +2,25 @@ import { useEffect } from 'react'
 import { ListingCard } from '../../../components/listing-card'
 import { Spinner } from '../../../components/spinner'
 import { useSavedListings } from '../../../device/saved'
+import { useShortlistListings } from '../../../device/shortlist'
 import { useShowsHomes } from '../../../hooks/use-device-data-shown'
 import { useUserId } from '../../../hooks/use-session'
+import { HomeNotes } from './home-notes'
 import { SaveToggle } from './save-toggle'
 
 /**
- * The homes saved on this device, newest save first, with their status and any recent reduction; they open
- * offline with their photos.
+ * The homes saved on this device, newest save first, with their status and any recent reduction, then those the
+ * shared shortlist's others added; each with its notes (signed in). They open offline with their photos.
  */
 export function SavedHomes() {
-  const listings = useSavedListings()
+  const own = useSavedListings()
   const userId = useUserId()
+  // The shared shortlist's homes the others added join the person's own.
+  const shortlist = useShortlistListings(userId)
+  const listings =
+    own === undefined
+      ? undefined
+      : [...own, ...shortlist.filter((home) => !own.some((saved) => saved.id === home.id))]
   const hasSaves = listings !== undefined && listings.length > 0
   // A visitor's saved homes take the server's status, price and history when the tab opens online (and when
   // the connection comes back); a signed-in person's do with every sync of their saves (SavedSync).
@@ -47,6 +55,7 @@ export function SavedHomes() {
           listing={listing}
           action={<SaveToggle listing={listing} />}
           showReduction
+          footer={userId ? <HomeNotes listingId={listing.id} userId={userId} /> : undefined}
         />
       ))}
     </ul>

@@ -11,6 +11,8 @@ export type Message = {
   subject: string
   text: string
   html: string
+  /** Extra headers the sender set (e.g. List-Unsubscribe), as Resend's `headers` takes them. */
+  headers?: Record<string, string>
   created: string
 }
 

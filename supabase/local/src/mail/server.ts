@@ -89,6 +89,7 @@ const SendEmailBody = z
     subject: z.string().min(1).max(998),
     text: z.string().optional(),
     html: z.string().optional(),
+    headers: z.record(z.string(), z.string().max(2000)).optional(),
   })
   .refine((body) => body.text !== undefined || body.html !== undefined, 'text or html is required')
 
@@ -126,6 +127,7 @@ function mountSendApi(app: Hono, outbox: Outbox) {
       subject: body.subject,
       text: body.text ?? '',
       html: body.html ?? '',
+      ...(body.headers ? { headers: body.headers } : {}),
     })
     if (idempotencyKey) sentByKey.set(idempotencyKey, message.id)
     return c.json({ id: message.id })
@@ -155,6 +157,19 @@ export function buildMailApp(outbox: Outbox): Hono {
   app.delete('/api/v1/messages', async (c) => {
     await outbox.clear()
     return c.text('ok')
+  })
+  // Mailpit's headers of a message: each name with its values; the sender's own headers among them.
+  app.get('/api/v1/message/:id/headers', async (c) => {
+    const message = await outbox.get(c.req.param('id'))
+    if (!message) return c.text('Message not found', 404)
+    const headers: Record<string, string[]> = {
+      From: [message.from.address],
+      To: message.to.map((to) => to.address),
+      Subject: [message.subject],
+      Date: [message.created],
+    }
+    for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = [value]
+    return c.json(headers)
   })
   app.get('/api/v1/message/:id', async (c) => {
     const message = await outbox.get(c.req.param('id'))
