@@ -1367,6 +1367,50 @@ export type Database = {
           },
         ]
       }
+      places: {
+        Row: {
+          id: number
+          label: string
+          latitude: number
+          longitude: number
+          name: string
+          nation: string
+          parent_id: number | null
+          population: number
+          within: number[]
+        }
+        Insert: {
+          id: number
+          label: string
+          latitude: number
+          longitude: number
+          name: string
+          nation: string
+          parent_id?: number | null
+          population?: number
+          within: number[]
+        }
+        Update: {
+          id?: number
+          label?: string
+          latitude?: number
+          longitude?: number
+          name?: string
+          nation?: string
+          parent_id?: number | null
+          population?: number
+          within?: number[]
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'places_parent_id_fkey'
+            columns: ['parent_id']
+            isOneToOne: false
+            referencedRelation: 'places'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       profiles: {
         Row: {
           created_at: string
