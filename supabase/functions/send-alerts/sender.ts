@@ -121,13 +121,9 @@ async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, su
       )
       summary.pushes += delivered
       summary.removed += removed
-      // Sent when some browser took it, or when no browser is left to try (the app still shows `N new`);
-      // otherwise the attempt failed and is retried later, the same push to the same browsers.
-      const failed = delivered === 0 && errors.length > 0
-      await db.query('select public.finish_alert_batch($1::bigint[], $2)', [
-        ids,
-        failed ? errors.join('; ').slice(0, ERROR_LENGTH) : null,
-      ])
+      const error = pushError({ delivered, errors })
+      await db.query('select public.finish_alert_batch($1::bigint[], $2)', [ids, error])
+      const failed = error !== null
       if (!failed && errors.length > 0)
         await db.query('update public.alert_deliveries set last_error = $2 where id = any($1::bigint[])', [
           ids,
@@ -148,6 +144,17 @@ async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, su
     console.error(`send-alerts: the batch of saved search ${searchId} failed`, error)
     summary.failedBatches += 1
   }
+}
+
+/**
+ * The error to record for a push to a person, or null when it counts as sent: some browser took it, or no
+ * browser is left to try (the app still shows it). Otherwise the attempt failed and is retried later, the
+ * same push to the same browsers.
+ */
+export function pushError(result: { delivered: number; errors: string[] }): string | null {
+  return result.delivered === 0 && result.errors.length > 0
+    ? result.errors.join('; ').slice(0, ERROR_LENGTH)
+    : null
 }
 
 /**
