@@ -8,8 +8,7 @@
  */
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import { drainQueue } from '../_shared/queue-item.ts'
-import { type Db, type PushOutcome, pushError, pushToPerson, type Subscription } from './sender.ts'
+import { type Db, type PushOutcome, type Subscription, sendPushQueue } from './sender.ts'
 
 export type MessagePayload = { title: string; body: string; url: string; tag: string }
 
@@ -41,29 +40,19 @@ export function messagePayload(
 export const messageTopic = (conversationId: string) => conversationId.replace(/-/g, '')
 
 export async function sendMessagePushes(deps: MessagePushDeps, batches = 10): Promise<MessagePushSummary> {
-  const { db } = deps
-  let messagePushes = 0
-  const finish = (row: Claimed, error: string | null) =>
-    db.query('select public.finish_message_push($1, $2)', [row.push_id, error])
-  const counts = await drainQueue<Claimed>(
-    db,
+  const { pushes, sent, failed } = await sendPushQueue<Claimed, MessagePayload>(
+    deps,
     {
       claim: 'select * from public.claim_message_pushes(50)',
-      async send(row) {
-        const result = await pushToPerson(
-          deps,
-          row.recipient_id,
-          messagePayload(row),
-          messageTopic(row.conversation_id),
-        )
-        messagePushes += result.delivered
-        const error = pushError(result)
-        await finish(row, error)
-        return error === null ? 'sent' : 'failed'
-      },
-      markFailed: finish,
+      order: (row) => ({
+        userId: row.recipient_id,
+        payload: messagePayload(row),
+        topic: messageTopic(row.conversation_id),
+      }),
+      finish: (row, error) =>
+        deps.db.query('select public.finish_message_push($1, $2)', [row.push_id, error]),
     },
     batches,
   )
-  return { messagePushes, messagesSent: counts.sent, messagesFailed: counts.failed }
+  return { messagePushes: pushes, messagesSent: sent, messagesFailed: failed }
 }

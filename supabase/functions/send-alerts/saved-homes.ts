@@ -9,8 +9,7 @@
  */
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import { drainQueue } from '../_shared/queue-item.ts'
-import { type Db, type PushOutcome, pushError, pushToPerson, type Subscription } from './sender.ts'
+import { type Db, type PushOutcome, type Subscription, sendPushQueue } from './sender.ts'
 
 export type SavedHomePayload = { title: string; body: string; url: string; tag: string }
 
@@ -81,29 +80,19 @@ export async function sendSavedHomePushes(
   deps: SavedHomePushDeps,
   batches = 10,
 ): Promise<SavedHomePushSummary> {
-  const { db } = deps
-  let savedHomePushes = 0
-  const finish = (row: Claimed, error: string | null) =>
-    db.query('select public.finish_saved_home_push($1, $2)', [row.push_id, error])
-  const counts = await drainQueue<Claimed>(
-    db,
+  const { pushes, sent, failed } = await sendPushQueue<Claimed, SavedHomePayload>(
+    deps,
     {
       claim: 'select * from public.claim_saved_home_pushes(50)',
-      async send(row) {
-        const result = await pushToPerson(
-          deps,
-          row.user_id,
-          savedHomePayload(row),
-          savedHomeTopic(row.listing_id),
-        )
-        savedHomePushes += result.delivered
-        const error = pushError(result)
-        await finish(row, error)
-        return error === null ? 'sent' : 'failed'
-      },
-      markFailed: finish,
+      order: (row) => ({
+        userId: row.user_id,
+        payload: savedHomePayload(row),
+        topic: savedHomeTopic(row.listing_id),
+      }),
+      finish: (row, error) =>
+        deps.db.query('select public.finish_saved_home_push($1, $2)', [row.push_id, error]),
     },
     batches,
   )
-  return { savedHomePushes, savedHomesSent: counts.sent, savedHomesFailed: counts.failed }
+  return { savedHomePushes: pushes, savedHomesSent: sent, savedHomesFailed: failed }
 }

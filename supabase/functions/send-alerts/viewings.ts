@@ -8,8 +8,7 @@
  * repeated after a crash shows as one notification.
  */
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import { drainQueue } from '../_shared/queue-item.ts'
-import { type Db, type PushOutcome, pushError, pushToPerson, type Subscription } from './sender.ts'
+import { type Db, type PushOutcome, type Subscription, sendPushQueue } from './sender.ts'
 
 export type ViewingPayload = { title: string; body: string; url: string; tag: string }
 
@@ -57,34 +56,23 @@ export async function sendViewingReminders(
   deps: ViewingReminderDeps,
   batches = 10,
 ): Promise<ViewingReminderSummary> {
-  const { db } = deps
-  let viewingPushes = 0
-  const finish = (row: Claimed, error: string | null) =>
-    db.query('select public.finish_viewing_reminder($1, $2)', [row.reminder_id, error])
-  const counts = await drainQueue<Claimed>(
-    db,
+  const { pushes, sent, failed } = await sendPushQueue<Claimed, ViewingPayload>(
+    deps,
     {
       claim: 'select * from public.claim_viewing_reminders(50)',
-      async send(row) {
-        // A viewing no longer live (cancelled, declined, over) is settled without a push.
-        if (!row.live) {
-          await finish(row, null)
-          return 'sent'
-        }
-        const result = await pushToPerson(
-          deps,
-          row.recipient_id,
-          viewingPayload(row),
-          viewingTopic(row.kind, row.booking_id),
-        )
-        viewingPushes += result.delivered
-        const error = pushError(result)
-        await finish(row, error)
-        return error === null ? 'sent' : 'failed'
-      },
-      markFailed: finish,
+      // A viewing no longer live (cancelled, declined, over) is settled without a push.
+      order: (row) =>
+        row.live
+          ? {
+              userId: row.recipient_id,
+              payload: viewingPayload(row),
+              topic: viewingTopic(row.kind, row.booking_id),
+            }
+          : null,
+      finish: (row, error) =>
+        deps.db.query('select public.finish_viewing_reminder($1, $2)', [row.reminder_id, error]),
     },
     batches,
   )
-  return { viewingPushes, viewingsSent: counts.sent, viewingsFailed: counts.failed }
+  return { viewingPushes: pushes, viewingsSent: sent, viewingsFailed: failed }
 }
