@@ -1,8 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { photo, userIdOf } from './support/accounts'
+import { newAccount, photo, userIdOf } from './support/accounts'
 import { type MarketListing, publishHomes, removeHomes, setStatus, uniqueWord } from './support/market'
-import { clientOf, newSignedInAccount, serverSavedSearches } from './support/saved-searches'
+import {
+  accountViaApi,
+  clientOf,
+  newSignedInAccount,
+  publishHome,
+  serverSavedSearches,
+} from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
 import { anon, newestListings, signInAs } from './support/stack'
 
@@ -307,28 +313,79 @@ test.describe("a landlord's profile", () => {
 })
 
 test.describe('the Saved and Messages tabs', () => {
-  test('mark one Saved view as current, and keep All messages on one line', async ({ page }) => {
+  test('mark one Saved view as current, show the unread count beside Messages, and keep All messages on one line', async ({
+    page,
+  }) => {
     await page.goto('/saved?view=searches')
     const views = page.getByRole('navigation', { name: 'Saved' })
+    const current = views.locator('[aria-current="page"]')
     await expect(views.getByRole('link', { name: 'Searches' })).toHaveAttribute('aria-current', 'page')
-    await expect(views.getByRole('link', { name: 'Homes' })).not.toHaveAttribute('aria-current', 'page')
+    await expect(current, 'one Saved view is current').toHaveCount(1)
     await page.goto('/saved')
     await expect(views.getByRole('link', { name: 'Homes' })).toHaveAttribute('aria-current', 'page')
-    await expect(views.getByRole('link', { name: 'Searches' })).not.toHaveAttribute('aria-current', 'page')
+    await expect(current, 'one Saved view is current').toHaveCount(1)
     await expectNoAxeViolations(page)
 
-    await newSignedInAccount(page, 'all-messages', '/messages')
-    await page.goto(`/messages/${crypto.randomUUID()}`)
-    const all = page.getByRole('link', { name: 'All messages' })
-    await expect(all).toBeVisible()
-    const lineHeight = await all.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight) || 24)
-    const text = await all.evaluate((el) => {
-      const range = document.createRange()
-      range.selectNodeContents(el)
-      return range.getClientRects().length
+    // A landlord with one unread conversation: a hunter's enquiry about their home.
+    const landlord = await newSignedInAccount(page, 'unread-landlord', '/profile')
+    const landlordClient = await clientOf(landlord.email, landlord.password)
+    const listingId = await publishHome(landlordClient, {
+      name: `Badge flat ${Math.random().toString(36).slice(2, 6)}`,
+      location: 'Hackney, London',
+      price: 1500,
+      bedrooms: 2,
     })
-    expect(text, 'All messages is one line').toBe(1)
-    expect(lineHeight).toBeGreaterThan(0)
+    try {
+      const hunter = newAccount('unread-hunter')
+      await accountViaApi(hunter)
+      const { error } = await (await clientOf(hunter.email, hunter.password)).rpc('send_enquiry', {
+        listing_id: listingId,
+        message_id: crypto.randomUUID(),
+        body: 'Is it still available?',
+      })
+      expect(error).toBeNull()
+      await page.goto(`/messages/${crypto.randomUUID()}`)
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      const badge = nav.getByTestId('unread-count')
+      await expect(badge).toHaveText(/^1/)
+      await shoot(page, 'nav-unread-badge')
+      // Beside the label: on its line (vertical centres together) and to its right, close by.
+      const label = await nav.getByText('Messages', { exact: true }).boundingBox()
+      const count = await badge.boundingBox()
+      if (!label || !count) throw new Error('the Messages label or its count has no box')
+      expect(
+        Math.abs(label.y + label.height / 2 - (count.y + count.height / 2)),
+        'the count is on the label’s line',
+      ).toBeLessThanOrEqual(3)
+      expect(count.x, 'the count is right of the label').toBeGreaterThanOrEqual(label.x + label.width - 1)
+      expect(count.x - (label.x + label.width), 'the count is beside the label').toBeLessThanOrEqual(8)
+
+      // All messages on one line: its box is as high as a one-line button.
+      const all = page.getByRole('link', { name: 'All messages' })
+      await expect(all).toBeVisible()
+      const heights = await all.evaluate((el) => {
+        const style = getComputedStyle(el)
+        const px = (value: string) => Number.parseFloat(value) || 0
+        const oneLine =
+          px(style.lineHeight) +
+          px(style.paddingTop) +
+          px(style.paddingBottom) +
+          px(style.borderTopWidth) +
+          px(style.borderBottomWidth)
+        return { box: el.getBoundingClientRect().height, oneLine: Math.max(oneLine, px(style.minHeight)) }
+      })
+      expect(heights.box, 'All messages is one line high').toBeLessThanOrEqual(heights.oneLine + 1)
+      const lines = await all.evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+      })
+      expect(lines, 'All messages is one line').toBe(1)
+      await expectNoAxeViolations(page)
+    } finally {
+      // The home goes with the test (its enquiry with it), thrown or not.
+      await landlordClient.from('listings').delete().eq('id', listingId)
+    }
   })
 })
 

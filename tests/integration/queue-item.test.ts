@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isolated } from '../../supabase/functions/_shared/queue-item'
+import { drainQueue, isolated } from '../../supabase/functions/_shared/queue-item'
 import { withDatabase } from './support/clients'
 
 /**
@@ -41,6 +41,72 @@ describe('a queue item settled in its own savepoint', () => {
       expect(last).toEqual({ ok: true, value: 'sent' })
       const { rows } = await db.query<{ item: number }>('select item from settled order by item')
       expect(rows.map((row) => row.item)).toEqual([1, 3])
+    })
+  })
+
+  it('drainQueue claims batch after batch, marks a row whose work throws as failed, and counts each outcome', async () => {
+    await withDatabase(async (db) => {
+      // A queue of 7 rows: row 3 throws in SQL, row 5 is passed over, the rest are sent; 3 rows a batch.
+      await db.query(
+        'create temporary table queue (id int primary key, sent_at timestamptz, outcome text, last_error text)',
+      )
+      await db.query('insert into queue (id) select generate_series(1, 7)')
+      const claim = 'select id from queue where sent_at is null order by id limit 3 for update skip locked'
+      const finish = (id: number, outcome: string, error: string | null) =>
+        db.query('update queue set sent_at = now(), outcome = $2, last_error = $3 where id = $1', [
+          id,
+          outcome,
+          error,
+        ])
+      const counts = await drainQueue<{ id: number }>(db, {
+        claim,
+        async send(row) {
+          if (row.id === 3) await db.query('select 1 / 0')
+          if (row.id === 5) {
+            await finish(row.id, 'skipped', null)
+            return 'skipped'
+          }
+          await finish(row.id, 'sent', null)
+          return 'sent'
+        },
+        markFailed: (row, error) => finish(row.id, 'failed', error),
+      })
+      expect(counts).toEqual({ sent: 5, skipped: 1, failed: 1 })
+      const { rows } = await db.query<{ id: number; outcome: string; last_error: string | null }>(
+        'select id, outcome, last_error from queue order by id',
+      )
+      expect(rows.map((row) => row.outcome)).toEqual([
+        'sent',
+        'sent',
+        'failed',
+        'sent',
+        'skipped',
+        'sent',
+        'sent',
+      ])
+      expect(rows[2]?.last_error).toMatch(/^the sender failed on this item: .*division by zero/)
+    })
+  })
+
+  it('drainQueue stops after its number of batches, leaving the rest for the next run', async () => {
+    await withDatabase(async (db) => {
+      await db.query('create temporary table queue (id int primary key, sent_at timestamptz)')
+      await db.query('insert into queue (id) select generate_series(1, 5)')
+      const counts = await drainQueue<{ id: number }>(
+        db,
+        {
+          claim: 'select id from queue where sent_at is null order by id limit 2 for update skip locked',
+          async send(row) {
+            await db.query('update queue set sent_at = now() where id = $1', [row.id])
+            return 'sent'
+          },
+          markFailed: async () => undefined,
+        },
+        2,
+      )
+      expect(counts).toEqual({ sent: 4, skipped: 0, failed: 0 })
+      const { rows } = await db.query<{ id: number }>('select id from queue where sent_at is null')
+      expect(rows).toEqual([{ id: 5 }])
     })
   })
 })

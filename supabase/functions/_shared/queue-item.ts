@@ -36,3 +36,52 @@ export async function isolated<T>(db: Db, work: () => Promise<T>): Promise<ItemR
     return { ok: false, error: `the sender failed on this item: ${errorText(error)}`.slice(0, ERROR_LENGTH) }
   }
 }
+
+/** How one queue row ended: its work done, passed over (nothing left to do), or its attempt failed. */
+export type Outcome = 'sent' | 'skipped' | 'failed'
+
+/** How many rows of a run ended each way. */
+export type QueueCounts = Record<Outcome, number>
+
+/** A queue as its sender sees it: how a batch is claimed, and what is done with each row. */
+export type Queue<Row> = {
+  /** The query that claims a batch: a claim_* function that locks due rows `for update skip locked`. */
+  claim: string
+  /** One row's work, including marking the row done (its finish_* function); says how the row ended. */
+  send(row: Row): Promise<Outcome>
+  /** Records a failed attempt for a row whose `send` threw (its finish_* function with the error). */
+  markFailed(row: Row, error: string): Promise<unknown>
+}
+
+/**
+ * The claim → send → mark loop every queue's sender runs. Up to `batches` times, in one transaction: claim a
+ * batch (none left ends the run), send each row in a savepoint of its own (`isolated`, so one that throws
+ * is rolled back alone and marked failed with its error, and the rest go on), commit. The claim's row locks
+ * are held while sending, so a second sender skips these rows; a sender that dies before its commit leaves
+ * them unsent and unlocked for the next run, which may send the one in flight again (each queue makes that
+ * harmless: one Topic and tag per push, one idempotency key per email). An error outside a row's work (the
+ * claim, marking a failure) rolls the batch back and is thrown to the caller.
+ */
+export async function drainQueue<Row>(db: Db, queue: Queue<Row>, batches = 10): Promise<QueueCounts> {
+  const counts: QueueCounts = { sent: 0, skipped: 0, failed: 0 }
+  for (let batch = 0; batch < batches; batch += 1) {
+    await db.query('begin')
+    try {
+      const { rows } = await db.query<Row>(queue.claim)
+      if (rows.length === 0) {
+        await db.query('commit')
+        break
+      }
+      for (const row of rows) {
+        const settled = await isolated(db, () => queue.send(row))
+        if (!settled.ok) await queue.markFailed(row, settled.error)
+        counts[settled.ok ? settled.value : 'failed'] += 1
+      }
+      await db.query('commit')
+    } catch (error) {
+      await db.query('rollback').catch(() => undefined)
+      throw error
+    }
+  }
+  return counts
+}

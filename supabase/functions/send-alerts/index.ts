@@ -8,9 +8,8 @@
  * instant sends what is queued; daily sends each daily search's digest once London time has passed
  * 08:00, and only when something is new.
  *
- * The queue is read and settled through a direct Postgres connection (SUPABASE_DB_URL): the claim's
- * row locks must be held, in one transaction, while the pushes of a batch go out (see sender.ts), which
- * an HTTP API cannot do across requests.
+ * The queues are read and settled through a direct Postgres connection (_shared/scheduled-run.ts, which
+ * also records each run in public.function_runs).
  *
  * Secrets: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, as web-push generateVAPIDKeys() gives them),
  * VAPID_SUBJECT (`mailto:…`). Alerts by email (public.alert_emails, emails.ts) go through the mail API
@@ -19,14 +18,12 @@
  * they wait. PUSH_ALLOW_LOOPBACK=on lets pushes reach a push service on 127.0.0.1:
  * test stacks only, never set it in production.
  */
-import pg from 'npm:pg@^8.23.1'
 import webpush from 'npm:web-push@^3.6.7'
 import type { AlertPayload } from '../_shared/alert-message.ts'
-import { recordRun } from '../_shared/function-runs.ts'
 import { postEmail } from '../_shared/mail-api.ts'
-import { checkEndpoint } from '../_shared/push-endpoint.ts'
+import { checkEndpoint as checkPushEndpoint } from '../_shared/push-endpoint.ts'
 import { errorText } from '../_shared/queue-item.ts'
-import { callerRole } from '../_shared/service-caller.ts'
+import { env, json, scheduledRun } from '../_shared/scheduled-run.ts'
 import { unsubscribeUrl } from '../_shared/unsubscribe-token.ts'
 import { sendAlertEmails } from './emails.ts'
 import { sendMessagePushes } from './messages.ts'
@@ -37,15 +34,6 @@ import { sendViewingReminders } from './viewings.ts'
 /** How long a push service keeps an alert for a browser that is offline: a day, then it is stale. */
 const TTL_SECONDS = 24 * 60 * 60
 const PUSH_TIMEOUT_MS = 10_000
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-function env(name: string): string {
-  const value = Deno.env.get(name)
-  if (!value) throw new Error(`${name} is not set`)
-  return value
-}
 
 async function resolveHost(host: string): Promise<string[]> {
   const answers = await Promise.allSettled([Deno.resolveDns(host, 'A'), Deno.resolveDns(host, 'AAAA')])
@@ -95,64 +83,53 @@ async function push(subscription: Subscription, payload: AlertPayload, topic: st
   }
 }
 
-Deno.serve(async (request) => {
-  if (request.method !== 'POST') return json(405, { error: 'POST only' })
-  if (callerRole(request) !== 'service_role') return json(403, { error: 'the service role key is required' })
-  const body = (await request.json().catch(() => ({}))) as { mode?: unknown }
-  const mode = body.mode ?? 'instant'
-  if (mode !== 'instant' && mode !== 'daily') return json(400, { error: 'mode is instant or daily' })
-
-  // Missing secrets fail the run (500) before any claim, rather than every item's push.
-  for (const secret of ['VAPID_SUBJECT', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) {
-    if (!Deno.env.get(secret)) return json(500, { error: `${secret} is not set` })
-  }
-  const allowLoopback = Deno.env.get('PUSH_ALLOW_LOOPBACK') === 'on'
-  const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL'), application_name: 'send-alerts' })
-  const startedAt = new Date()
-  const schedule = `send-alerts-${mode}`
-  await db.connect()
-  try {
-    const check = (endpoint: string) => checkEndpoint(endpoint, { resolve: resolveHost, allowLoopback })
-    let summary: Record<string, unknown> = await sendAlerts(mode as AlertMode, {
-      db,
-      push,
-      checkEndpoint: check,
-    })
-    // The instant run also sends the pushes owed for new messages (public.message_pushes) and for changes
-    // of saved homes (public.saved_home_pushes), and viewing reminders (public.viewing_reminders).
-    if (mode === 'instant')
-      summary = {
-        ...summary,
-        ...(await sendMessagePushes({ db, push, checkEndpoint: check })),
-        ...(await sendSavedHomePushes({ db, push, checkEndpoint: check })),
-        ...(await sendViewingReminders({ db, push, checkEndpoint: check })),
-      }
-    // Alerts by email, in both modes, when a mail API is configured.
-    const apiKey = Deno.env.get('EMAIL_API_KEY')
-    if (apiKey) {
-      const mail = {
-        apiUrl: Deno.env.get('EMAIL_API_URL') || 'https://api.resend.com',
-        apiKey,
-        from: env('EMAIL_FROM'),
-      }
-      const secret = Deno.env.get('UNSUBSCRIBE_SECRET') || env('SUPABASE_SERVICE_ROLE_KEY')
-      summary = {
-        ...summary,
-        ...(await sendAlertEmails(mode as AlertMode, {
-          db,
-          send: (email) => postEmail(mail, email),
-          appUrl: env('APP_URL'),
-          unsubscribeUrl: (searchId) => unsubscribeUrl(env('SUPABASE_URL'), searchId, secret),
-        })),
-      }
+Deno.serve(
+  scheduledRun('send-alerts', (body) => {
+    const mode = body.mode ?? 'instant'
+    if (mode !== 'instant' && mode !== 'daily') return json(400, { error: 'mode is instant or daily' })
+    // Missing secrets fail the run (500) before any claim, rather than every item's push.
+    for (const secret of ['VAPID_SUBJECT', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) {
+      if (!Deno.env.get(secret)) return json(500, { error: `${secret} is not set` })
     }
-    await recordRun(db, schedule, startedAt, 'ok', JSON.stringify(summary))
-    return json(200, summary)
-  } catch (error) {
-    console.error('send-alerts failed', error)
-    await recordRun(db, schedule, startedAt, 'failed', String(error))
-    return json(500, { error: String(error) })
-  } finally {
-    await db.end().catch(() => undefined)
-  }
-})
+    const allowLoopback = Deno.env.get('PUSH_ALLOW_LOOPBACK') === 'on'
+    const checkEndpoint = (endpoint: string) =>
+      checkPushEndpoint(endpoint, { resolve: resolveHost, allowLoopback })
+    return {
+      schedule: `send-alerts-${mode}`,
+      async run(db) {
+        let summary: Record<string, unknown> = await sendAlerts(mode as AlertMode, {
+          db,
+          push,
+          checkEndpoint,
+        })
+        // The instant run also sends the pushes owed for new messages (public.message_pushes) and for
+        // changes of saved homes (public.saved_home_pushes), and viewing reminders (public.viewing_reminders).
+        if (mode === 'instant')
+          summary = {
+            ...summary,
+            ...(await sendMessagePushes({ db, push, checkEndpoint })),
+            ...(await sendSavedHomePushes({ db, push, checkEndpoint })),
+            ...(await sendViewingReminders({ db, push, checkEndpoint })),
+          }
+        // Alerts by email, in both modes, when a mail API is configured.
+        const apiKey = Deno.env.get('EMAIL_API_KEY')
+        if (!apiKey) return summary
+        const mail = {
+          apiUrl: Deno.env.get('EMAIL_API_URL') || 'https://api.resend.com',
+          apiKey,
+          from: env('EMAIL_FROM'),
+        }
+        const secret = Deno.env.get('UNSUBSCRIBE_SECRET') || env('SUPABASE_SERVICE_ROLE_KEY')
+        return {
+          ...summary,
+          ...(await sendAlertEmails(mode as AlertMode, {
+            db,
+            send: (email) => postEmail(mail, email),
+            appUrl: env('APP_URL'),
+            unsubscribeUrl: (searchId) => unsubscribeUrl(env('SUPABASE_URL'), searchId, secret),
+          })),
+        }
+      },
+    }
+  }),
+)

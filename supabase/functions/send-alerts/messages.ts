@@ -1,15 +1,14 @@
 /**
  * Pushes for new messages (public.message_pushes), sent by send-alerts' instant run with the same push
- * code as alerts. In one transaction: claim a batch (`for update skip locked`), push each to the
- * recipient's browsers, mark each sent (or record the failed attempt), commit. Each push is settled in a
- * savepoint of its own, so one that throws records its error and the rest go on. A sender that dies
+ * code as alerts, through the queues' one loop (_shared/queue-item.ts, drainQueue): in one transaction, claim a
+ * batch (`for update skip locked`), push each to the recipient's browsers, mark each sent (or record the
+ * failed attempt), commit; one push that throws records its error and the rest go on. A sender that dies
  * before its commit leaves the rows unsent and unlocked for the next run; the push in flight then may go
  * again, with the same Topic and tag (one per conversation), so the person sees one notification.
  */
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import { ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
-import { type Db, type PushOutcome, pushToPerson, type Subscription } from './sender.ts'
+import { type Db, type PushOutcome, type Subscription, sendPushQueue } from './sender.ts'
 
 export type MessagePayload = { title: string; body: string; url: string; tag: string }
 
@@ -41,44 +40,19 @@ export function messagePayload(
 export const messageTopic = (conversationId: string) => conversationId.replace(/-/g, '')
 
 export async function sendMessagePushes(deps: MessagePushDeps, batches = 10): Promise<MessagePushSummary> {
-  const { db } = deps
-  const summary: MessagePushSummary = { messagePushes: 0, messagesSent: 0, messagesFailed: 0 }
-  for (let batch = 0; batch < batches; batch += 1) {
-    await db.query('begin')
-    try {
-      const { rows } = await db.query<Claimed>('select * from public.claim_message_pushes(50)')
-      if (rows.length === 0) {
-        await db.query('commit')
-        break
-      }
-      for (const row of rows) {
-        // Each push on its own: one that throws records its error, and the batch goes on.
-        const settled = await isolated(db, async () => {
-          const payload = messagePayload(row)
-          const { delivered, errors } = await pushToPerson(
-            deps,
-            row.recipient_id,
-            payload,
-            messageTopic(row.conversation_id),
-          )
-          summary.messagePushes += delivered
-          const failed = delivered === 0 && errors.length > 0
-          await db.query('select public.finish_message_push($1, $2)', [
-            row.push_id,
-            failed ? errors.join('; ').slice(0, ERROR_LENGTH) : null,
-          ])
-          return failed
-        })
-        if (!settled.ok)
-          await db.query('select public.finish_message_push($1, $2)', [row.push_id, settled.error])
-        if (!settled.ok || settled.value) summary.messagesFailed += 1
-        else summary.messagesSent += 1
-      }
-      await db.query('commit')
-    } catch (error) {
-      await db.query('rollback').catch(() => undefined)
-      throw error
-    }
-  }
-  return summary
+  const { pushes, sent, failed } = await sendPushQueue<Claimed, MessagePayload>(
+    deps,
+    {
+      claim: 'select * from public.claim_message_pushes(50)',
+      order: (row) => ({
+        userId: row.recipient_id,
+        payload: messagePayload(row),
+        topic: messageTopic(row.conversation_id),
+      }),
+      finish: (row, error) =>
+        deps.db.query('select public.finish_message_push($1, $2)', [row.push_id, error]),
+    },
+    batches,
+  )
+  return { messagePushes: pushes, messagesSent: sent, messagesFailed: failed }
 }

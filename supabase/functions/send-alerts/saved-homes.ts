@@ -1,16 +1,15 @@
 /**
  * Pushes for changes of saved homes (public.saved_home_pushes): a saved home reduced, gone under offer or
  * off the market, for people who chose `Tell me when a saved home changes`. Sent by send-alerts' instant
- * run like the message pushes: in one transaction, claim a batch (`for update skip locked`), push each to
- * the person's browsers, mark each sent (or record the failed attempt), commit. Each push is settled in a
- * savepoint of its own, so one that throws records its error and the rest go on. A sender that dies
+ * run like the message pushes, through the queues' one loop (_shared/queue-item.ts, drainQueue): in one
+ * transaction, claim a batch (`for update skip locked`), push each to the person's browsers, mark each sent
+ * (or record the failed attempt), commit; one push that throws records its error and the rest go on. A sender that dies
  * before its commit leaves the rows for the next run; the push in flight may go again, with the same
  * Topic and tag (one per home), so the person sees one notification.
  */
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import { ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
-import { type Db, type PushOutcome, pushToPerson, type Subscription } from './sender.ts'
+import { type Db, type PushOutcome, type Subscription, sendPushQueue } from './sender.ts'
 
 export type SavedHomePayload = { title: string; body: string; url: string; tag: string }
 
@@ -81,44 +80,19 @@ export async function sendSavedHomePushes(
   deps: SavedHomePushDeps,
   batches = 10,
 ): Promise<SavedHomePushSummary> {
-  const { db } = deps
-  const summary: SavedHomePushSummary = { savedHomePushes: 0, savedHomesSent: 0, savedHomesFailed: 0 }
-  for (let batch = 0; batch < batches; batch += 1) {
-    await db.query('begin')
-    try {
-      const { rows } = await db.query<Claimed>('select * from public.claim_saved_home_pushes(50)')
-      if (rows.length === 0) {
-        await db.query('commit')
-        break
-      }
-      for (const row of rows) {
-        // Each push on its own: one that throws records its error, and the batch goes on.
-        const settled = await isolated(db, async () => {
-          const payload = savedHomePayload(row)
-          const { delivered, errors } = await pushToPerson(
-            deps,
-            row.user_id,
-            payload,
-            savedHomeTopic(row.listing_id),
-          )
-          summary.savedHomePushes += delivered
-          const failed = delivered === 0 && errors.length > 0
-          await db.query('select public.finish_saved_home_push($1, $2)', [
-            row.push_id,
-            failed ? errors.join('; ').slice(0, ERROR_LENGTH) : null,
-          ])
-          return failed
-        })
-        if (!settled.ok)
-          await db.query('select public.finish_saved_home_push($1, $2)', [row.push_id, settled.error])
-        if (!settled.ok || settled.value) summary.savedHomesFailed += 1
-        else summary.savedHomesSent += 1
-      }
-      await db.query('commit')
-    } catch (error) {
-      await db.query('rollback').catch(() => undefined)
-      throw error
-    }
-  }
-  return summary
+  const { pushes, sent, failed } = await sendPushQueue<Claimed, SavedHomePayload>(
+    deps,
+    {
+      claim: 'select * from public.claim_saved_home_pushes(50)',
+      order: (row) => ({
+        userId: row.user_id,
+        payload: savedHomePayload(row),
+        topic: savedHomeTopic(row.listing_id),
+      }),
+      finish: (row, error) =>
+        deps.db.query('select public.finish_saved_home_push($1, $2)', [row.push_id, error]),
+    },
+    batches,
+  )
+  return { savedHomePushes: pushes, savedHomesSent: sent, savedHomesFailed: failed }
 }

@@ -19,7 +19,7 @@ import { type AlertPayload, alertPayload, alertTopic, type SearchParams } from '
 import type { Tables } from '../_shared/database.ts'
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import { type Db, ERROR_LENGTH, errorText, isolated } from '../_shared/queue-item.ts'
+import { type Db, drainQueue, ERROR_LENGTH, errorText, isolated } from '../_shared/queue-item.ts'
 
 export type { Db }
 
@@ -121,13 +121,9 @@ async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, su
       )
       summary.pushes += delivered
       summary.removed += removed
-      // Sent when some browser took it, or when no browser is left to try (the app still shows `N new`);
-      // otherwise the attempt failed and is retried later, the same push to the same browsers.
-      const failed = delivered === 0 && errors.length > 0
-      await db.query('select public.finish_alert_batch($1::bigint[], $2)', [
-        ids,
-        failed ? errors.join('; ').slice(0, ERROR_LENGTH) : null,
-      ])
+      const error = pushError({ delivered, errors })
+      await db.query('select public.finish_alert_batch($1::bigint[], $2)', [ids, error])
+      const failed = error !== null
       if (!failed && errors.length > 0)
         await db.query('update public.alert_deliveries set last_error = $2 where id = any($1::bigint[])', [
           ids,
@@ -148,6 +144,61 @@ async function sendBatch(searchId: string, mode: AlertMode, deps: SenderDeps, su
     console.error(`send-alerts: the batch of saved search ${searchId} failed`, error)
     summary.failedBatches += 1
   }
+}
+
+/**
+ * The error to record for a push to a person, or null when it counts as sent: some browser took it, or no
+ * browser is left to try (the app still shows it). Otherwise the attempt failed and is retried later, the
+ * same push to the same browsers.
+ */
+export function pushError(result: { delivered: number; errors: string[] }): string | null {
+  return result.delivered === 0 && result.errors.length > 0
+    ? result.errors.join('; ').slice(0, ERROR_LENGTH)
+    : null
+}
+
+/** What a push queue's row asks for: one payload to a person's browsers, under a Topic. */
+export type PushOrder<P> = { userId: string; payload: P; topic: string }
+
+/**
+ * A queue whose rows are each one push to a person (message pushes, saved-home pushes, viewing reminders),
+ * through the queues' one loop (drainQueue): `order` says what a row pushes (null: nothing left to push, the
+ * row is settled as sent), `finish` marks the row with the error to record or null. Returns how many browsers
+ * took a push, and how many rows were sent and failed.
+ */
+export async function sendPushQueue<Row, P>(
+  deps: {
+    db: Db
+    checkEndpoint(endpoint: string): Promise<EndpointCheck>
+    push(subscription: Subscription, payload: P, topic: string): Promise<PushOutcome>
+  },
+  queue: {
+    claim: string
+    order(row: Row): PushOrder<P> | null
+    finish(row: Row, error: string | null): Promise<unknown>
+  },
+  batches: number,
+): Promise<{ pushes: number; sent: number; failed: number }> {
+  let pushes = 0
+  const counts = await drainQueue<Row>(
+    deps.db,
+    {
+      claim: queue.claim,
+      async send(row) {
+        const order = queue.order(row)
+        const result = order
+          ? await pushToPerson(deps, order.userId, order.payload, order.topic)
+          : { delivered: 0, errors: [] }
+        pushes += result.delivered
+        const error = pushError(result)
+        await queue.finish(row, error)
+        return error === null ? 'sent' : 'failed'
+      },
+      markFailed: queue.finish,
+    },
+    batches,
+  )
+  return { pushes, sent: counts.sent, failed: counts.failed }
 }
 
 /**

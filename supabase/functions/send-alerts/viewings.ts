@@ -1,14 +1,14 @@
 /**
  * Viewing reminders (public.viewing_reminders), sent by send-alerts' instant run with the same push code
  * as alerts and messages: to both sides 2 hours before a booked viewing, and to the landlord when a
- * request arrives. One transaction per batch: claim (`for update skip locked`), push each in a savepoint
- * of its own, mark each sent (or record the failed attempt), commit. A row whose viewing is no longer live
+ * request arrives, through the queues' one loop (_shared/queue-item.ts, drainQueue): one transaction per batch,
+ * claim (`for update skip locked`), push each in a savepoint of its own, mark each sent (or record the failed
+ * attempt), commit. A row whose viewing is no longer live
  * (cancelled, declined, over) is settled without a push. One Topic and tag per viewing and kind, so a push
  * repeated after a crash shows as one notification.
  */
 import type { EndpointCheck } from '../_shared/push-endpoint.ts'
-import { ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
-import { type Db, type PushOutcome, pushToPerson, type Subscription } from './sender.ts'
+import { type Db, type PushOutcome, type Subscription, sendPushQueue } from './sender.ts'
 
 export type ViewingPayload = { title: string; body: string; url: string; tag: string }
 
@@ -56,47 +56,23 @@ export async function sendViewingReminders(
   deps: ViewingReminderDeps,
   batches = 10,
 ): Promise<ViewingReminderSummary> {
-  const { db } = deps
-  const summary: ViewingReminderSummary = { viewingPushes: 0, viewingsSent: 0, viewingsFailed: 0 }
-  for (let batch = 0; batch < batches; batch += 1) {
-    await db.query('begin')
-    try {
-      const { rows } = await db.query<Claimed>('select * from public.claim_viewing_reminders(50)')
-      if (rows.length === 0) {
-        await db.query('commit')
-        break
-      }
-      for (const row of rows) {
-        // Each reminder on its own: one that throws records its error, and the batch goes on.
-        const settled = await isolated(db, async () => {
-          if (!row.live) {
-            await db.query('select public.finish_viewing_reminder($1, null)', [row.reminder_id])
-            return false
-          }
-          const { delivered, errors } = await pushToPerson(
-            deps,
-            row.recipient_id,
-            viewingPayload(row),
-            viewingTopic(row.kind, row.booking_id),
-          )
-          summary.viewingPushes += delivered
-          const failed = delivered === 0 && errors.length > 0
-          await db.query('select public.finish_viewing_reminder($1, $2)', [
-            row.reminder_id,
-            failed ? errors.join('; ').slice(0, ERROR_LENGTH) : null,
-          ])
-          return failed
-        })
-        if (!settled.ok)
-          await db.query('select public.finish_viewing_reminder($1, $2)', [row.reminder_id, settled.error])
-        if (!settled.ok || settled.value) summary.viewingsFailed += 1
-        else summary.viewingsSent += 1
-      }
-      await db.query('commit')
-    } catch (error) {
-      await db.query('rollback').catch(() => undefined)
-      throw error
-    }
-  }
-  return summary
+  const { pushes, sent, failed } = await sendPushQueue<Claimed, ViewingPayload>(
+    deps,
+    {
+      claim: 'select * from public.claim_viewing_reminders(50)',
+      // A viewing no longer live (cancelled, declined, over) is settled without a push.
+      order: (row) =>
+        row.live
+          ? {
+              userId: row.recipient_id,
+              payload: viewingPayload(row),
+              topic: viewingTopic(row.kind, row.booking_id),
+            }
+          : null,
+      finish: (row, error) =>
+        deps.db.query('select public.finish_viewing_reminder($1, $2)', [row.reminder_id, error]),
+    },
+    batches,
+  )
+  return { viewingPushes: pushes, viewingsSent: sent, viewingsFailed: failed }
 }

@@ -1,5 +1,6 @@
 /**
- * The sender's loop, apart from Deno and the network so it reads on its own.
+ * The sender's queue, apart from Deno and the network so it reads on its own; the loop is the queues' one
+ * (_shared/queue-item.ts, drainQueue).
  *
  * In one database transaction per batch: claim_message_emails locks due emails (`for update skip
  * locked`); each is sent through the mail API, or skipped when the landlord came back first; each is
@@ -11,7 +12,7 @@
  */
 import type { AsRead, FunctionRow } from '../_shared/database-rows.ts'
 import { messageEmail } from '../_shared/message-email.ts'
-import { type Db, ERROR_LENGTH, isolated } from '../_shared/queue-item.ts'
+import { type Db, drainQueue, ERROR_LENGTH } from '../_shared/queue-item.ts'
 
 export type { Db }
 
@@ -42,47 +43,32 @@ type Claimed = AsRead<
 
 export async function sendMessageEmails(deps: EmailSenderDeps, batches = 10): Promise<EmailSummary> {
   const { db } = deps
-  const summary: EmailSummary = { emailsSent: 0, emailsSkipped: 0, emailsFailed: 0 }
-  for (let batch = 0; batch < batches; batch += 1) {
-    await db.query('begin')
-    try {
-      const { rows } = await db.query<Claimed>('select * from public.claim_message_emails(20)')
-      if (rows.length === 0) {
-        await db.query('commit')
-        break
-      }
-      for (const row of rows) {
-        const settled = await isolated(db, async (): Promise<'sent' | 'skipped' | 'failed'> => {
-          if (!row.still_away || !row.recipient_email) {
-            await db.query("select public.finish_message_email($1, 'skipped')", [row.email_id])
-            return 'skipped'
-          }
-          const content = messageEmail(row, deps.appUrl)
-          const sent = await deps.send({
-            to: row.recipient_email,
-            ...content,
-            // The same email sent again after a crash carries the same key; a retry after a refusal a new one.
-            idempotencyKey: `message-email-${row.email_id}-${row.attempts}`,
-          })
-          await db.query('select public.finish_message_email($1, $2, $3)', [
-            row.email_id,
-            'sent',
-            sent.ok ? null : sent.error.slice(0, ERROR_LENGTH),
-          ])
-          return sent.ok ? 'sent' : 'failed'
+  const counts = await drainQueue<Claimed>(
+    db,
+    {
+      claim: 'select * from public.claim_message_emails(20)',
+      async send(row) {
+        if (!row.still_away || !row.recipient_email) {
+          await db.query("select public.finish_message_email($1, 'skipped')", [row.email_id])
+          return 'skipped'
+        }
+        const sent = await deps.send({
+          to: row.recipient_email,
+          ...messageEmail(row, deps.appUrl),
+          // The same email sent again after a crash carries the same key; a retry after a refusal a new one.
+          idempotencyKey: `message-email-${row.email_id}-${row.attempts}`,
         })
-        if (!settled.ok)
-          await db.query("select public.finish_message_email($1, 'sent', $2)", [row.email_id, settled.error])
-        const outcome = settled.ok ? settled.value : 'failed'
-        if (outcome === 'sent') summary.emailsSent += 1
-        else if (outcome === 'skipped') summary.emailsSkipped += 1
-        else summary.emailsFailed += 1
-      }
-      await db.query('commit')
-    } catch (error) {
-      await db.query('rollback').catch(() => undefined)
-      throw error
-    }
-  }
-  return summary
+        await db.query('select public.finish_message_email($1, $2, $3)', [
+          row.email_id,
+          'sent',
+          sent.ok ? null : sent.error.slice(0, ERROR_LENGTH),
+        ])
+        return sent.ok ? 'sent' : 'failed'
+      },
+      markFailed: (row, error) =>
+        db.query("select public.finish_message_email($1, 'sent', $2)", [row.email_id, error]),
+    },
+    batches,
+  )
+  return { emailsSent: counts.sent, emailsSkipped: counts.skipped, emailsFailed: counts.failed }
 }

@@ -17,6 +17,7 @@ const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).def
 
 const EnvSchema = z.object({
   APP_PORT: port(4173),
+  DEV_PORT: port(5173),
   LOCAL_API_PORT: port(54321),
   LOCAL_DB_PORT: port(54322),
   LOCAL_MAIL_PORT: port(54324),
@@ -45,6 +46,8 @@ const EnvSchema = z.object({
 
 export type StackConfig = {
   appPort: number
+  /** Vite's dev server in `npm run dev`. */
+  devPort: number
   apiPort: number
   dbPort: number
   mailPort: number
@@ -190,10 +193,12 @@ export function loadConfig(
   const e = parsed.data
   const apiPort = overrides.apiPort ?? e.LOCAL_API_PORT
   const appPort = overrides.appPort ?? e.APP_PORT
+  const devPort = overrides.devPort ?? e.DEV_PORT
   const mailPort = overrides.mailPort ?? e.LOCAL_MAIL_PORT
   const siteUrl = overrides.siteUrl ?? e.LOCAL_SITE_URL ?? `http://localhost:${appPort}`
   return {
     appPort,
+    devPort,
     apiPort,
     dbPort: e.LOCAL_DB_PORT,
     mailPort,
@@ -219,8 +224,8 @@ export function loadConfig(
     additionalRedirectUrls: [
       `http://localhost:${appPort}/**`,
       `http://127.0.0.1:${appPort}/**`,
-      'http://localhost:5173/**',
-      'http://127.0.0.1:5173/**',
+      `http://localhost:${devPort}/**`,
+      `http://127.0.0.1:${devPort}/**`,
     ],
     jwtExpirySeconds: 3600,
     refreshTokenReuseIntervalSeconds: 10,

@@ -1,14 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
-import { Button } from '../../../components/button'
+import { useEffect, useState } from 'react'
 import { PageHeader } from '../../../components/page-header'
 import { PasswordField } from '../../../components/password-field'
-import { PageSpinner, Spinner } from '../../../components/spinner'
+import { PageSpinner } from '../../../components/spinner'
 import { useFormFields } from '../../../hooks/use-form-fields'
 import { notify } from '../../../lib/toast'
 import { startRecoverySession } from '../api/start-recovery-session'
 import { updatePassword } from '../api/update-password'
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../auth-schemas'
+import { SubmitButton, useAuthSubmit } from './auth-form'
 import './auth-forms.css'
 
 type LinkState = 'checking' | 'ready' | 'invalid'
@@ -17,8 +17,16 @@ type LinkState = 'checking' | 'ready' | 'invalid'
 export function ResetPasswordScreen() {
   const [link, setLink] = useState<LinkState>('checking')
   const form = useFormFields({ password: '' })
-  const [saving, setSaving] = useState(false)
   const navigate = useNavigate()
+  const { busy, onSubmit } = useAuthSubmit({
+    validate: () => form.validate(resetPasswordSchema),
+    async send(request) {
+      await updatePassword(request.password)
+      notify.success(AUTH_MESSAGES.passwordUpdated)
+      await navigate({ to: '/profile' })
+    },
+    failure: AUTH_MESSAGES.passwordNotUpdated,
+  })
 
   useEffect(() => {
     let current = true
@@ -36,21 +44,6 @@ export function ResetPasswordScreen() {
     }
   }, [])
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const request = form.validate(resetPasswordSchema)
-    if (!request || saving) return
-    setSaving(true)
-    try {
-      await updatePassword(request.password)
-      notify.success(AUTH_MESSAGES.passwordUpdated)
-      await navigate({ to: '/profile' })
-    } catch {
-      notify.error(AUTH_MESSAGES.passwordNotUpdated)
-      setSaving(false)
-    }
-  }
-
   if (link === 'checking') return <PageSpinner />
 
   return (
@@ -64,17 +57,14 @@ export function ResetPasswordScreen() {
           </Link>
         </div>
       ) : (
-        <form ref={form.formRef} className="form form--card" noValidate onSubmit={handleSubmit}>
+        <form ref={form.formRef} className="form form--card" noValidate onSubmit={onSubmit}>
           <PasswordField
             label="New password"
             autoComplete="new-password"
             hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
             {...form.field('password')}
           />
-          <Button type="submit" block disabled={saving}>
-            {saving ? <Spinner size="small" /> : null}
-            Save New Password
-          </Button>
+          <SubmitButton busy={busy}>Save New Password</SubmitButton>
         </form>
       )}
     </section>

@@ -12,7 +12,8 @@ const INPUTS = [
   'vite-app-env.ts',
   'package-lock.json',
 ]
-const VITE = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
+/** Vite's command-line entry, run with this Node (not through npx, whose child a signal to npx would leave running). */
+export const VITE = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 
 function newestChange(target: string): number {
   if (!fs.existsSync(target)) return 0
