@@ -874,7 +874,7 @@ end;
 $function$
 ;
 
-CREATE TRIGGER listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude ON public.listings FOR EACH ROW EXECUTE FUNCTION set_listing_place_ids();
+CREATE TRIGGER listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude, place_ids ON public.listings FOR EACH ROW EXECUTE FUNCTION set_listing_place_ids();
 
 CREATE TRIGGER saved_searches_resolve BEFORE INSERT OR UPDATE OF params ON public.saved_searches FOR EACH ROW EXECUTE FUNCTION resolve_saved_search();
 

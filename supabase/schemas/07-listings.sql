@@ -305,9 +305,10 @@ create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCIN
  * ---------------------------------------------------------------------------
  * When a listing's position is written, place_ids becomes the `within` of the
  * place nearest it (great-circle; ties to the lower id): that place, then the
- * places that contain it.
+ * places that contain it. A write of place_ids itself is worked out again, so
+ * nobody puts a home in a place it is not in.
  */
-create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude ON listings FOR EACH ROW EXECUTE FUNCTION set_listing_place_ids();
+create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude, place_ids ON listings FOR EACH ROW EXECUTE FUNCTION set_listing_place_ids();
 
 create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
 
