@@ -998,6 +998,13 @@ grant execute on function public.search_homes(search jsonb, sort text, after jso
 
 revoke all on function public.set_listing_place_ids() from public, anon, authenticated, service_role;
 
+-- public.places, which the places migration granted without revoking first: under the legacy Data-API
+-- defaults anon and authenticated could write it. Read-only for them, as its schema file says.
+revoke all on table public.places from anon, authenticated, service_role;
+grant select on table public.places to anon;
+grant select on table public.places to authenticated;
+grant select on table public.places to service_role;
+
 -- migra recreates the two views without their options, comments and grants: written again.
 alter view public.market_listings set (security_invoker=false);
 alter view public.listing_reports_review set (security_invoker=true);
@@ -1029,7 +1036,7 @@ alter table public.listings enable trigger user;
 -- (src/utils/places.ts placeNamed): the one place whose name or label is that text (any case, accents,
 -- punctuation) becomes `place`, else the text becomes `keywords`. Names stay. A search that becomes a copy of
 -- another of the same person's goes (the first stays, with its alerts and matches).
-create temporary table converted_searches on commit drop as
+create temporary table converted_searches as
 select s.id, s.user_id, s.created_at,
   case when not s.params ? 'q' then s.params
     when named.ids is not null and cardinality(named.ids) = 1 then (s.params - 'q') || jsonb_build_object('place', named.ids[1])
@@ -1055,6 +1062,8 @@ update public.saved_searches as s
 set params = c.params
 from converted_searches as c
 where c.id = s.id and s.params ? 'q';
+
+drop table converted_searches;
 
 -- Every other saved search's match values and lookup key (resolve_saved_search, which runs when params is written).
 update public.saved_searches set params = params where match is null;
