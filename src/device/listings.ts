@@ -3,6 +3,7 @@ import type { StoredListing, StoredView } from '../lib/local-db'
 import { type RoostDb, useLocalQuery, withLocalDb } from '../lib/local-db-access'
 import type { HomeSearch } from '../types/home-search'
 import type { Listing, ListingPosition, ListingType } from '../types/listing'
+import { withoutLegacyText } from '../utils/legacy-text'
 import { isOnMarket, searchListings } from '../utils/match-listings'
 import { mergePage, newerListing } from './listings-merge'
 import { META, readMeta, writeMeta } from './meta'
@@ -135,16 +136,22 @@ async function readListingsOf(db: RoostDb, userRef: string): Promise<Listing[] |
 
 /**
  * A search over the stored listings, in the search's order, by the same rules as the server's (what /search
- * shows offline). A type narrows the read to its part of the [type+createdAt] index; the rest (text, price,
+ * shows offline; text of an old link read as its place or keywords first). A type narrows the read to its part of the [type+createdAt] index; the rest (text, price,
  * rooms, flags, area) is matched in memory, over at most the few hundred listings a phone has seen.
  */
-export function searchStoredListings(search: HomeSearch): Promise<Listing[]> {
+export async function searchStoredListings(given: HomeSearch): Promise<Listing[]> {
+  const search = await withoutLegacyText(given)
+  // A radius is measured from its place's centre, from the places list (loaded only for such a search).
+  const place =
+    search.place !== undefined && search.radius
+      ? (await import('../utils/places').then(({ loadPlaces }) => loadPlaces())).byId.get(search.place)
+      : undefined
   return withLocalDb(async (db) => {
     const { type } = search
     const stored = type
       ? await db.listings.where('[type+createdAt]').between([type, ''], [type, '\uffff']).toArray()
       : await db.listings.toArray()
-    return searchListings(stored, search)
+    return searchListings(stored, search, place ?? null)
   }, [])
 }
 

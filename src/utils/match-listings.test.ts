@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { aListing } from '../testing/listing-factory'
-import { isOnMarket, matchesSearch, searchListings, searchWords } from './match-listings'
+import { encodeArea } from './area'
+import { isOnMarket, matchesSearch, milesBetween, searchListings } from './match-listings'
 
 describe('matchesSearch: the database rules on the device', () => {
   const flat = aListing(1, {
@@ -17,12 +18,48 @@ describe('matchesSearch: the database rules on the device', () => {
   })
   const described = { ...flat, description: 'A quiet courtyard garden and a south-facing balcony.' }
 
-  it('finds any part of a word in the location, name or description, whatever the case', () => {
-    expect(matchesSearch(flat, { q: 'hackn' })).toBe(true)
-    expect(matchesSearch(flat, { q: 'PARK flat' })).toBe(true)
-    expect(matchesSearch(described, { q: 'courtyard' })).toBe(true)
-    expect(matchesSearch(flat, { q: 'courtyard' })).toBe(false)
-    expect(matchesSearch(flat, { q: 'hackney leeds' })).toBe(false)
+  it('finds keywords as whole words or their starts, any case and accents, every one, in the location, name or description', () => {
+    expect(matchesSearch(flat, { keywords: 'hackn' })).toBe(true)
+    expect(matchesSearch(flat, { keywords: 'PARK flat' })).toBe(true)
+    expect(matchesSearch(described, { keywords: 'courtyard gard' })).toBe(true)
+    expect(matchesSearch(flat, { keywords: 'courtyard' })).toBe(false)
+    expect(matchesSearch(flat, { keywords: 'ackney' })).toBe(false)
+    expect(matchesSearch({ ...flat, description: 'By the café' }, { keywords: 'CAFE' })).toBe(true)
+    expect(matchesSearch(flat, { keywords: 'hackney leeds' })).toBe(false)
+    expect(matchesSearch(flat, { keywords: '!!' })).toBe(true)
+  })
+
+  it("finds a place by the listing's places, and a radius by great-circle miles from its centre", () => {
+    const inHackney = { ...flat, placeIds: [2647694, 2643743] }
+    expect(matchesSearch(inHackney, { place: 2643743 })).toBe(true)
+    expect(matchesSearch(inHackney, { place: 2647694 })).toBe(true)
+    expect(matchesSearch(flat, { place: 2643743 })).toBe(false)
+    // 51.54,-0.06 is 1.2 miles from 51.525,-0.04 (haversine, 3,958.8 miles).
+    const centre = { lat: 51.525, lng: -0.04 }
+    const miles = milesBetween(centre.lat, centre.lng, 51.54, -0.06)
+    expect(miles).toBeGreaterThan(1)
+    expect(miles).toBeLessThan(3)
+    expect(matchesSearch(flat, { place: 1, radius: '3' }, centre)).toBe(true)
+    expect(matchesSearch(flat, { place: 1, radius: '1' }, centre)).toBe(false)
+    expect(matchesSearch(flat, { place: 1, radius: '3' })).toBe(false)
+  })
+
+  it("finds a drawn area by PostgreSQL's point-in-polygon rule, its edges included", () => {
+    const square = encodeArea([
+      { lat: 51.5, lng: -0.1 },
+      { lat: 51.6, lng: -0.1 },
+      { lat: 51.6, lng: 0 },
+      { lat: 51.5, lng: 0 },
+    ])
+    expect(matchesSearch(flat, { area: square })).toBe(true)
+    expect(matchesSearch({ ...flat, geolocation: { lat: 51.55, lng: 0 } }, { area: square })).toBe(true)
+    expect(matchesSearch({ ...flat, geolocation: { lat: 51.55, lng: 0.0000005 } }, { area: square })).toBe(
+      true,
+    )
+    expect(matchesSearch({ ...flat, geolocation: { lat: 51.55, lng: 0.00001 } }, { area: square })).toBe(
+      false,
+    )
+    expect(matchesSearch({ ...flat, geolocation: { lat: 51.7, lng: -0.06 } }, { area: square })).toBe(false)
   })
 
   it('filters on the price a person pays: the discounted one on offer', () => {
@@ -71,7 +108,7 @@ describe('isOnMarket: public.market_listings on the device', () => {
   it('leaves homes off the market out of a device search', () => {
     const gone = aListing(1, { status: 'let', offMarketAt: '2026-11-01T00:00:00+00:00' })
     const going = aListing(2, { status: 'let', offMarketAt: '2026-12-01T00:00:00+00:00' })
-    expect(searchListings([gone, going], {}, now).map((listing) => listing.id)).toEqual([going.id])
+    expect(searchListings([gone, going], {}, null, now).map((listing) => listing.id)).toEqual([going.id])
   })
 })
 
@@ -104,16 +141,5 @@ describe('searchListings: the database order on the device', () => {
 
   it('filters before sorting', () => {
     expect(ids(searchListings(all, { type: 'sale', sort: 'price-asc' }))).toEqual(ids([dear]))
-  })
-})
-
-describe('searchWords', () => {
-  it('splits the text into lower-case words, once each', () => {
-    expect(searchWords('  Hackney  hackney Flat ')).toEqual(['hackney', 'flat'])
-    expect(searchWords(undefined)).toEqual([])
-  })
-
-  it('removes wildcards and PostgREST syntax so a word means itself', () => {
-    expect(searchWords('50%_off* a\\b (garden), %')).toEqual(['50off', 'ab', 'garden'])
   })
 })

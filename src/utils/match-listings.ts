@@ -1,26 +1,38 @@
 import { type HomeSearch, parseBbox, type SearchSort, sortOf } from '../types/home-search'
 import type { Listing } from '../types/listing'
+import { areaBox, pointInArea, readArea } from './area'
 import { askingPrice } from './format-price'
+import { keywordTokens, matchesKeywords, searchTokens } from './keywords'
 
-/** At most this many words of the text are searched for. */
-const MAX_WORDS = 8
+/** A place's centre, from which a radius is measured (public.places latitude and longitude). */
+export type PlaceCentre = { lat: number; lng: number }
+
+const EARTH_MILES = 3958.8
+const RADIANS = Math.PI / 180
 
 /**
- * The words of the place or keyword text, each to be found somewhere in a listing's location, name or
- * description. Characters that are wildcards or syntax to PostgREST or LIKE (`% _ * \ , ( )`) are removed,
- * so a word always means itself.
+ * Great-circle miles between two positions: public.miles_between, in the same order of operations (haversine
+ * on a sphere of 3,958.8 miles), so a home on the edge of a radius is in it or not on both sides alike.
  */
-export function searchWords(q: string | undefined): string[] {
-  if (!q) return []
-  const words = q
-    .split(/\s+/)
-    .map((word) => word.replace(/[%_*\\,()]/g, ''))
-    .filter((word) => word.length > 0)
-  return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, MAX_WORDS)
+export function milesBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const sinLat = Math.sin(((lat2 - lat1) * RADIANS) / 2)
+  const sinLng = Math.sin(((lng2 - lng1) * RADIANS) / 2)
+  return (
+    2 *
+    EARTH_MILES *
+    Math.asin(
+      Math.sqrt(sinLat * sinLat + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * (sinLng * sinLng)),
+    )
+  )
 }
 
-/** The same rules the database applies (search-query.ts), for the listings kept on this device. */
-export function matchesSearch(listing: Listing, search: HomeSearch): boolean {
+/**
+ * The same rules the database applies (public.home_search_where), for the listings kept on this device: every
+ * filter, the place (the listing's placeIds) or the radius around its centre (`centre`, the place's position:
+ * without it, a search with a radius finds nothing), the keywords (each search token starting a token of the
+ * location, name and description) and the drawn area (PostgreSQL's point <@ polygon, pointInArea).
+ */
+export function matchesSearch(listing: Listing, search: HomeSearch, centre?: PlaceCentre | null): boolean {
   const price = askingPrice(listing)
   if (search.type && listing.type !== search.type) return false
   if (search.minPrice !== undefined && price < search.minPrice) return false
@@ -32,10 +44,29 @@ export function matchesSearch(listing: Listing, search: HomeSearch): boolean {
   if (search.offer && !listing.offer) return false
   if (search.underOffer === false && (listing.status ?? 'available') !== 'available') return false
   if (!inBbox(listing, search.bbox)) return false
-  const words = searchWords(search.q)
-  if (words.length === 0) return true
-  const text = `${listing.location} ${listing.name} ${listing.description ?? ''}`.toLowerCase()
-  return words.every((word) => text.includes(word))
+  const at = listing.geolocation
+  if (search.place !== undefined && !search.radius && !(listing.placeIds ?? []).includes(search.place))
+    return false
+  if (search.place !== undefined && search.radius) {
+    if (!centre || milesBetween(centre.lat, centre.lng, at.lat, at.lng) > Number(search.radius)) return false
+  }
+  const tokens = searchTokens(search.keywords)
+  if (
+    tokens.length > 0 &&
+    !matchesKeywords(
+      keywordTokens(`${listing.location} ${listing.name} ${listing.description ?? ''}`),
+      tokens,
+    )
+  )
+    return false
+  if (search.area) {
+    const area = readArea(search.area)
+    if (!('points' in area)) return false
+    const [west, south, east, north] = areaBox(area.points)
+    if (at.lng < west || at.lng > east || at.lat < south || at.lat > north) return false
+    if (!pointInArea(area.points, at)) return false
+  }
+  return true
 }
 
 function inBbox(listing: Listing, bboxText: string | undefined): boolean {
@@ -78,9 +109,14 @@ export function compareListings(sort: SearchSort): (a: Listing, b: Listing) => n
   }
 }
 
-/** The listings on the market that match a search, in its order. */
-export function searchListings<T extends Listing>(listings: T[], search: HomeSearch, now = Date.now()): T[] {
+/** The listings on the market that match a search, in its order (`centre`: the place's, for a radius). */
+export function searchListings<T extends Listing>(
+  listings: T[],
+  search: HomeSearch,
+  centre: PlaceCentre | null = null,
+  now = Date.now(),
+): T[] {
   return listings
-    .filter((listing) => isOnMarket(listing, now) && matchesSearch(listing, search))
+    .filter((listing) => isOnMarket(listing, now) && matchesSearch(listing, search, centre))
     .sort(compareListings(sortOf(search)))
 }

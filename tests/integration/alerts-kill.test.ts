@@ -80,7 +80,7 @@ describe('send-alerts killed mid-batch', () => {
       const person = await signedInUser(`Killed Seeker ${i}`)
       const saved = await person.client
         .from('saved_searches')
-        .insert({ name: 'Kill', params: { q: word }, alerts: 'instant' })
+        .insert({ name: 'Kill', params: { keywords: word }, alerts: 'instant' })
         .select('id')
         .single()
       expect(saved.error).toBeNull()

@@ -84,7 +84,7 @@ const deliveriesOf = (searchId: string) =>
 describe('send-alerts', () => {
   it('pushes one alert per browser, as the payload contract says, and marks the deliveries sent', async () => {
     const word = `Al${randomUUID().slice(0, 6)}`
-    const { person, searchId } = await seeker({ q: word, type: 'rent', minBeds: 2 })
+    const { person, searchId } = await seeker({ keywords: word, type: 'rent', minBeds: 2 })
     const [phone, laptop] = [push.createSubscription(), push.createSubscription()]
     await subscribe(person, phone)
     await subscribe(person, laptop)
@@ -100,7 +100,7 @@ describe('send-alerts', () => {
       expect(message?.json).toEqual({
         title: `2 new homes · Rent · ${word} · 2+ beds`,
         body: 'The newest home here',
-        url: `/search?q=${word}&type=rent&minBeds=2&from=${searchId}`,
+        url: `/search?keywords=${word}&type=rent&minBeds=2&from=${searchId}`,
         tag: `saved-search-${searchId}`,
       })
       expect(message?.vapidPublicKey).toBe(inject('vapidPublicKey'))
@@ -128,7 +128,7 @@ describe('send-alerts', () => {
 
   it('removes a subscription the push service says is gone (404, 410), keeping the others', async () => {
     const word = `Gn${randomUUID().slice(0, 6)}`
-    const { person, searchId } = await seeker({ q: word })
+    const { person, searchId } = await seeker({ keywords: word })
     const [gone, expired, alive] = [
       push.createSubscription(),
       push.createSubscription(),
@@ -147,7 +147,7 @@ describe('send-alerts', () => {
 
   it('records a failed attempt and tries again later, the same push to the same browser', async () => {
     const word = `Fl${randomUUID().slice(0, 6)}`
-    const { person, searchId } = await seeker({ q: word })
+    const { person, searchId } = await seeker({ keywords: word })
     const browser = push.createSubscription()
     await subscribe(person, browser)
     push.respondWith(browser.endpoint, 503)
@@ -178,7 +178,7 @@ describe('send-alerts', () => {
 
   it('gives up after the fifth failed attempt', async () => {
     const word = `Gu${randomUUID().slice(0, 6)}`
-    const { person, searchId } = await seeker({ q: word })
+    const { person, searchId } = await seeker({ keywords: word })
     const browser = push.createSubscription()
     await subscribe(person, browser)
     push.respondWith(browser.endpoint, 500)
@@ -203,7 +203,7 @@ describe('send-alerts', () => {
 
   it('sends a daily search once a day after 08:00 London time, only what was queued before it', async () => {
     const word = `Dy${randomUUID().slice(0, 6)}`
-    const { person, searchId } = await seeker({ q: word }, 'daily')
+    const { person, searchId } = await seeker({ keywords: word }, 'daily')
     const browser = push.createSubscription()
     await subscribe(person, browser)
     await publish(`1 ${word} Road`, { name: 'Yesterday’s new home' })
@@ -241,7 +241,7 @@ describe('send-alerts', () => {
 
   it('skips homes the person has already seen in the app, and searches whose alerts were turned off', async () => {
     const word = `Sn${randomUUID().slice(0, 6)}`
-    const { person, searchId } = await seeker({ q: word })
+    const { person, searchId } = await seeker({ keywords: word })
     const browser = push.createSubscription()
     await subscribe(person, browser)
     await publish(`1 ${word} Road`)
@@ -258,7 +258,7 @@ describe('send-alerts', () => {
 
   it('never posts to an endpoint on a private address, and drops that subscription', async () => {
     const word = `Pv${randomUUID().slice(0, 6)}`
-    const { person, searchId } = await seeker({ q: word })
+    const { person, searchId } = await seeker({ keywords: word })
     const real = push.createSubscription()
     // The push service's keys, but an endpoint inside the network (https, so the table takes it).
     for (const endpoint of [

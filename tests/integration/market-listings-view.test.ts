@@ -5,8 +5,8 @@ import { validListing } from './support/rls-cases'
 
 /**
  * public.market_listings, which every list and search reads, holds the listing rules itself (on the market,
- * not held for review) and reads with its owner's rights, so a place or keyword search keeps the trigram
- * index whatever the listings' select policy says; and it shows no row that policy hides.
+ * not held for review) and reads with its owner's rights, so a place or keyword search keeps the keywords'
+ * GIN index whatever the listings' select policy says; and it shows no row that policy hides.
  */
 
 let landlord: TestUser
@@ -45,7 +45,10 @@ afterAll(async () => {
 })
 
 const found = async (client: typeof landlord.client, from: 'listings' | 'market_listings') => {
-  const { data, error } = await client.from(from).select('id').ilike('search_text', `%${word}%`)
+  const { data, error } = await client
+    .from(from)
+    .select('id')
+    .textSearch('keywords', `'${word.toLowerCase()}':*`, { config: 'simple' })
   if (error) throw error
   return (data ?? []).map((row) => row.id).sort()
 }
@@ -76,7 +79,7 @@ describe('market_listings', () => {
     expect(data).toEqual({ id: ids.listed, cover_url: pictures[0] })
   })
 
-  it('keeps a place or keyword search on the trigram index for visitors and signed-in people', async () => {
+  it('keeps a keyword search on the keywords index for visitors and signed-in people', async () => {
     for (const role of ['anon', 'authenticated']) {
       const plan = await withDatabase(async (db) => {
         await db.query('begin')
@@ -85,20 +88,20 @@ describe('market_listings', () => {
           await db.query(`select set_config('request.jwt.claims', $1, true)`, [
             JSON.stringify({ role, sub: role === 'anon' ? undefined : other.id }),
           ])
-          // With sequential and plain index scans priced out, only a bitmap scan of an index that serves the ILIKE
-          // itself is left: the plan shows whether the trigram index may be used at all.
+          // With sequential and plain index scans priced out, only a bitmap scan of an index that serves the match
+          // itself is left: the plan shows whether the keywords index may be used at all.
           await db.query('set local enable_seqscan = off')
           await db.query('set local enable_indexscan = off')
           const { rows } = await db.query<{ 'QUERY PLAN': string }>(
-            `explain select id from public.market_listings where search_text ilike $1`,
-            [`%${word}%`],
+            `explain select id from public.market_listings where keywords @@ $1::tsquery`,
+            [`'${word.toLowerCase()}':*`],
           )
           return rows.map((row) => row['QUERY PLAN']).join('\n')
         } finally {
           await db.query('rollback')
         }
       })
-      expect(plan).toContain('listings_search_text_idx')
+      expect(plan).toContain('listings_keywords_idx')
     }
   })
 
@@ -116,9 +119,9 @@ describe('market_listings', () => {
           await db.query('set local enable_sort = off')
           await db.query('set local enable_bitmapscan = off')
           const { rows } = await db.query<{ 'QUERY PLAN': string }>(
-            `explain select id from public.market_listings where search_text ilike $1 and type = $2
+            `explain select id from public.market_listings where keywords @@ $1::tsquery and type = $2
              order by created_at desc, id desc limit 11`,
-            [`%${word}%`, type],
+            [`'${word.toLowerCase()}':*`, type],
           )
           return rows.map((row) => row['QUERY PLAN']).join('\n')
         } finally {

@@ -164,7 +164,7 @@ describe('a poison item never blocks a queue', () => {
     for (const person of people) {
       const search = await person.client
         .from('saved_searches')
-        .insert({ name: 'Poison run', params: { q: word }, alerts: 'instant' })
+        .insert({ name: 'Poison run', params: { keywords: word }, alerts: 'instant' })
       expect(search.error).toBeNull()
       const optIn = await person.client
         .from('profiles')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { keywordTokens } from '../../src/utils/keywords'
 import { serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { validListing } from './support/rls-cases'
 
@@ -53,11 +54,11 @@ describe('description, through /rest/v1 as its owner', () => {
       .from('listings')
       .update({ description })
       .eq('id', id)
-      .select('description, search_text')
+      .select('description, keywords')
       .single()
     expect(error).toBeNull()
     expect(data?.description).toBe(description)
-    expect(data?.search_text.endsWith(` ${description ?? ''}`)).toBe(true)
+    for (const token of keywordTokens(description)) expect(String(data?.keywords)).toContain(`'${token}'`)
   })
 })
 
@@ -82,7 +83,7 @@ describe('description, as SQL', () => {
 })
 
 describe('the derived columns', () => {
-  it.each(['effective_price', 'search_text'])('%s cannot be written through /rest/v1', async (column) => {
+  it.each(['effective_price', 'keywords'])('%s cannot be written through /rest/v1', async (column) => {
     const value = column === 'effective_price' ? 1 : 'cheap'
     const updated = await landlord.client
       .from('listings')
@@ -101,10 +102,25 @@ describe('the derived columns', () => {
     expect(inserted.status).toBeLessThan(500)
     const { data } = await serviceClient()
       .from('listings')
-      .select('effective_price, search_text')
+      .select('effective_price, keywords')
       .eq('id', id)
       .single()
     expect(data?.effective_price).toBe(1200)
-    expect(data?.search_text).not.toBe('cheap')
+    expect(data?.keywords).not.toBe('cheap')
+  })
+
+  it('place_ids is worked out again from the position when written', async () => {
+    const { error } = await landlord.client
+      .from('listings')
+      .update({ place_ids: [2643743] })
+      .eq('id', id)
+    expect(error).toBeNull()
+    const { data } = await serviceClient().from('listings').select('place_ids').eq('id', id).single()
+    const cambridge = await withDatabase(
+      async (db) =>
+        (await db.query('select public.place_ids_at(52.1982, 0.1407) as ids')).rows[0]?.ids as number[],
+    )
+    expect(data?.place_ids).toEqual(cambridge)
+    expect(data?.place_ids).not.toEqual([2643743])
   })
 })

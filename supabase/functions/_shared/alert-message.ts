@@ -5,7 +5,14 @@
 
 /** A saved search's parameters, as saved_searches.params holds them (the /search URL's, without view). */
 export type SearchParams = {
+  /** Legacy text (converted on the server to place or keywords; kept for payloads of older rows). */
   q?: string
+  /** A place's id (public.places), and miles from its centre. */
+  place?: number
+  radius?: string
+  keywords?: string
+  /** A drawn area, as an encoded polyline. */
+  area?: string
   type?: 'rent' | 'sale'
   minPrice?: number
   maxPrice?: number
@@ -26,6 +33,10 @@ export type AlertPayload = { title: string; body: string; url: string; tag: stri
 /** The keys of /search's URL, in the order the app writes them. */
 const URL_KEYS = [
   'q',
+  'place',
+  'radius',
+  'keywords',
+  'area',
   'type',
   'minPrice',
   'maxPrice',
@@ -46,6 +57,10 @@ export function describeSearch(params: SearchParams): string {
   const parts: string[] = []
   if (params.type) parts.push(params.type === 'rent' ? 'Rent' : 'Sale')
   if (params.q) parts.push(params.q.trim())
+  if (params.keywords) parts.push(params.keywords.trim())
+  if (params.place !== undefined && params.radius)
+    parts.push(`Within ${params.radius} ${params.radius === '1' ? 'mile' : 'miles'}`)
+  if (params.area) parts.push('Drawn area')
   if (params.minBeds !== undefined) parts.push(`${params.minBeds}+ ${params.minBeds === 1 ? 'bed' : 'beds'}`)
   if (params.minBaths !== undefined)
     parts.push(`${params.minBaths}+ ${params.minBaths === 1 ? 'bath' : 'baths'}`)

@@ -101,98 +101,6 @@ export type Database = {
           },
         ]
       }
-      alert_email_sends: {
-        Row: {
-          id: number
-          saved_search_id: string
-          sent_at: string
-          user_id: string
-        }
-        Insert: {
-          id?: never
-          saved_search_id: string
-          sent_at?: string
-          user_id: string
-        }
-        Update: {
-          id?: never
-          saved_search_id?: string
-          sent_at?: string
-          user_id?: string
-        }
-        Relationships: []
-      }
-      alert_emails: {
-        Row: {
-          attempts: number
-          created_at: string
-          gave_up_at: string | null
-          id: number
-          kind: string
-          last_error: string | null
-          listing_id: string
-          next_attempt_at: string
-          saved_search_id: string
-          sent_at: string | null
-          user_id: string
-        }
-        Insert: {
-          attempts?: number
-          created_at?: string
-          gave_up_at?: string | null
-          id?: never
-          kind: string
-          last_error?: string | null
-          listing_id: string
-          next_attempt_at?: string
-          saved_search_id: string
-          sent_at?: string | null
-          user_id: string
-        }
-        Update: {
-          attempts?: number
-          created_at?: string
-          gave_up_at?: string | null
-          id?: never
-          kind?: string
-          last_error?: string | null
-          listing_id?: string
-          next_attempt_at?: string
-          saved_search_id?: string
-          sent_at?: string | null
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'alert_emails_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listing_reports_review'
-            referencedColumns: ['listing_id']
-          },
-          {
-            foreignKeyName: 'alert_emails_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'alert_emails_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'market_listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'alert_emails_saved_search_id_fkey'
-            columns: ['saved_search_id']
-            isOneToOne: false
-            referencedRelation: 'saved_searches'
-            referencedColumns: ['id']
-          },
-        ]
-      }
       app_openings: {
         Row: {
           last_seen_at: string
@@ -403,68 +311,6 @@ export type Database = {
         }
         Relationships: []
       }
-      home_notes: {
-        Row: {
-          author_id: string | null
-          body: string
-          created_at: string
-          id: string
-          listing_id: string
-          shortlist_id: string | null
-          updated_at: string
-          vote: string | null
-        }
-        Insert: {
-          author_id?: string | null
-          body?: string
-          created_at?: string
-          id?: string
-          listing_id: string
-          shortlist_id?: string | null
-          updated_at?: string
-          vote?: string | null
-        }
-        Update: {
-          author_id?: string | null
-          body?: string
-          created_at?: string
-          id?: string
-          listing_id?: string
-          shortlist_id?: string | null
-          updated_at?: string
-          vote?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'home_notes_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listing_reports_review'
-            referencedColumns: ['listing_id']
-          },
-          {
-            foreignKeyName: 'home_notes_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'home_notes_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'market_listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'home_notes_shortlist_id_fkey'
-            columns: ['shortlist_id']
-            isOneToOne: false
-            referencedRelation: 'shortlists'
-            referencedColumns: ['id']
-          },
-        ]
-      }
       landlord_contact_reads: {
         Row: {
           address: string
@@ -524,93 +370,6 @@ export type Database = {
           longitude_sum?: number
           offer?: boolean
           type?: string
-        }
-        Relationships: []
-      }
-      listing_common_words: {
-        Row: {
-          bit: number
-          word: string
-        }
-        Insert: {
-          bit: number
-          word: string
-        }
-        Update: {
-          bit?: number
-          word?: string
-        }
-        Relationships: []
-      }
-      listing_place_vocabulary: {
-        Row: {
-          complete: boolean
-          homes: number
-          word: string
-        }
-        Insert: {
-          complete?: boolean
-          homes: number
-          word: string
-        }
-        Update: {
-          complete?: boolean
-          homes?: number
-          word?: string
-        }
-        Relationships: []
-      }
-      listing_place_words: {
-        Row: {
-          bathrooms: number
-          bedrooms: number
-          created_at: string
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks: number
-          off_market_at: string | null
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-          word: string
-        }
-        Insert: {
-          bathrooms: number
-          bedrooms: number
-          created_at: string
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks?: number
-          off_market_at?: string | null
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-          word: string
-        }
-        Update: {
-          bathrooms?: number
-          bedrooms?: number
-          created_at?: string
-          effective_price?: number
-          furnished?: boolean
-          latitude?: number
-          listing_id?: string
-          longitude?: number
-          marks?: number
-          off_market_at?: string | null
-          offer?: boolean
-          parking?: boolean
-          status?: string
-          type?: string
-          word?: string
         }
         Relationships: []
       }
@@ -875,51 +634,6 @@ export type Database = {
           },
         ]
       }
-      listing_word_marks: {
-        Row: {
-          bathrooms: number
-          bedrooms: number
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks: number
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-        }
-        Insert: {
-          bathrooms: number
-          bedrooms: number
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks: number
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-        }
-        Update: {
-          bathrooms?: number
-          bedrooms?: number
-          effective_price?: number
-          furnished?: boolean
-          latitude?: number
-          listing_id?: string
-          longitude?: number
-          marks?: number
-          offer?: boolean
-          parking?: boolean
-          status?: string
-          type?: string
-        }
-        Relationships: []
-      }
       listings: {
         Row: {
           bathrooms: number
@@ -931,6 +645,7 @@ export type Database = {
           furnished: boolean
           id: string
           image_urls: string[]
+          keywords: unknown
           latitude: number
           location: string
           longitude: number
@@ -938,10 +653,10 @@ export type Database = {
           off_market_at: string | null
           offer: boolean
           parking: boolean
+          place_ids: number[]
           price_reduced_at: string | null
           price_reduced_by: number | null
           regular_price: number
-          search_text: string | null
           status: string
           status_changed_at: string
           type: string
@@ -964,6 +679,7 @@ export type Database = {
           furnished?: boolean
           id?: string
           image_urls: string[]
+          keywords?: never
           latitude: number
           location: string
           longitude: number
@@ -971,10 +687,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean
           parking?: boolean
+          place_ids?: number[]
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price: number
-          search_text?: never
           status?: string
           status_changed_at?: string
           type?: string
@@ -992,6 +708,7 @@ export type Database = {
           furnished?: boolean
           id?: string
           image_urls?: string[]
+          keywords?: never
           latitude?: number
           location?: string
           longitude?: number
@@ -999,10 +716,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean
           parking?: boolean
+          place_ids?: number[]
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price?: number
-          search_text?: never
           status?: string
           status_changed_at?: string
           type?: string
@@ -1575,44 +1292,6 @@ export type Database = {
           },
         ]
       }
-      saved_search_channels: {
-        Row: {
-          email: boolean
-          email_stopped: string | null
-          email_stopped_at: string | null
-          push: boolean
-          saved_search_id: string
-          updated_at: string
-          user_id: string
-        }
-        Insert: {
-          email?: boolean
-          email_stopped?: string | null
-          email_stopped_at?: string | null
-          push?: boolean
-          saved_search_id: string
-          updated_at?: string
-          user_id?: string
-        }
-        Update: {
-          email?: boolean
-          email_stopped?: string | null
-          email_stopped_at?: string | null
-          push?: boolean
-          saved_search_id?: string
-          updated_at?: string
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'saved_search_channels_saved_search_id_fkey'
-            columns: ['saved_search_id']
-            isOneToOne: true
-            referencedRelation: 'saved_searches'
-            referencedColumns: ['id']
-          },
-        ]
-      }
       saved_search_matches: {
         Row: {
           listing_created_at: string
@@ -1666,15 +1345,10 @@ export type Database = {
           created_at: string
           id: string
           last_opened_at: string
-          match_area: unknown
-          match_baths: number | null
-          match_beds: number | null
-          match_cell: number | null
-          match_flags: number | null
-          match_key: string | null
+          match: Json | null
+          match_lookup: string | null
           match_price: unknown
           match_type: string | null
-          match_words: string[] | null
           name: string
           params: NonNullable<Json>
           updated_at: string
@@ -1685,15 +1359,10 @@ export type Database = {
           created_at?: string
           id?: string
           last_opened_at?: string
-          match_area?: never
-          match_baths?: never
-          match_beds?: never
-          match_cell?: never
-          match_flags?: never
-          match_key?: never
+          match?: Json | null
+          match_lookup?: string | null
           match_price?: never
           match_type?: never
-          match_words?: never
           name: string
           params?: NonNullable<Json>
           updated_at?: string
@@ -1704,160 +1373,14 @@ export type Database = {
           created_at?: string
           id?: string
           last_opened_at?: string
-          match_area?: never
-          match_baths?: never
-          match_beds?: never
-          match_cell?: never
-          match_flags?: never
-          match_key?: never
+          match?: Json | null
+          match_lookup?: string | null
           match_price?: never
           match_type?: never
-          match_words?: never
           name?: string
           params?: NonNullable<Json>
           updated_at?: string
           user_id?: string
-        }
-        Relationships: []
-      }
-      shortlist_homes: {
-        Row: {
-          added_by: string | null
-          created_at: string
-          listing_id: string
-          shortlist_id: string
-        }
-        Insert: {
-          added_by?: string | null
-          created_at?: string
-          listing_id: string
-          shortlist_id: string
-        }
-        Update: {
-          added_by?: string | null
-          created_at?: string
-          listing_id?: string
-          shortlist_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'shortlist_homes_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listing_reports_review'
-            referencedColumns: ['listing_id']
-          },
-          {
-            foreignKeyName: 'shortlist_homes_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'shortlist_homes_listing_id_fkey'
-            columns: ['listing_id']
-            isOneToOne: false
-            referencedRelation: 'market_listings'
-            referencedColumns: ['id']
-          },
-          {
-            foreignKeyName: 'shortlist_homes_shortlist_id_fkey'
-            columns: ['shortlist_id']
-            isOneToOne: false
-            referencedRelation: 'shortlists'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      shortlist_invitations: {
-        Row: {
-          created_at: string
-          expires_at: string
-          id: string
-          invited_by: string | null
-          revoked_at: string | null
-          shortlist_id: string
-          token_hash: string
-          used_at: string | null
-          used_by: string | null
-        }
-        Insert: {
-          created_at?: string
-          expires_at?: string
-          id?: string
-          invited_by?: string | null
-          revoked_at?: string | null
-          shortlist_id: string
-          token_hash: string
-          used_at?: string | null
-          used_by?: string | null
-        }
-        Update: {
-          created_at?: string
-          expires_at?: string
-          id?: string
-          invited_by?: string | null
-          revoked_at?: string | null
-          shortlist_id?: string
-          token_hash?: string
-          used_at?: string | null
-          used_by?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'shortlist_invitations_shortlist_id_fkey'
-            columns: ['shortlist_id']
-            isOneToOne: false
-            referencedRelation: 'shortlists'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      shortlist_members: {
-        Row: {
-          joined_at: string
-          name: string
-          seat: number
-          shortlist_id: string
-          user_id: string
-        }
-        Insert: {
-          joined_at?: string
-          name?: string
-          seat: number
-          shortlist_id: string
-          user_id: string
-        }
-        Update: {
-          joined_at?: string
-          name?: string
-          seat?: number
-          shortlist_id?: string
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: 'shortlist_members_shortlist_id_fkey'
-            columns: ['shortlist_id']
-            isOneToOne: false
-            referencedRelation: 'shortlists'
-            referencedColumns: ['id']
-          },
-        ]
-      }
-      shortlists: {
-        Row: {
-          created_at: string
-          id: string
-        }
-        Insert: {
-          created_at?: string
-          id?: string
-        }
-        Update: {
-          created_at?: string
-          id?: string
         }
         Relationships: []
       }
@@ -2102,6 +1625,7 @@ export type Database = {
           furnished: boolean | null
           id: string | null
           image_urls: string[] | null
+          keywords: unknown
           latitude: number | null
           location: string | null
           longitude: number | null
@@ -2109,10 +1633,10 @@ export type Database = {
           off_market_at: string | null
           offer: boolean | null
           parking: boolean | null
+          place_ids: number[] | null
           price_reduced_at: string | null
           price_reduced_by: number | null
           regular_price: number | null
-          search_text: string | null
           status: string | null
           status_changed_at: string | null
           type: string | null
@@ -2131,6 +1655,7 @@ export type Database = {
           furnished?: boolean | null
           id?: string | null
           image_urls?: string[] | null
+          keywords?: unknown
           latitude?: number | null
           location?: string | null
           longitude?: number | null
@@ -2138,10 +1663,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean | null
           parking?: boolean | null
+          place_ids?: number[] | null
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price?: number | null
-          search_text?: string | null
           status?: string | null
           status_changed_at?: string | null
           type?: string | null
@@ -2160,6 +1685,7 @@ export type Database = {
           furnished?: boolean | null
           id?: string | null
           image_urls?: string[] | null
+          keywords?: unknown
           latitude?: number | null
           location?: string | null
           longitude?: number | null
@@ -2167,10 +1693,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean | null
           parking?: boolean | null
+          place_ids?: number[] | null
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price?: number | null
-          search_text?: string | null
           status?: string | null
           status_changed_at?: string | null
           type?: string | null
@@ -2182,7 +1708,6 @@ export type Database = {
       }
     }
     Functions: {
-      accept_shortlist_invitation: { Args: { token: string }; Returns: string }
       alert_batches_due: {
         Args: { batch_limit?: number; mode: string }
         Returns: {
@@ -2190,21 +1715,20 @@ export type Database = {
         }[]
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
-      alert_emails_due: {
-        Args: {
-          batch_limit?: number
-          mode: string
-          part?: number
-          parts?: number
-        }
-        Returns: {
-          saved_search_id: string
-        }[]
-      }
       answer_viewing_request: {
         Args: { accept: boolean; booking_id: string }
         Returns: string
       }
+      area_crosses_itself: { Args: { points: number[] }; Returns: boolean }
+      area_on_segment: {
+        Args: { a: unknown; b: unknown; p: unknown }
+        Returns: boolean
+      }
+      area_orientation: {
+        Args: { a: unknown; b: unknown; c: unknown }
+        Returns: number
+      }
+      area_points: { Args: { area: string }; Returns: number[] }
       begin_export: {
         Args: { account_id: string; headers: Json }
         Returns: boolean
@@ -2238,23 +1762,6 @@ export type Database = {
           listing_id: string
           listing_name: string
           params: Json
-          search_name: string
-          user_id: string
-        }[]
-      }
-      claim_alert_emails: {
-        Args: { mode: string; search_id: string }
-        Returns: {
-          attempts: number
-          delivery_id: number
-          email: string
-          image_url: string
-          listing_created_at: string
-          listing_id: string
-          listing_name: string
-          listing_type: string
-          location: string
-          price: number
           search_name: string
           user_id: string
         }[]
@@ -2317,42 +1824,12 @@ export type Database = {
       }
       client_address: { Args: { headers: Json }; Returns: string }
       client_address_of: { Args: { value: string }; Returns: string }
-      common_word_bits: { Args: { marks: number }; Returns: number[] }
-      common_word_marks: { Args: { text: string }; Returns: number }
-      complete_place_words: { Args: { one_place?: string }; Returns: number }
       confirm_my_email: { Args: Record<PropertyKey, never>; Returns: boolean }
       conversation_open_to: {
         Args: { conversation_id: string; sender: string }
         Returns: boolean
       }
-      count_listings: {
-        Args: {
-          available_only?: boolean
-          east?: number
-          furnished?: boolean
-          max_price?: number
-          min_baths?: number
-          min_beds?: number
-          min_price?: number
-          north?: number
-          offer?: boolean
-          parking?: boolean
-          south?: number
-          type?: string
-          west?: number
-          words?: string
-        }
-        Returns: number
-      }
-      create_shortlist_invitation: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          expires_at: string
-          invitation_id: string
-          shortlist_id: string
-          token: string
-        }[]
-      }
+      count_homes: { Args: { search?: Json }; Returns: number }
       drop_viewing_reminders: {
         Args: { booking_id: string }
         Returns: undefined
@@ -2364,10 +1841,6 @@ export type Database = {
       }
       finish_alert_batch: {
         Args: { delivery_ids: number[]; error?: string }
-        Returns: undefined
-      }
-      finish_alert_emails: {
-        Args: { bounced?: boolean; delivery_ids: number[]; error?: string }
         Returns: undefined
       }
       finish_message_email: {
@@ -2390,7 +1863,12 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      home_search_json: { Args: { value: Json }; Returns: Json }
+      home_search_problem: { Args: { search: Json }; Returns: string }
+      home_search_values: { Args: { search: Json }; Returns: Json }
+      home_search_where: { Args: { v: string }; Returns: string }
       is_moderator: { Args: Record<PropertyKey, never>; Returns: boolean }
+      keyword_tokens: { Args: { text: string }; Returns: string[] }
       landlord_contact: {
         Args: { landlord_id: string }
         Returns: {
@@ -2398,26 +1876,19 @@ export type Database = {
           name: string
         }[]
       }
-      leave_shortlist: { Args: Record<PropertyKey, never>; Returns: boolean }
       listing_image_urls_valid: {
         Args: { owner: string; urls: string[] }
         Returns: boolean
       }
-      listing_matches_search: {
+      listing_lookup_keys: {
         Args: {
-          listing: Database['public']['Tables']['listings']['Row']
-          params: Json
+          keywords: unknown
+          latitude: number
+          longitude: number
+          place_ids: number[]
+          type: string
         }
-        Returns: boolean
-      }
-      listing_search_flags: {
-        Args: {
-          furnished: boolean
-          offer: boolean
-          parking: boolean
-          status: string
-        }
-        Returns: number
+        Returns: string[]
       }
       live_topic_open_to: { Args: { topic: string }; Returns: boolean }
       map_clusters: {
@@ -2441,6 +1912,10 @@ export type Database = {
       mark_conversation_read: {
         Args: { conversation_id: string }
         Returns: string
+      }
+      miles_between: {
+        Args: { lat1: number; lat2: number; lng1: number; lng2: number }
+        Returns: number
       }
       moderation_appeal: {
         Args: { decision_id: number; note?: string }
@@ -2602,7 +2077,6 @@ export type Database = {
           review: string
         }[]
       }
-      my_shortlist_id: { Args: Record<PropertyKey, never>; Returns: string }
       my_viewings: {
         Args: { page_size?: number; since?: string }
         Returns: {
@@ -2638,10 +2112,9 @@ export type Database = {
           starts_at: string
         }[]
       }
-      place_words_of: { Args: { location: string }; Returns: string[] }
-      places_named_in: {
-        Args: { location: string; text: string }
-        Returns: string[]
+      place_ids_at: {
+        Args: { latitude: number; longitude: number }
+        Returns: number[]
       }
       post_viewing_line: {
         Args: {
@@ -2675,12 +2148,7 @@ export type Database = {
       }
       require_moderator: { Args: Record<PropertyKey, never>; Returns: string }
       review_listing_reports: { Args: { listing_id: string }; Returns: number }
-      revoke_shortlist_invitations: {
-        Args: { invitation_id?: string }
-        Returns: number
-      }
-      saved_search_area: { Args: { params: Json }; Returns: unknown }
-      saved_search_flags: { Args: { params: Json }; Returns: number }
+      saved_search_lookup: { Args: { match: Json }; Returns: string }
       saved_search_new_counts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2689,7 +2157,6 @@ export type Database = {
           saved_search_id: string
         }[]
       }
-      saved_search_params_valid: { Args: { params: Json }; Returns: boolean }
       saved_searches_matching: {
         Args: { listing: Database['public']['Tables']['listings']['Row'] }
         Returns: {
@@ -2700,27 +2167,8 @@ export type Database = {
       }
       search_area_cell: { Args: { area: unknown }; Returns: number }
       search_bbox_valid: { Args: { bbox: string }; Returns: boolean }
-      search_by_price: {
-        Args: {
-          after_id?: string
-          after_price?: number
-          available_only?: boolean
-          descending?: boolean
-          east?: number
-          furnished?: boolean
-          max_price?: number
-          min_baths?: number
-          min_beds?: number
-          min_price?: number
-          north?: number
-          offer?: boolean
-          page_size?: number
-          parking?: boolean
-          south?: number
-          type?: string
-          west?: number
-          words?: string
-        }
+      search_homes: {
+        Args: { after?: Json; page_size?: number; search?: Json; sort?: string }
         Returns: {
           bathrooms: number | null
           bedrooms: number | null
@@ -2732,6 +2180,7 @@ export type Database = {
           furnished: boolean | null
           id: string | null
           image_urls: string[] | null
+          keywords: unknown
           latitude: number | null
           location: string | null
           longitude: number | null
@@ -2739,10 +2188,10 @@ export type Database = {
           off_market_at: string | null
           offer: boolean | null
           parking: boolean | null
+          place_ids: number[] | null
           price_reduced_at: string | null
           price_reduced_by: number | null
           regular_price: number | null
-          search_text: string | null
           status: string | null
           status_changed_at: string | null
           type: string | null
@@ -2756,105 +2205,14 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
-      }
-      search_filter_conditions: {
-        Args: {
-          available_only: boolean
-          furnished: boolean
-          in_area: boolean
-          max_price: number
-          min_baths: number
-          min_beds: number
-          min_price: number
-          offer: boolean
-          parking: boolean
-          type: string
-        }
-        Returns: string[]
-      }
-      search_fold: { Args: { value: string }; Returns: string }
-      search_key: { Args: { q: string }; Returns: string }
-      search_newest: {
-        Args: {
-          after_created_at?: string
-          after_id?: string
-          available_only?: boolean
-          east?: number
-          furnished?: boolean
-          max_price?: number
-          min_baths?: number
-          min_beds?: number
-          min_price?: number
-          north?: number
-          offer?: boolean
-          page_size?: number
-          parking?: boolean
-          south?: number
-          type?: string
-          west?: number
-          words?: string
-        }
-        Returns: {
-          bathrooms: number | null
-          bedrooms: number | null
-          cover_url: string | null
-          created_at: string | null
-          description: string | null
-          discounted_price: number | null
-          effective_price: number | null
-          furnished: boolean | null
-          id: string | null
-          image_urls: string[] | null
-          latitude: number | null
-          location: string | null
-          longitude: number | null
-          name: string | null
-          off_market_at: string | null
-          offer: boolean | null
-          parking: boolean | null
-          price_reduced_at: string | null
-          price_reduced_by: number | null
-          regular_price: number | null
-          search_text: string | null
-          status: string | null
-          status_changed_at: string | null
-          type: string | null
-          updated_at: string | null
-          user_ref: string | null
-          version: number | null
-        }[]
-        SetofOptions: {
-          from: '*'
-          to: 'market_listings'
-          isOneToOne: false
-          isSetofReturn: true
-        }
-      }
-      search_place: {
-        Args: { patterns: string[] }
-        Returns: Record<string, unknown>
       }
       search_point_cells: {
         Args: { latitude: number; longitude: number }
         Returns: number[]
       }
-      search_text_pieces: { Args: { folded: string }; Returns: string[] }
-      search_words: { Args: { q: string }; Returns: string[] }
-      search_words_in: {
-        Args: { folded: string; words: string[] }
-        Returns: boolean
-      }
       send_enquiry: {
         Args: { body: string; listing_id: string; message_id: string }
         Returns: string
-      }
-      set_home_note: {
-        Args: { body: string; listing_id: string }
-        Returns: undefined
-      }
-      set_home_vote: {
-        Args: { listing_id: string; vote: string }
-        Returns: undefined
       }
       set_viewing_mode: {
         Args: { confirm_each: boolean; listing_id: string }
@@ -2864,7 +2222,6 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
-      unsubscribe_alert_emails: { Args: { search_id: string }; Returns: string }
       viewing_running_late: {
         Args: { booking_id: string; message_id: string; minutes: number }
         Returns: string
