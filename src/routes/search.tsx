@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useLocation } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { SaveSearchButton } from '../features/saved-searches/components/save-search-button'
@@ -24,7 +24,11 @@ export const Route = createFileRoute('/search')({
   // the screen unawaited, so the screen shows its controls meanwhile. A link's preload fetches nothing.
   loader: ({ deps: { search }, preload }) => ({
     search,
-    firstPage: !preload && search.view !== 'map' && navigator.onLine ? fetchFirstPageAhead(search) : null,
+    // Typed text (`q`) is first read as a place or keywords (the screen replaces the URL): nothing to ask yet.
+    firstPage:
+      !preload && search.view !== 'map' && search.q === undefined && navigator.onLine
+        ? fetchFirstPageAhead(search)
+        : null,
   }),
   // Once per search: the app's start loads the first screen before mounting, and mounting must not ask again.
   // The answer is the screen's only while fresh (firstPageAheadFor); a new search is a new match and asks.
@@ -36,6 +40,7 @@ function Search() {
   const { search, firstPage } = Route.useLoaderData()
   const link = Route.useSearch()
   const navigate = Route.useNavigate()
+  const searchStr = useLocation({ select: (location) => location.searchStr })
   // Opened from a saved search: homes new to it are badged and listed first.
   const opened = useOpenedSavedSearch(link.from)
   return (
@@ -44,6 +49,11 @@ function Search() {
       firstPage={firstPage}
       // Each change is a new history entry, so Back returns to the previous search.
       onSearch={(next) => void navigate({ search: next })}
+      // The search the URL is read as replaces it, keeping a saved search's link.
+      onReplace={(next) =>
+        void navigate({ search: { ...next, from: link.from, save: link.save }, replace: true })
+      }
+      link={searchStr}
       actions={
         <SaveSearchButton
           search={search}
