@@ -9,6 +9,10 @@ export type SearchSort = (typeof SEARCH_SORTS)[number]
 export const SEARCH_RADII = ['0.25', '0.5', '1', '3', '5', '10', '15', '20', '30', '40'] as const
 export type SearchRadius = (typeof SEARCH_RADII)[number]
 
+/** A radius as `Within` says it: `¼ mile`, `1 mile`, `40 miles`. */
+export const radiusLabel = (radius: SearchRadius): string =>
+  `${radius === '0.25' ? '¼' : radius === '0.5' ? '½' : radius} ${Number(radius) > 1 ? 'miles' : 'mile'}`
+
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number]
 

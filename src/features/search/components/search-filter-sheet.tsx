@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
-import { type HomeSearch, SEARCH_RADII, type SearchRadius } from '../../../types/home-search'
+import { type HomeSearch, radiusLabel, SEARCH_RADII } from '../../../types/home-search'
 import { formatHomeCount } from '../../../utils/format-home-count'
 import { MAX_KEYWORDS_LENGTH } from '../../../utils/keywords'
 import { SEARCH_COPY, UNDER_OFFER_LABEL } from '../search-copy'
@@ -11,19 +11,6 @@ const TYPE_CHOICES = [
   { value: 'rent', label: 'Rent' },
   { value: 'sale', label: 'Sale' },
 ] as const
-/** `Within`'s choices: the place's own homes, or miles from its centre. */
-export const RADIUS_LABELS: Record<SearchRadius, string> = {
-  '0.25': '¼ mile',
-  '0.5': '½ mile',
-  '1': '1 mile',
-  '3': '3 miles',
-  '5': '5 miles',
-  '10': '10 miles',
-  '15': '15 miles',
-  '20': '20 miles',
-  '30': '30 miles',
-  '40': '40 miles',
-}
 const ROOM_CHOICES = [1, 2, 3, 4, 5, 6]
 const FLAGS = [
   { key: 'parking', label: 'Parking' },
@@ -88,7 +75,7 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
                 <option value="">This area only</option>
                 {SEARCH_RADII.map((radius) => (
                   <option key={radius} value={radius}>
-                    {RADIUS_LABELS[radius]}
+                    {radiusLabel(radius)}
                   </option>
                 ))}
               </select>
