@@ -6,17 +6,16 @@ import { useOpenedSavedSearch } from '../features/saved-searches/hooks/use-opene
 import { parseSavedSearchLink, type SavedSearchLink } from '../features/saved-searches/link'
 import { fetchFirstPageAhead } from '../features/search/api/search-homes'
 import { SearchScreen } from '../features/search/components/search-screen'
-import { type HomeSearch, parseHomeSearch, validateHomeSearch } from '../types/home-search'
+import { type HomeSearch, inUrl, parseHomeSearch, validateHomeSearch } from '../types/home-search'
 
 // maplibre loads only when the map view opens, never on the list.
 const SearchMap = lazy(() => import('../features/map/components/search-map'))
 
 /** /search: a search is its URL (DESIGN.md §9); values that do not parse are dropped, never an error. */
 export const Route = createFileRoute('/search')({
-  validateSearch: (raw: Record<string, unknown>): HomeSearch & SavedSearchLink => ({
-    ...validateHomeSearch(raw),
-    ...parseSavedSearchLink(raw),
-  }),
+  // The router writes the URL from this: the radius as a number (inUrl), which it would otherwise quote.
+  validateSearch: (raw: Record<string, unknown>): HomeSearch & SavedSearchLink =>
+    inUrl({ ...validateHomeSearch(raw), ...parseSavedSearchLink(raw) }),
   // The search's own fields: the router lays the validated search over every other key the URL holds, and a
   // saved search's link (from, save) or a stray key asks for nothing new.
   loaderDeps: ({ search }) => ({ search: parseHomeSearch(search) }),
@@ -40,7 +39,8 @@ function Search() {
   const { search, firstPage } = Route.useLoaderData()
   const link = Route.useSearch()
   const navigate = Route.useNavigate()
-  const searchStr = useLocation({ select: (location) => location.searchStr })
+  // The URL's fields as given, before the route read them: those it could not use are said.
+  const given = useLocation({ select: (location) => location.search })
   // Opened from a saved search: homes new to it are badged and listed first.
   const opened = useOpenedSavedSearch(link.from)
   return (
@@ -53,7 +53,7 @@ function Search() {
       onReplace={(next) =>
         void navigate({ search: { ...next, from: link.from, save: link.save }, replace: true })
       }
-      link={searchStr}
+      link={given}
       actions={
         <SaveSearchButton
           search={search}

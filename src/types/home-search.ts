@@ -9,6 +9,15 @@ export type SearchSort = (typeof SEARCH_SORTS)[number]
 export const SEARCH_RADII = ['0.25', '0.5', '1', '3', '5', '10', '15', '20', '30', '40'] as const
 export type SearchRadius = (typeof SEARCH_RADII)[number]
 
+/**
+ * The search as the router writes it into the URL: the radius as a number (`radius=0.5`), which the router would
+ * otherwise quote as a string that reads as a number (`radius=%220.5%22`). The URL reads back either way.
+ */
+export const inUrl = <T extends { radius?: SearchRadius | undefined }>(search: T): T =>
+  search.radius === undefined
+    ? search
+    : { ...search, radius: Number(search.radius) as unknown as SearchRadius }
+
 /** A radius as `Within` says it: `¼ mile`, `1 mile`, `40 miles`. */
 export const radiusLabel = (radius: SearchRadius): string =>
   `${radius === '0.25' ? '¼' : radius === '0.5' ? '½' : radius} ${Number(radius) > 1 ? 'miles' : 'mile'}`

@@ -100,11 +100,12 @@ test.describe('the map of search results', () => {
     expect(total).toBeGreaterThan(1)
     await page.goto(`/search?${new URLSearchParams(FILTERS)}`)
     await expect(countHeading(page)).toHaveText(homes(total))
-    await expect(viewButton(page, 'List')).toHaveAttribute('aria-pressed', 'true')
+    // The list shows; the switch offers the map.
+    await expect(viewButton(page, 'Map')).toBeVisible()
     expect(await loaded(/maplibre/)).toBe(0)
 
     await viewButton(page, 'Map').click()
-    await expect(viewButton(page, 'Map')).toHaveAttribute('aria-pressed', 'true')
+    await expect(viewButton(page, 'List')).toBeVisible()
     expect(searchOf(page)).toEqual({ ...FILTERS, view: 'map' })
     await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })
     expect(await loaded(/\/maplibre-gl-[\w-]+\.js$/)).toBe(1)
@@ -189,12 +190,12 @@ test.describe('the map of search results', () => {
     await expect(countHeading(page)).toHaveText(homes(inside))
 
     await viewButton(page, 'List').click()
-    await expect(viewButton(page, 'List')).toHaveAttribute('aria-pressed', 'true')
+    await expect(viewButton(page, 'Map')).toBeVisible()
     expect(searchOf(page)).toEqual({ ...FILTERS, bbox })
     await expect(mapRegion(page)).toHaveCount(0)
     await expect(countHeading(page)).toHaveText(homes(inside))
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(Math.min(inside, 10))
-    await expect(page.getByRole('searchbox', { name: 'Search by place or keyword' })).toHaveValue(FILTERS.q)
+    await expect(page.getByRole('combobox', { name: 'Search by place or keyword' })).toHaveValue(FILTERS.q)
   })
 })
 

@@ -46,8 +46,8 @@ test('offline, /search runs the same filters and sort over the homes kept on thi
       .match(/[A-Za-z]{4,}/)?.[0]
       .slice(0, 5)
       .toLowerCase() ?? ''
-  await page.getByRole('searchbox', { name: 'Search by place or keyword' }).fill(place)
-  await page.getByRole('searchbox', { name: 'Search by place or keyword' }).press('Enter')
+  await page.getByRole('combobox', { name: 'Search by place or keyword' }).fill(place)
+  await page.getByRole('combobox', { name: 'Search by place or keyword' }).press('Enter')
   await expect(page).toHaveURL(new RegExp(`q=${place}`))
   await expect(fromDevice).toBeVisible()
   await expect(listingCard(page, first)).toBeVisible()

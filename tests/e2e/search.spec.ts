@@ -32,7 +32,7 @@ async function idsByPrice(limit: number): Promise<string[]> {
 const homes = (count: number) => `${count.toLocaleString('en-GB')} ${count === 1 ? 'home' : 'homes'}`
 const countHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^[\d,]+ homes?$/ })
 const cards = (page: Page) => page.getByRole('main').getByRole('listitem')
-const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Search by place or keyword' })
+const searchField = (page: Page) => page.getByRole('combobox', { name: 'Search by place or keyword' })
 const sortBy = (page: Page) => page.getByRole('combobox', { name: 'Sort by' })
 
 async function openFilters(page: Page) {

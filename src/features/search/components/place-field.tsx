@@ -84,7 +84,7 @@ export function PlaceField({ value, onChange, onPick, onBlur }: PlaceFieldProps)
         aria-activedescendant={shown && active >= 0 ? `${id}-${active}` : undefined}
         autoComplete="off"
         enterKeyHint="search"
-        placeholder={SEARCH_COPY.queryLabel}
+        placeholder={SEARCH_COPY.queryHint}
         value={value}
         onChange={(event) => change(event.target.value)}
         onKeyDown={keyDown}

@@ -70,10 +70,14 @@ type Notes = { key: string; lines: string[] }
 /**
  * The screen's notes about its search and the label of its place: loads the places when the search has a
  * place or text to read (never for a search without), and replaces the URL with the search it resolves to.
- * `link` is the URL's query string, whose dropped fields are said too. A note shows while the search it was
+ * `link` is the URL's fields as given, whose dropped fields are said too. A note shows while the search it was
  * made for is the one on screen.
  */
-export function useSearchNotes(search: HomeSearch, link: string, onReplace: (next: HomeSearch) => void) {
+export function useSearchNotes(
+  search: HomeSearch,
+  link: Record<string, unknown>,
+  onReplace: (next: HomeSearch) => void,
+) {
   const [places, setPlaces] = useState<Places | null>(null)
   const [notes, setNotes] = useState<Notes | null>(null)
   const needsPlaces = search.q !== undefined || search.place !== undefined
@@ -95,14 +99,17 @@ export function useSearchNotes(search: HomeSearch, link: string, onReplace: (nex
     }
   }, [needsPlaces, places])
 
-  // The fields the router dropped from the link: said once, and the URL written without them.
+  // The fields the router dropped from the link: said once, and the URL written without them (the search
+  // read from the link itself: the screen's may still be the one before).
+  const linkKey = JSON.stringify(link)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per link.
   useEffect(() => {
-    const ignored = ignoredFields(Object.fromEntries(new URLSearchParams(link)))
+    const ignored = ignoredFields(link)
     if (ignored.length === 0) return
-    setNotes({ key: keyOf(search), lines: [ignoredNote(ignored)] })
-    replace.current(search)
-  }, [link])
+    const read = parseHomeSearch(link)
+    setNotes({ key: keyOf(read), lines: [ignoredNote(ignored)] })
+    replace.current(read)
+  }, [linkKey])
 
   useEffect(() => {
     if (!places) return

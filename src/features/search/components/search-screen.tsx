@@ -23,8 +23,8 @@ type SearchScreenProps = {
   onSearch: (next: HomeSearch) => void
   /** The search the URL's is read as (text as a place or keywords, bad fields left out): replaces the URL. */
   onReplace: (next: HomeSearch) => void
-  /** The URL's query string as given, whose fields the search could not use are said. */
-  link: string
+  /** The URL's fields as given (parsed, not yet read as a search): those the search could not use are said. */
+  link: Record<string, unknown>
   /** An extra control on each card (the save toggle). */
   renderAction?: (listing: Listing) => ReactNode
   /** The map view, when the app has one. */
