@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process'
 import readline from 'node:readline'
 import pg from 'pg'
 import { mapOfSearch } from '../../src/features/search/map-plan'
-import { afterCursor } from '../../src/features/search/search-query'
 import { parseHomeSearch } from '../../src/types/home-search'
 import { LISTING_COLUMNS, MAP_HOME_COLUMNS } from '../../src/types/listing'
 import type { MapCluster, MapHome } from '../../src/types/search-map'
@@ -218,6 +217,24 @@ const SORTS = [
   { name: 'price-asc', rest: PRICE_UP, sql: SQL_UP, key: 'effective_price' },
   { name: 'price-desc', rest: PRICE_DOWN, sql: SQL_DOWN, key: 'effective_price' },
 ] as const
+
+/** The PostgREST filters after a row that the app sent before search_homes (kept here for this bench's old paths). */
+function afterCursor(
+  sort: 'newest' | 'price-asc' | 'price-desc',
+  cursor: { createdAt: string; price: number; reducedAt: null; id: string },
+): { bound: { column: string; operator: string; value: string | number }; or: string } {
+  const id = `"${cursor.id}"`
+  if (sort === 'newest')
+    return {
+      bound: { column: 'created_at', operator: 'lte', value: cursor.createdAt },
+      or: `created_at.lt."${cursor.createdAt}",id.lt.${id}`,
+    }
+  const [beyond, bound] = sort === 'price-asc' ? ['gt', 'gte'] : ['lt', 'lte']
+  return {
+    bound: { column: 'effective_price', operator: bound, value: cursor.price },
+    or: `effective_price.${beyond}.${cursor.price},id.${beyond}.${id}`,
+  }
+}
 
 /** Page 50's keyset cursor: after row 490 of the search in its order (as the app's afterCursor writes it). */
 async function page50(

@@ -196,19 +196,13 @@ export async function seedBenchListings(
     if (target - before >= BULK_LISTINGS) await withoutSecondaryIndexes(admin, insert)
     else await insert()
   }
-  // Places that grew busy while the listings were added get their rows for every home whose text has them,
-  // so their counts below 1,001 come from those rows (the complete-place-words migration).
-  await admin.query('select public.complete_place_words()')
   // A vacuum cannot mark pages all-visible while another snapshot (autovacuum's, after the insert) is older
   // than their rows, so repeat it until the visibility map covers the tables counts read from their indexes.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    await admin.query(
-      'vacuum (analyze) public.listings, public.listing_place_words, public.listing_word_marks',
-    )
+    await admin.query('vacuum (analyze) public.listings')
     const { rows } = await admin.query<{ visible: number }>(
       `select min(relallvisible::float / greatest(relpages, 1)) as visible from pg_class
-       where oid in ('public.listings'::regclass, 'public.listing_place_words'::regclass,
-         'public.listing_word_marks'::regclass)`,
+       where oid = 'public.listings'::regclass`,
     )
     if ((rows[0]?.visible ?? 0) >= 0.99) break
     await new Promise((resolve) => setTimeout(resolve, 1000))
