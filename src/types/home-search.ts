@@ -1,4 +1,4 @@
-import { type AreaProblem, encodeArea, readArea } from '../utils/area'
+import { encodeArea, readArea } from '../utils/area'
 import { MAX_KEYWORDS_LENGTH } from '../utils/keywords'
 import { LISTING_TYPES } from './listing'
 
@@ -193,38 +193,6 @@ export function parseBbox(text: string): Bbox | null {
 
 /** The bbox as the URL writes it. */
 export const formatBbox = (bbox: Bbox): string => bbox.map((value) => Number(value.toFixed(5))).join(',')
-
-/**
- * A field the URL held that the search cannot use, and why: the search is read without it, and the screen says
- * so (search-notes.ts). Only the fields a person cannot have set by hand through the screen are reported.
- */
-export type IgnoredField =
-  | { field: 'place' }
-  | { field: 'radius' }
-  | { field: 'keywords' }
-  | { field: 'area'; problem: AreaProblem }
-
-const given = (value: unknown) => value !== undefined && value !== null && value !== ''
-
-/**
- * The place, radius, keywords and area the raw URL gives but parseHomeSearch drops (a place id that is not a
- * whole number, a radius not offered or without a place, keywords over 100 characters, an area that does not
- * decode, has too few or too many points or crosses itself). A place id that parses but names no place is
- * known only once the places are loaded: the screen checks it then.
- */
-export function ignoredFields(raw: Record<string, unknown>): IgnoredField[] {
-  const search = parseHomeSearch(raw)
-  const out: IgnoredField[] = []
-  if (given(raw.place) && search.place === undefined) out.push({ field: 'place' })
-  if (given(raw.radius) && search.radius === undefined) out.push({ field: 'radius' })
-  if (given(raw.keywords) && search.keywords === undefined && String(raw.keywords).trim() !== '')
-    out.push({ field: 'keywords' })
-  if (given(raw.area) && search.area === undefined) {
-    const area = typeof raw.area === 'string' ? readArea(raw.area) : null
-    out.push({ field: 'area', problem: area && 'problem' in area ? area.problem : 'does-not-decode' })
-  }
-  return out
-}
 
 /**
  * How many filters narrow the search (the place, sort and view are not counted): the Filters button shows it.

@@ -32,7 +32,7 @@ describe('a saved search’s name', () => {
     expect(savedSearchName({ place: 2633352 }, 'York, England')).toBe('Homes in York, England')
     expect(
       savedSearchName({ type: 'sale', keywords: 'garden loft', area: '_p~iF~ps|U_ulLnnqC_mqNvxq`@' }),
-    ).toBe('Sale · “garden loft” · Drawn area')
+    ).toBe('Sale · garden loft · Drawn area')
     expect(savedSearchSummary({ place: 2647694, radius: '40', sort: 'price-asc' }, 'Hackney, London')).toBe(
       'Homes in Hackney, London within 40 miles · lowest price first',
     )

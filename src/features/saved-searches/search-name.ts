@@ -47,7 +47,7 @@ function parts(params: SavedParams, placeLabel?: string): string[] {
     params.type ? TYPE_NAMES[params.type] : null,
     placeText(params, placeLabel),
     params.q ?? null,
-    params.keywords ? `“${params.keywords}”` : null,
+    params.keywords ?? null,
     params.minBeds !== undefined ? `${params.minBeds}+ ${params.minBeds === 1 ? 'bed' : 'beds'}` : null,
     params.minBaths !== undefined ? `${params.minBaths}+ ${params.minBaths === 1 ? 'bath' : 'baths'}` : null,
     priceText(params),

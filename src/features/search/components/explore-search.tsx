@@ -1,8 +1,11 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
 import { parseHomeSearch } from '../../../types/home-search'
-import { PlaceField } from './place-field'
+import { PlaceInput } from './place-input'
 import './search.css'
+
+// The suggestions' code loads just after the first render, which draws the field without them.
+const PlaceField = lazy(() => import('./place-field'))
 
 /**
  * Explore's search field: a place picked from its suggestions opens /search in that place; text searched
@@ -18,11 +21,13 @@ export function ExploreSearch() {
   return (
     <search className="explore-search">
       <form onSubmit={submit}>
-        <PlaceField
-          value={q}
-          onChange={setQ}
-          onPick={(place) => void navigate({ to: '/search', search: { place: place.id } })}
-        />
+        <Suspense fallback={<PlaceInput value={q} onChange={setQ} />}>
+          <PlaceField
+            value={q}
+            onChange={setQ}
+            onPick={(place) => void navigate({ to: '/search', search: { place: place.id } })}
+          />
+        </Suspense>
       </form>
     </search>
   )

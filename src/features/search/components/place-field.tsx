@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import type { Place } from '../../../utils/places'
 import { SEARCH_COPY } from '../search-copy'
+import { earlyFocus } from './place-input'
 
 // The places' code and list (~100 kB) load when the field is first used, never with the first screen.
 const placesCode = () => import('../../../utils/places')
@@ -14,12 +15,18 @@ type PlaceFieldProps = {
 }
 
 /**
- * The place field: from the second letter typed it suggests places, most populous first, as a combobox with a
+ * The place field (loaded just after the first render, which draws place-input.tsx): from the second letter typed it suggests places, most populous first, as a combobox with a
  * listbox (WAI-ARIA's combobox pattern: arrow keys move through the suggestions, Enter picks the one reached,
  * Escape closes them). Text searched without picking one is the caller's (the form's submit).
  */
-export function PlaceField({ value, onChange, onPick, onBlur }: PlaceFieldProps) {
+export default function PlaceField({ value, onChange, onPick, onBlur }: PlaceFieldProps) {
   const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  // Typing had begun in the field drawn before this code came: the focus stays in the field.
+  useEffect(() => {
+    if (earlyFocus.taken) input.current?.focus()
+    earlyFocus.taken = false
+  }, [])
   const [options, setOptions] = useState<Place[]>([])
   const [active, setActive] = useState(-1)
   const [open, setOpen] = useState(false)
@@ -74,6 +81,7 @@ export function PlaceField({ value, onChange, onPick, onBlur }: PlaceFieldProps)
         {SEARCH_COPY.queryLabel}
       </label>
       <input
+        ref={input}
         id={id}
         className="field__input"
         type="search"

@@ -8,9 +8,11 @@ import {
 } from '../../../types/home-search'
 import type { Place } from '../../../utils/places'
 import { SEARCH_COPY, SORT_LABELS } from '../search-copy'
-import { PlaceField } from './place-field'
+import { PlaceInput } from './place-input'
 import { text, useDraft } from './search-draft'
 
+// The place field's suggestions load just after the first render, which draws the field without them.
+const PlaceField = lazy(() => import('./place-field'))
 // The filters' sheet loads when it is first opened: a search's first screen does without it.
 const SearchFilterSheet = lazy(() => import('./search-filter-sheet'))
 
@@ -24,6 +26,11 @@ type SearchControlsProps = {
   total?: number | null
   /** Shown at the end of the row (the List or Map switch). */
   children?: ReactNode
+  /**
+   * False for index.html's early drawing (build/first-screen/early-markup.tsx): the field as the first render
+   * draws it, before its suggestions' code has come, whatever has loaded by then.
+   */
+  suggest?: boolean
 }
 
 /**
@@ -38,6 +45,7 @@ export function SearchControls({
   onSearch,
   total = null,
   children,
+  suggest = true,
 }: SearchControlsProps) {
   const [open, setOpen] = useState(false)
   // The field shows the place, else the keywords it became.
@@ -69,7 +77,13 @@ export function SearchControls({
   return (
     <search>
       <form className="search-controls" onSubmit={submit}>
-        <PlaceField value={typed} onChange={setTyped} onPick={pick} onBlur={() => commit()} />
+        {suggest ? (
+          <Suspense fallback={<PlaceInput value={typed} onChange={setTyped} onBlur={() => commit()} />}>
+            <PlaceField value={typed} onChange={setTyped} onPick={pick} onBlur={() => commit()} />
+          </Suspense>
+        ) : (
+          <PlaceInput value={typed} onChange={setTyped} />
+        )}
         <button
           type="button"
           className="button button--secondary search-controls__toggle"
