@@ -51,26 +51,35 @@ export function useSearchNotes(
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per link.
   useEffect(() => {
     if (!NOTED.some((field) => link[field] !== undefined)) return
+    // Left (another screen, another link) before the code came: nothing is replaced.
+    let live = true
     void notesCode().then(({ ignoredFields, ignoredNote, parseHomeSearch }) => {
       const ignored = ignoredFields(link)
-      if (ignored.length === 0) return
+      if (!live || ignored.length === 0) return
       const read = parseHomeSearch(link)
       setNotes({ key: keyOf(read), lines: [ignoredNote(ignored)] })
       replace.current(read)
     })
+    return () => {
+      live = false
+    }
   }, [linkKey])
 
   useEffect(() => {
     if (!places) return
+    let live = true
     void notesCode().then(({ resolveSearch }) => {
       const resolved = resolveSearch(search, places)
-      if (!resolved) return
+      if (!live || !resolved) return
       setNotes((current) => ({
         key: keyOf(resolved.next),
         lines: [...(current?.key === keyOf(search) ? current.lines : []), ...resolved.notes],
       }))
       replace.current(resolved.next)
     })
+    return () => {
+      live = false
+    }
   }, [search, places])
 
   const place = search.place === undefined ? undefined : places?.byId.get(search.place)
