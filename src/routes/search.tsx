@@ -1,4 +1,4 @@
-import { createFileRoute, useLocation } from '@tanstack/react-router'
+import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { SaveToggle } from '../features/saved/components/save-toggle'
 import { SaveSearchButton } from '../features/saved-searches/components/save-search-button'
@@ -39,6 +39,7 @@ function Search() {
   const { search, firstPage } = Route.useLoaderData()
   const link = Route.useSearch()
   const navigate = Route.useNavigate()
+  const router = useRouter()
   // The URL's fields as given, before the route read them: those it could not use are said.
   const given = useLocation({ select: (location) => location.search })
   // Opened from a saved search: homes new to it are badged and listed first.
@@ -50,9 +51,11 @@ function Search() {
       // Each change is a new history entry, so Back returns to the previous search.
       onSearch={(next) => void navigate({ search: next })}
       // The search the URL is read as replaces it, keeping a saved search's link.
-      onReplace={(next) =>
+      // Never over a navigation under way (a tap on Save search that leaves for sign-in, another search).
+      onReplace={(next) => {
+        if (router.latestLocation.href !== router.state.location.href) return
         void navigate({ search: { ...next, from: link.from, save: link.save }, replace: true })
-      }
+      }}
       link={given}
       actions={
         <SaveSearchButton

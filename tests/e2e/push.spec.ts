@@ -60,7 +60,9 @@ test('choosing Instant is what asks for notifications, and the subscription is k
   await page.goto('/search?type=rent&q=Hackney')
   await page.getByRole('button', { name: 'Save search' }).click()
   // Hackney is one place: the text is searched, and saved, as that place.
-  await expect(page.getByRole('status').filter({ hasText: 'Saved as “Rent · Hackney, London”' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved as “Rent · Hackney, London”' }),
+  ).toBeVisible()
   await openSavedSearches(page)
   const item = savedSearchItem(page, 'Rent · Hackney, London')
   await expect(item).toBeVisible()

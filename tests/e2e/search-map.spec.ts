@@ -206,12 +206,12 @@ test('at city zoom the map takes one request, for its homes, and counts them its
 
   // Every count stays unanswered: a map that needed one would never show its homes or their number.
   const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_homes\?/)
-  const homesAsked = page.waitForRequest(/\/rest\/v1\/market_listings\?select=[^&]*cover_url/, {
+  const homesAsked = page.waitForRequest(/\/rest\/v1\/rpc\/search_homes\?.*select=[^&]*cover_url/, {
     timeout: 30_000,
   })
   await page.goto(`/search?view=map&bbox=${area.join(',')}`)
   // One more than the map draws: as many as that or fewer are all the homes in the box.
-  expect(new URL((await homesAsked).url()).searchParams.get('limit')).toBe('501')
+  expect(new URL((await homesAsked).url()).searchParams.get('page_size')).toBe('501')
 
   await expect(countHeading(page)).toHaveText(homes(inside))
   await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })
@@ -232,12 +232,12 @@ test('at country zoom the map asks for clusters first, and with no more homes th
   // Every count stays unanswered: the clusters already say the box holds no more homes than the map draws.
   const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_homes\?/)
   const clustersAsked = page.waitForRequest(/\/rest\/v1\/rpc\/map_clusters\?/, { timeout: 30_000 })
-  const homesAsked = page.waitForRequest(/\/rest\/v1\/market_listings\?select=[^&]*cover_url/, {
+  const homesAsked = page.waitForRequest(/\/rest\/v1\/rpc\/search_homes\?.*select=[^&]*cover_url/, {
     timeout: 30_000,
   })
   await page.goto(`/search?view=map&bbox=${area.join(',')}`)
   expect(new URL((await clustersAsked).url()).searchParams.get('cell')).toBe('1')
-  expect(new URL((await homesAsked).url()).searchParams.get('limit')).toBe('500')
+  expect(new URL((await homesAsked).url()).searchParams.get('page_size')).toBe('500')
 
   await expect(countHeading(page)).toHaveText(homes(inside))
   await expect(markers(page).first()).toBeVisible({ timeout: 30_000 })

@@ -217,7 +217,7 @@ test.describe('searching for a home', () => {
     await expect(cards(page)).toHaveCount(10)
     const requests = await pressLoadMoreWhileLoading(
       page,
-      /\/rest\/v1\/market_listings\?.*effective_price/,
+      /\/rest\/v1\/rpc\/search_homes\?.*after=/,
       async () => {
         await expect(cards(page)).toHaveCount(20)
         const hrefs = await cards(page)
