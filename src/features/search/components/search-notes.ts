@@ -29,6 +29,13 @@ export function useSearchNotes(
   const needsPlaces = search.q !== undefined || search.place !== undefined
   const replace = useRef(onReplace)
   replace.current = onReplace
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
 
   useEffect(() => {
     if (!needsPlaces || places) return
@@ -51,18 +58,15 @@ export function useSearchNotes(
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per link.
   useEffect(() => {
     if (!NOTED.some((field) => link[field] !== undefined)) return
-    // Left (another screen, another link) before the code came: nothing is replaced.
-    let live = true
+    // The router may write the URL it read (without the bad fields) before the code comes: the note still
+    // stands, unless the screen has gone.
     void notesCode().then(({ ignoredFields, ignoredNote, parseHomeSearch }) => {
       const ignored = ignoredFields(link)
-      if (!live || ignored.length === 0) return
+      if (!mounted.current || ignored.length === 0) return
       const read = parseHomeSearch(link)
       setNotes({ key: keyOf(read), lines: [ignoredNote(ignored)] })
       replace.current(read)
     })
-    return () => {
-      live = false
-    }
   }, [linkKey])
 
   useEffect(() => {
