@@ -69,8 +69,8 @@ describe("index.html's early drawings are their components' own markup", () => {
     const drawn = earlyFill(markup.searchTop, {}, {})
     expect(drawn).toBe(shownMarkup(frameMarkup(EARLY_FRAMES.searchTop(), await visitorRouter())))
     expect(drawn).toContain('class="button button--secondary save-search__button"')
-    expect(drawn).toContain('class="search-controls__bar"')
-    expect(drawn).toContain('class="search-view"')
+    expect(drawn).toContain('class="search-controls"')
+    expect(drawn).toContain('search-view')
     expect(drawn).not.toMatch(/\shidden\b|search-filters/)
   })
 

@@ -276,7 +276,7 @@ export const EARLY_FRAMES = {
           <SaveSearchButton search={parseHomeSearch({})} saveOnArrival={false} onArrivalSaved={noop} />
         }
       />
-      <SearchControls search={parseHomeSearch({})} onSearch={noop}>
+      <SearchControls search={parseHomeSearch({})} onSearch={noop} suggest={false}>
         <SearchViewSwitch mapView={false} onShow={noop} />
       </SearchControls>
     </>

@@ -18,19 +18,16 @@ import { earlyClasses, everyPart, missingFromFirstStylesheet } from './first-sty
 import { earlyRequestScript } from './inline-script'
 
 /** Routes whose screens are not split out of the entry (see tanstackRouter below). */
-export const LANDING_ROUTES: string[] = [
-  '/',
-  '/offers',
-  '/category/$categoryName',
-  '/category/$categoryName/',
-]
+export const LANDING_ROUTES: string[] = ['/offers', '/category/$categoryName', '/category/$categoryName/']
 
 /**
  * Screens people also land on whose component is split out of the entry, by route id and route file:
  * index.html's inline script preloads their chunk with the HTML (screenCode), so it arrives beside the
  * entry. Every other screen's data and code stay out of a first visit to the rest.
  */
-const SPLIT_LANDING_SCREENS: Record<'search' | 'listing', { id: string; file: string }> = {
+const SPLIT_LANDING_SCREENS: Record<'explore' | 'search' | 'listing', { id: string; file: string }> = {
+  // Explore's search field and slider stay out of the entry, which every other screen's first render loads.
+  explore: { id: '/', file: 'index.tsx' },
   search: { id: '/search', file: 'search.tsx' },
   listing: { id: '/category/$categoryName/$listingId', file: 'category.$categoryName.$listingId.tsx' },
 }
@@ -62,7 +59,7 @@ export function firstScreen(app: AppModules): Plugin {
       // Rendered once per build (and per dev server): the components' markup does not change with a page.
       markup ??= loadMarkup()
       // The split code of the landing screens the entry does not hold, to preload with the app's (a build has it).
-      const screenCode: ScreenCode = { search: '', listing: '', reads: '' }
+      const screenCode: ScreenCode = { explore: '', search: '', listing: '', reads: '' }
       for (const chunk of Object.values(ctx.bundle ?? {})) {
         if (chunk.type !== 'chunk') continue
         if (chunk.name === PUBLIC_READS_CHUNK) screenCode.reads = `${base}${chunk.fileName}`

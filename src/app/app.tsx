@@ -7,6 +7,9 @@ import { firstScreen } from '../lib/first-screen-shown'
 import { dismissStaleErrors, markErrorsStale } from '../lib/toast'
 import { nextTask } from '../utils/next-task'
 import { createAppRouter } from './router'
+// Explore's slide and slider, which index.html draws early, in the first stylesheet: Explore's code is split from the
+// start (SPLIT_LANDING_SCREENS), its styles are not.
+import '../features/listings/components/explore.css'
 // After the screens' own styles, as the cascade expects; in the app's start chunk, so one stylesheet blocks the first paint.
 import '../styles/global.css'
 // In the first stylesheet: index.html's early drawing of /search has the Save search button (early-cards.ts).

@@ -25,6 +25,7 @@ const LISTING_ID = '5eed0000-0000-4000-8000-000000000001'
 const cover = `${env.supabaseUrl}/storage/v1/object/public/listing-images/u1/${LISTING_ID}/front.jpg`
 const row = aListingRow({ id: LISTING_ID, image_urls: [cover] })
 const screenCode = {
+  explore: '/assets/explore-code.js',
   search: '/assets/search-code.js',
   listing: '/assets/listing-code.js',
   reads: '/assets/postgrest-code.js',
@@ -190,11 +191,14 @@ describe("index.html's early request is the app's own first request", () => {
     expect(visitor.links).toEqual([])
   })
 
-  it('preloads the first photo at the very address the slide and gallery show', async () => {
+  it('preloads the first photo at the very address the slide and gallery show, and Explore’s own code', async () => {
     const { win, links } = fakeWindow('/')
     startEarlyRequest(config, win)
-    await vi.waitFor(() => expect(links).toHaveLength(1))
-    expect(links[0]).toMatchObject({
+    await vi.waitFor(() => expect(links).toHaveLength(2))
+    expect(links).toContainEqual(
+      expect.objectContaining({ rel: 'modulepreload', href: '/assets/explore-code.js' }),
+    )
+    expect(links.find((link) => link.rel === 'preload')).toMatchObject({
       rel: 'preload',
       as: 'image',
       crossOrigin: 'anonymous',

@@ -16,10 +16,10 @@ import {
 import type { EarlyWindow } from './early-request'
 
 /**
- * The landing screens whose code is split from the entry (/search and a listing page), and PostgREST's client,
+ * The landing screens whose code is split from the entry (Explore, /search and a listing page), and PostgREST's client,
  * which a screen needs at once when the early request does not serve it (a build's file names).
  */
-export type ScreenCode = { search: string; listing: string; reads: string }
+export type ScreenCode = { explore: string; search: string; listing: string; reads: string }
 
 /** The app's entry module and the modules it imports statically (a build's file names). */
 export type AppCode = { entry: string; preload: string[] }
@@ -80,7 +80,14 @@ export function startEarlyRequest(c: EarlyRequestConfig, win: EarlyWindow): void
     path,
   )
   // The screen's own code, which the router would ask for only once the app's scripts have run.
-  const screen = path === '/search' ? c.screenCode.search : listing ? c.screenCode.listing : ''
+  const screen =
+    path === '/'
+      ? c.screenCode.explore
+      : path === '/search'
+        ? c.screenCode.search
+        : listing
+          ? c.screenCode.listing
+          : ''
   const shown = drawFirstScreen(c, win, path, listing?.[1])
   // A screen the early request does not serve reads through PostgREST's client as soon as it starts; a
   // visitor's Saved Homes reads the device alone (a signed-in person's is kept in step with the server).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { encodeArea } from '../utils/area'
 import {
   clearFilters,
   countFilters,
@@ -7,6 +8,7 @@ import {
   parseHomeSearch,
   validateHomeSearch,
 } from './home-search'
+import { ignoredFields } from './home-search-problems'
 
 describe('parseHomeSearch: the URL contract of /search', () => {
   it('keeps every field that parses, as the router reads the URL (numbers and booleans arrive parsed)', () => {
@@ -131,6 +133,11 @@ describe('filters', () => {
     ).toBe(9)
   })
 
+  it('counts keywords and the radius, which the sheet sets, but not the place', () => {
+    expect(countFilters({ place: 2633352 })).toBe(0)
+    expect(countFilters({ place: 2633352, radius: '1', keywords: 'garden' })).toBe(2)
+  })
+
   it('clears the filters and the text, keeping the sort and the view', () => {
     expect(
       clearFilters({ q: 'York', type: 'sale', offer: true, underOffer: false, sort: 'reduced', view: 'map' }),
@@ -146,5 +153,41 @@ describe('validateHomeSearch: what the route keeps', () => {
     const search = validateHomeSearch({ type: 'castle', q: 'York', page: 4 })
     expect(search).toHaveProperty('type', undefined)
     expect({ page: 4, type: 'castle', ...search }).toMatchObject({ type: undefined, q: 'York' })
+  })
+})
+
+describe('ignored fields', () => {
+  it('names the place, radius, keywords and area a link gives but the search cannot use', () => {
+    expect(
+      ignoredFields({ place: 'york', radius: '2', keywords: 'k'.repeat(101), area: '!!', type: 'nope' }),
+    ).toEqual([
+      { field: 'place' },
+      { field: 'radius' },
+      { field: 'keywords' },
+      { field: 'area', problem: 'does-not-decode' },
+    ])
+  })
+
+  it('refuses a radius without a place, and says why an area was refused', () => {
+    expect(ignoredFields({ radius: '1' })).toEqual([{ field: 'radius' }])
+    expect(ignoredFields({ place: 2633352, radius: 1 })).toEqual([])
+    const tooMany = encodeArea(
+      Array.from({ length: 51 }, (_, i) => ({
+        lat: 51.5 + 0.01 * Math.sin((2 * Math.PI * i) / 51),
+        lng: -0.1 + 0.01 * Math.cos((2 * Math.PI * i) / 51),
+      })),
+    )
+    expect(ignoredFields({ area: tooMany })).toEqual([{ field: 'area', problem: 'too-many-points' }])
+    const bowtie = encodeArea([
+      { lat: 0, lng: 0 },
+      { lat: 1, lng: 1 },
+      { lat: 0, lng: 1 },
+      { lat: 1, lng: 0 },
+    ])
+    expect(ignoredFields({ area: bowtie })).toEqual([{ field: 'area', problem: 'crosses-itself' }])
+  })
+
+  it('ignores nothing in a good link or an empty field', () => {
+    expect(ignoredFields({ place: '2633352', radius: '0.25', keywords: 'garden', area: '' })).toEqual([])
   })
 })

@@ -9,6 +9,19 @@ export type SearchSort = (typeof SEARCH_SORTS)[number]
 export const SEARCH_RADII = ['0.25', '0.5', '1', '3', '5', '10', '15', '20', '30', '40'] as const
 export type SearchRadius = (typeof SEARCH_RADII)[number]
 
+/**
+ * The search as the router writes it into the URL: the radius as a number (`radius=0.5`), which the router would
+ * otherwise quote as a string that reads as a number (`radius=%220.5%22`). The URL reads back either way.
+ */
+export const inUrl = <T extends { radius?: SearchRadius | undefined }>(search: T): T =>
+  search.radius === undefined
+    ? search
+    : { ...search, radius: Number(search.radius) as unknown as SearchRadius }
+
+/** A radius as `Within` says it: `¼ mile`, `1 mile`, `40 miles`. */
+export const radiusLabel = (radius: SearchRadius): string =>
+  `${radius === '0.25' ? '¼' : radius === '0.5' ? '½' : radius} ${Number(radius) > 1 ? 'miles' : 'mile'}`
+
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number]
 
@@ -181,9 +194,14 @@ export function parseBbox(text: string): Bbox | null {
 /** The bbox as the URL writes it. */
 export const formatBbox = (bbox: Bbox): string => bbox.map((value) => Number(value.toFixed(5))).join(',')
 
-/** How many filters narrow the search (text, sort and view are not filters): the Filters button shows it. */
+/**
+ * How many filters narrow the search (the place, sort and view are not counted): the Filters button shows it.
+ * Keywords and the radius are set in the filters' sheet, so they count.
+ */
 export function countFilters(search: HomeSearch): number {
   const set = [
+    search.keywords,
+    search.radius,
     search.type,
     search.minPrice,
     search.maxPrice,

@@ -1,3 +1,4 @@
+import type { AreaPoint } from '../utils/area'
 import type { Tables } from './database'
 import type { Bbox } from './home-search'
 import type { ListingRow } from './listing'
@@ -25,5 +26,9 @@ export type SearchMapProps = {
   /** The search's area, if it has one: the map opens on it instead of on the homes. */
   bbox: Bbox | null
   onSearchArea: (bbox: Bbox) => void
+  /** The search's drawn area, if it has one: drawn on the map, which opens on it when it has no bbox. */
+  area: AreaPoint[] | null
+  /** A shape drawn on the map (an encoded polyline, utils/area.ts), or null when the drawn area is cleared. */
+  onDrawArea: (area: string | null) => void
   listingHref: (home: MapHome) => string
 }

@@ -185,8 +185,8 @@ test("arriving at /search, the first page's request does not wait for the screen
     const url = new URL(request.url())
     if (
       request.method() === 'GET' &&
-      url.pathname === '/rest/v1/market_listings' &&
-      url.searchParams.get('type') === 'eq.rent'
+      url.pathname === '/rest/v1/rpc/search_homes' &&
+      (url.searchParams.get('search') ?? '').includes('"type":"rent"')
     )
       firstPageRequests.push(chunkReleased)
   })

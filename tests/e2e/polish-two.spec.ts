@@ -45,7 +45,7 @@ test.describe('the search screen on a phone', () => {
       ).toBeLessThanOrEqual(fold)
     }
     // Place, Filters, sort and the map sit together above the results, not stacked one under another.
-    const field = await page.getByRole('searchbox', { name: 'Search by place or keyword' }).boundingBox()
+    const field = await page.getByRole('combobox', { name: 'Search by place or keyword' }).boundingBox()
     const filters = await page.getByRole('button', { name: /^Filters/ }).boundingBox()
     const sort = await page.getByRole('combobox', { name: 'Sort by' }).boundingBox()
     const map = await page.getByRole('button', { name: 'Map', exact: true }).boundingBox()
@@ -97,8 +97,8 @@ test.describe('a saved search', () => {
     test.slow()
     const account = await newSignedInAccount(page, 'saves-once')
     const server = await clientOf(account.email, account.password)
-    const name = 'Rent · Leeds · 2+ beds'
-    await page.goto('/search?type=rent&q=Leeds&minBeds=2')
+    const name = 'Rent · Leeds, England · 2+ beds'
+    await page.goto('/search?type=rent&place=2644688&minBeds=2')
     await page.getByRole('button', { name: 'Save search' }).click()
     const saved = page.getByRole('link', { name: `Saved: ${name}, its settings` })
     await expect(saved).toBeVisible()
@@ -107,7 +107,7 @@ test.describe('a saved search', () => {
     await expect.poll(async () => (await serverSavedSearches(server)).length).toBe(1)
 
     // The same search in another order of its parameters is the same saved search.
-    await page.goto('/search?minBeds=2&q=Leeds&type=rent')
+    await page.goto('/search?minBeds=2&place=2644688&type=rent')
     await expect(saved).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: `Saved as “${name}”` })).toBeVisible()
     await expectNoAxeViolations(page)
@@ -115,7 +115,7 @@ test.describe('a saved search', () => {
     // The database refuses a second copy, in words a person reads.
     const again = await server
       .from('saved_searches')
-      .insert({ name: 'Again', params: { type: 'rent', q: 'Leeds', minBeds: 2 } })
+      .insert({ name: 'Again', params: { type: 'rent', place: 2644688, minBeds: 2 } })
     expect(again.error?.message).toBe('You have already saved this search')
 
     await saved.click()

@@ -59,9 +59,12 @@ test('choosing Instant is what asks for notifications, and the subscription is k
   const account = await newSignedInAccount(page, 'push-sub')
   await page.goto('/search?type=rent&q=Hackney')
   await page.getByRole('button', { name: 'Save search' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Saved as “Rent · Hackney”' })).toBeVisible()
+  // Hackney is one place: the text is searched, and saved, as that place.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved as “Rent · Hackney, London”' }),
+  ).toBeVisible()
   await openSavedSearches(page)
-  const item = savedSearchItem(page, 'Rent · Hackney')
+  const item = savedSearchItem(page, 'Rent · Hackney, London')
   await expect(item).toBeVisible()
   // Never asked on load, nor by saving a search.
   expect((await standIn(page)).asked).toBe(0)
@@ -196,7 +199,8 @@ test('the whole chain: a home published elsewhere reaches the phone as a notific
     expect(sent.status).toBe(200)
     const [received] = await pushService.waitForMessages(subscription.endpoint, 1, 60_000)
     // The search's parameters in the URL schema's order, as the sender writes them.
-    const url = `/search?q=${word}&type=rent&from=${saved?.id}`
+    // The typed word was saved as keywords.
+    const url = `/search?keywords=${word}&type=rent&from=${saved?.id}`
     expect(received?.json).toMatchObject({
       title: `1 new home · ${name}`,
       body: homeName,

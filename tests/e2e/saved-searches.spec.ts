@@ -17,8 +17,8 @@ test.use(ONLINE_ONLY)
 // Each test walks several screens, with the service worker and the server in the loop: thrice the usual time.
 test.slow()
 
-const HACKNEY = '/search?type=rent&q=Hackney&minBeds=2&maxPrice=2000'
-const HACKNEY_NAME = 'Rent · Hackney · 2+ beds · up to £2,000'
+const HACKNEY = '/search?type=rent&place=2647694&minBeds=2&maxPrice=2000'
+const HACKNEY_NAME = 'Rent · Hackney, London · 2+ beds · up to £2,000'
 
 test.describe('saved searches', () => {
   test('save a search, rename it, change its alerts and delete it: the server follows each step', async ({
@@ -40,15 +40,15 @@ test.describe('saved searches', () => {
         {
           name: HACKNEY_NAME,
           alerts: 'off',
-          params: { type: 'rent', q: 'Hackney', minBeds: 2, maxPrice: 2000 },
+          params: { type: 'rent', place: 2647694, minBeds: 2, maxPrice: 2000 },
         },
       ])
     const [saved] = await serverSavedSearches(server)
-    expect(Object.keys(saved?.params ?? {}).sort()).toEqual(['maxPrice', 'minBeds', 'q', 'type'])
+    expect(Object.keys(saved?.params ?? {}).sort()).toEqual(['maxPrice', 'minBeds', 'place', 'type'])
 
     await openSavedSearches(page)
     const item = savedSearchItem(page, HACKNEY_NAME)
-    await expect(item).toContainText('Rent · Hackney · 2+ beds · up to £2,000 · newest first')
+    await expect(item).toContainText('Rent · Hackney, London · 2+ beds · up to £2,000 · newest first')
     await expect(item.getByRole('button', { name: 'Off', pressed: true })).toBeVisible()
 
     // Rename, by keyboard.
@@ -104,7 +104,8 @@ test.describe('saved searches', () => {
     ).toBeVisible()
     // The same search, and `save` gone from the address, so a reload or Back saves nothing more.
     const url = new URL(page.url())
-    expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'sale', q: 'Camden', minBaths: '2' })
+    // Camden names several places: the text became keywords.
+    expect(Object.fromEntries(url.searchParams)).toEqual({ type: 'sale', keywords: 'Camden', minBaths: '2' })
     await expect(page.getByLabel('Search by place or keyword')).toHaveValue('Camden')
     await page.reload()
     await expect(page.getByRole('heading', { level: 2, name: /homes?$/ })).toBeVisible()
@@ -113,7 +114,7 @@ test.describe('saved searches', () => {
     await expect
       .poll(() => serverSavedSearches(server))
       .toMatchObject([
-        { name: 'Sale · Camden · 2+ baths', params: { type: 'sale', q: 'Camden', minBaths: 2 } },
+        { name: 'Sale · Camden · 2+ baths', params: { type: 'sale', keywords: 'Camden', minBaths: 2 } },
       ])
     expect(await serverSavedSearches(server)).toHaveLength(1)
   })
@@ -167,6 +168,6 @@ test.describe('saved searches', () => {
     expect(await serverSavedSearches(server)).toHaveLength(20)
     await openSavedSearches(page)
     await expect(page.getByRole('heading', { level: 2, name: 'Search 20', exact: true })).toBeVisible()
-    await expect(page.getByRole('heading', { level: 2, name: 'Rent · Leeds' })).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 2, name: 'Rent · Leeds, England' })).toHaveCount(0)
   })
 })

@@ -22,6 +22,22 @@ describe('a saved search’s name', () => {
     expect(savedSearchName({})).toBe('All homes')
   })
 
+  it('names a place with its label and radius, keywords and a drawn area', () => {
+    expect(savedSearchName({ place: 2647694, radius: '1' }, 'Hackney, London')).toBe(
+      'Homes in Hackney, London within 1 mile',
+    )
+    expect(savedSearchName({ type: 'rent', place: 2647694, radius: '0.25' }, 'Hackney, London')).toBe(
+      'Rent · Hackney, London within ¼ mile',
+    )
+    expect(savedSearchName({ place: 2633352 }, 'York, England')).toBe('Homes in York, England')
+    expect(
+      savedSearchName({ type: 'sale', keywords: 'garden loft', area: '_p~iF~ps|U_ulLnnqC_mqNvxq`@' }),
+    ).toBe('Sale · garden loft · Drawn area')
+    expect(savedSearchSummary({ place: 2647694, radius: '40', sort: 'price-asc' }, 'Hackney, London')).toBe(
+      'Homes in Hackney, London within 40 miles · lowest price first',
+    )
+  })
+
   it('is cut at a word to fit the database’s 80 characters', () => {
     const long = savedSearchName({ q: 'word '.repeat(30).trim(), type: 'rent' })
     expect(long.length).toBeLessThanOrEqual(MAX_NAME_LENGTH)

@@ -1,4 +1,4 @@
-import { type HomeSearch, parseHomeSearch } from '../../types/home-search'
+import { type HomeSearch, parseHomeSearch, radiusLabel } from '../../types/home-search'
 import { formatPounds } from '../../utils/format-price'
 
 /** The longest name a saved search may have (the database says the same). */
@@ -31,11 +31,23 @@ function priceText({ minPrice, maxPrice }: SavedParams): string | null {
   return null
 }
 
-/** The filters in the order people name a search: type, place or keyword, rooms, price, then the rest. */
-function parts(params: SavedParams): string[] {
+/**
+ * The place as a name says it: `Hackney, London within 1 mile` (the label, once the places are loaded; `a place`
+ * before), `Homes in …` when it comes first.
+ */
+function placeText({ place, radius, type }: SavedParams, placeLabel: string | undefined): string | null {
+  if (place === undefined) return null
+  const within = `${placeLabel ?? 'A chosen place'}${radius ? ` within ${radiusLabel(radius)}` : ''}`
+  return type ? within : `Homes in ${within}`
+}
+
+/** The filters in the order people name a search: type, place or keywords, rooms, price, then the rest. */
+function parts(params: SavedParams, placeLabel?: string): string[] {
   const out: (string | null)[] = [
     params.type ? TYPE_NAMES[params.type] : null,
+    placeText(params, placeLabel),
     params.q ?? null,
+    params.keywords ?? null,
     params.minBeds !== undefined ? `${params.minBeds}+ ${params.minBeds === 1 ? 'bed' : 'beds'}` : null,
     params.minBaths !== undefined ? `${params.minBaths}+ ${params.minBaths === 1 ? 'bath' : 'baths'}` : null,
     priceText(params),
@@ -43,6 +55,7 @@ function parts(params: SavedParams): string[] {
     params.furnished ? 'Furnished' : null,
     params.offer ? 'Offers' : null,
     params.underOffer === false ? 'Available only' : null,
+    params.area ? 'Drawn area' : null,
     params.bbox ? 'Map area' : null,
   ]
   return out.filter((part): part is string => part !== null)
@@ -57,9 +70,12 @@ export function clipName(name: string): string {
   return `${(atWord > MAX_NAME_LENGTH / 2 ? cut.slice(0, atWord) : cut).replace(/[\s·]+$/, '')}…`
 }
 
-/** A saved search's first name, from its filters: e.g. "Rent · Hackney · 2+ beds · up to £2,000". */
-export function savedSearchName(params: SavedParams): string {
-  const named = parts(params)
+/**
+ * A saved search's first name, from its filters: e.g. "Rent · Hackney, London · 2+ beds · up to £2,000",
+ * "Homes in Hackney, London within 1 mile". `placeLabel` is the label of its place, if it has one.
+ */
+export function savedSearchName(params: SavedParams, placeLabel?: string): string {
+  const named = parts(params, placeLabel)
   return clipName(named.length === 0 ? 'All homes' : named.join(' · '))
 }
 
@@ -70,8 +86,8 @@ const SORT_NAMES = {
 } as const
 
 /** One line saying everything the search asks for, whatever its name: e.g. "Rent · Hackney · 2+ beds · newest first". */
-export function savedSearchSummary(params: SavedParams): string {
-  const named = parts(params)
+export function savedSearchSummary(params: SavedParams, placeLabel?: string): string {
+  const named = parts(params, placeLabel)
   const sort = params.sort ? SORT_NAMES[params.sort] : 'newest first'
   return [named.length === 0 ? 'All homes' : null, ...named, sort].filter(Boolean).join(' · ')
 }

@@ -7,6 +7,8 @@ import type { SearchSort } from '../../types/home-search'
 export const SEARCH_COPY = {
   title: 'Search',
   queryLabel: 'Search by place or keyword',
+  /** The place field's hint, short enough for its width on a phone. */
+  queryHint: 'Place or keyword',
   submit: 'Search',
   filters: 'Filters',
   sortBy: 'Sort by',

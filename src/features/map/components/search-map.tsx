@@ -3,9 +3,18 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import './map.css'
 import { useRouter } from '@tanstack/react-router'
-import type { FeatureCollection, Point } from 'geojson'
+import type { Feature, FeatureCollection, Point, Polygon } from 'geojson'
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibre } from 'maplibre-gl'
-import { type MouseEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  type MouseEvent,
+  type PointerEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import {
   Layer,
   type MapRef,
@@ -17,7 +26,9 @@ import {
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre'
 import type { MapCluster, MapHome as SearchMapHome, SearchMapProps } from '../../../types/search-map'
+import type { AreaPoint } from '../../../utils/area'
 import { formatHomeCount } from '../../../utils/format-home-count'
+import { areaOfStroke, type ScreenPoint } from '../api/draw-area'
 import { type Bbox, compactPrice, toBbox } from '../api/search-area'
 import { rasterStyle } from './map-style'
 import { MapUnavailable, useTileStatus } from './use-tile-status'
@@ -97,10 +108,18 @@ const homesGeoJson = (homes: SearchMapHome[], clusters: MapCluster[]): FeatureCo
   ],
 })
 
-/** Where the map opens: the search's area, else around its homes or clusters (close on a single home). */
-function initialViewOf(bbox: Bbox | null, homes: SearchMapHome[], clusters: MapCluster[]) {
-  const area = bbox ?? boundsOf(homes.length > 0 ? homes : clusters)
-  const single = !bbox && homes.length === 1 ? homes[0] : undefined
+/** Where the map opens: the search's area (its rectangle, else the area drawn), else around its homes or clusters (close on a single home). */
+function initialViewOf(
+  bbox: Bbox | null,
+  drawn: AreaPoint[] | null,
+  homes: SearchMapHome[],
+  clusters: MapCluster[],
+) {
+  const area =
+    bbox ??
+    (drawn ? boundsOf(drawn.map(({ lat, lng }) => ({ latitude: lat, longitude: lng }))) : null) ??
+    boundsOf(homes.length > 0 ? homes : clusters)
+  const single = !bbox && !drawn && homes.length === 1 ? homes[0] : undefined
   return single
     ? { longitude: single.longitude, latitude: single.latitude, zoom: 13 }
     : { bounds: asBounds(area), fitBoundsOptions: FIT }
@@ -164,13 +183,15 @@ export default function SearchMap({
   total,
   bbox,
   onSearchArea,
+  area,
+  onDrawArea,
   listingHref,
 }: SearchMapProps) {
   const mapRef = useRef<MapRef>(null)
-  const router = useRouter()
   const mapStyle = useMemo(rasterStyle, [])
   const tiles = useTileStatus()
-  const [initialView] = useState(() => initialViewOf(bbox, homes, clusters))
+  const [initialView] = useState(() => initialViewOf(bbox, area, homes, clusters))
+  const [drawing, setDrawing] = useState(false)
   const [selected, setSelected] = useState<SearchMapHome | null>(null)
   const [moved, setMoved] = useState(false)
   const viewArea = useFollowArea(mapRef, bbox, () => setMoved(false))
@@ -209,11 +230,7 @@ export default function SearchMap({
     onSearchArea(area)
   }
 
-  const open = (event: MouseEvent<HTMLAnchorElement>, home: SearchMapHome) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    event.preventDefault()
-    void router.navigate({ href: listingHref(home) })
-  }
+  const open = useOpenHome(listingHref)
 
   return (
     <div className="search-map">
@@ -240,18 +257,7 @@ export default function SearchMap({
           onClick={() => setSelected(null)}
         >
           <NavigationControl position="top-right" showCompass={false} />
-          <Source
-            id="homes"
-            type="geojson"
-            data={data}
-            cluster
-            clusterRadius={CLUSTER_RADIUS}
-            clusterMaxZoom={FIT.maxZoom}
-            clusterProperties={{ homes: ['+', ['get', 'homes']] }}
-          >
-            {/* Invisible: MapLibre clusters the homes; the markers below draw them as HTML. */}
-            <Layer id="homes" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
-          </Source>
+          <HomesSource data={data} />
           {shown.map((item) => (
             <ShownMarker
               key={
@@ -267,12 +273,24 @@ export default function SearchMap({
               onSelect={setSelected}
             />
           ))}
-          {selected ? (
+          {area ? <DrawnArea points={area} /> : null}
+          {selected && !drawing ? (
             <SelectedHome home={selected} href={listingHref(selected)} onOpen={(e) => open(e, selected)} />
           ) : null}
         </MapView>
         <MapUnavailable status={tiles.status} />
-        {moved ? (
+        {/* Drawing (or done drawing) hides the tapped home's card and `Search this area`. */}
+        <AreaDrawing
+          mapRef={mapRef}
+          drawing={drawing}
+          onDrawing={(on) => {
+            setDrawing(on)
+            setMoved(false)
+          }}
+          hasArea={area !== null}
+          onDrawArea={onDrawArea}
+        />
+        {moved && !drawing ? (
           <button type="button" className="search-map__search-area" onClick={searchThisArea}>
             Search this area
           </button>
@@ -281,6 +299,16 @@ export default function SearchMap({
       <HomesInView homes={inView} listingHref={listingHref} onOpen={open} />
     </div>
   )
+}
+
+/** Opens a home's page in the app, unless the click asks for a new tab or window. */
+function useOpenHome(listingHref: SearchMapProps['listingHref']) {
+  const router = useRouter()
+  return (event: MouseEvent<HTMLAnchorElement>, home: SearchMapHome) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    void router.navigate({ href: listingHref(home) })
+  }
 }
 
 /**
@@ -396,5 +424,177 @@ function HomesInView({
         ))}
       </ul>
     </details>
+  )
+}
+
+/** The homes and the server's clusters, which MapLibre clusters further: an invisible layer the markers follow. */
+function HomesSource({ data }: { data: FeatureCollection<Point> }) {
+  return (
+    <Source
+      id="homes"
+      type="geojson"
+      data={data}
+      cluster
+      clusterRadius={CLUSTER_RADIUS}
+      clusterMaxZoom={FIT.maxZoom}
+      clusterProperties={{ homes: ['+', ['get', 'homes']] }}
+    >
+      {/* Invisible: MapLibre clusters the homes; the markers below draw them as HTML. */}
+      <Layer id="homes" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
+    </Source>
+  )
+}
+
+/** The drawn area on the map: a tinted shape with its outline. */
+function DrawnArea({ points }: { points: AreaPoint[] }) {
+  const data = useMemo<Feature<Polygon>>(() => {
+    const ring = points.map(({ lat, lng }) => [lng, lat])
+    const first = ring[0]
+    return {
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates: [first ? [...ring, first] : ring] },
+    }
+  }, [points])
+  return (
+    <Source id="drawn-area" type="geojson" data={data}>
+      <Layer id="drawn-area-fill" type="fill" paint={{ 'fill-color': '#1f5f4a', 'fill-opacity': 0.12 }} />
+      <Layer id="drawn-area-line" type="line" paint={{ 'line-color': '#1f5f4a', 'line-width': 2.5 }} />
+    </Source>
+  )
+}
+
+/** Draw an area: its tools, and while drawing, the surface the finger draws on. */
+function AreaDrawing({
+  mapRef,
+  drawing,
+  onDrawing,
+  hasArea,
+  onDrawArea,
+}: {
+  mapRef: RefObject<MapRef | null>
+  drawing: boolean
+  onDrawing: (drawing: boolean) => void
+  hasArea: boolean
+  onDrawArea: (area: string | null) => void
+}) {
+  return (
+    <>
+      <DrawTools
+        drawing={drawing}
+        hasArea={hasArea}
+        onDraw={() => onDrawing(true)}
+        onCancel={() => onDrawing(false)}
+        onClear={() => onDrawArea(null)}
+      />
+      {drawing ? (
+        <DrawingSurface
+          toMap={({ x, y }) => {
+            const point = mapRef.current?.getMap().unproject([x, y])
+            return { lat: point?.lat ?? 0, lng: point?.lng ?? 0 }
+          }}
+          onDrawn={(drawn) => {
+            onDrawing(false)
+            onDrawArea(drawn)
+          }}
+        />
+      ) : null}
+    </>
+  )
+}
+
+/** `Draw an area`, and `Clear area` once one is drawn; `Cancel` while drawing. */
+function DrawTools({
+  drawing,
+  hasArea,
+  onDraw,
+  onCancel,
+  onClear,
+}: {
+  drawing: boolean
+  hasArea: boolean
+  onDraw: () => void
+  onCancel: () => void
+  onClear: () => void
+}) {
+  return (
+    <div className="search-map__draw-tools">
+      {drawing ? (
+        <button type="button" className="search-map__tool" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : (
+        <>
+          <button type="button" className="search-map__tool" onClick={onDraw}>
+            Draw an area
+          </button>
+          {hasArea ? (
+            <button type="button" className="search-map__tool" onClick={onClear}>
+              Clear area
+            </button>
+          ) : null}
+        </>
+      )}
+    </div>
+  )
+}
+
+const DRAW_PROBLEMS = {
+  'crosses-itself': 'Draw an area that does not cross itself',
+  'too-small': 'Draw a larger area, all the way round',
+} as const
+
+/**
+ * A surface over the map while drawing: the finger's (or mouse's) path is drawn as it goes, and on release it
+ * becomes the area (at most 50 points), or the person is told why not and draws again.
+ */
+function DrawingSurface({
+  toMap,
+  onDrawn,
+}: {
+  toMap: (point: ScreenPoint) => AreaPoint
+  onDrawn: (area: string) => void
+}) {
+  const [stroke, setStroke] = useState<ScreenPoint[]>([])
+  const [problem, setProblem] = useState<keyof typeof DRAW_PROBLEMS | null>(null)
+  const down = useRef(false)
+  const at = (event: PointerEvent<HTMLDivElement>): ScreenPoint => {
+    const box = event.currentTarget.getBoundingClientRect()
+    return { x: event.clientX - box.left, y: event.clientY - box.top }
+  }
+  const finish = () => {
+    if (!down.current) return
+    down.current = false
+    const drawn = areaOfStroke(stroke, toMap)
+    if ('area' in drawn) onDrawn(drawn.area)
+    else {
+      setProblem(drawn.problem)
+      setStroke([])
+    }
+  }
+  return (
+    <div
+      className="search-map__drawing"
+      onPointerDown={(event) => {
+        event.currentTarget.setPointerCapture(event.pointerId)
+        down.current = true
+        setProblem(null)
+        setStroke([at(event)])
+      }}
+      onPointerMove={(event) => {
+        if (!down.current) return
+        const point = at(event)
+        setStroke((points) => [...points, point])
+      }}
+      onPointerUp={finish}
+      onPointerCancel={finish}
+    >
+      <p className="search-map__draw-hint" role="status">
+        {problem ? DRAW_PROBLEMS[problem] : 'Draw around the area with your finger'}
+      </p>
+      <svg aria-hidden="true" width="100%" height="100%">
+        <polyline points={stroke.map(({ x, y }) => `${x},${y}`).join(' ')} />
+      </svg>
+    </div>
   )
 }

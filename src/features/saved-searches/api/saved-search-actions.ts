@@ -37,7 +37,7 @@ export async function saveSearch(userId: string, search: Record<string, unknown>
   const saved = await findSavedSearch(userId, params)
   if (saved) return { status: 'duplicate', ...saved }
   const id = crypto.randomUUID()
-  const name = savedSearchName(params)
+  const name = savedSearchName(params, await placeLabelOf(params.place))
   const created = await createSavedSearch(userId, { id, name, params, alerts: 'off' })
   if (created === 'limit') return { status: 'limit' }
   if (created !== 'created') return { status: 'failed' }
@@ -59,6 +59,15 @@ export async function saveSearch(userId: string, search: Record<string, unknown>
   return refusal.reason === LIMIT_MESSAGE
     ? { status: 'limit' }
     : { status: 'refused', message: refusal.reason ?? '' }
+}
+
+/** The label of a search's place (`Hackney, London`), loading the places; undefined without one or offline. */
+export async function placeLabelOf(place: number | undefined): Promise<string | undefined> {
+  if (place === undefined) return undefined
+  const { loadPlaces } = await import('../../../utils/places')
+  return loadPlaces()
+    .then((places) => places.byId.get(place)?.label)
+    .catch(() => undefined)
 }
 
 /** The person's saved search that is this search, if any (as this device knows them). */

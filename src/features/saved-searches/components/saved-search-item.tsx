@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
 import type { OutboxEntry } from '../../../device/outbox'
 import type { SavedSearchAlerts, StoredSavedSearch } from '../../../device/saved-searches'
@@ -7,6 +7,7 @@ import type { AlertChannels } from '../api/alert-channels'
 import type { PushReach } from '../api/push-alerts'
 import {
   discardSavedSearch,
+  placeLabelOf,
   removeSavedSearch,
   renameSavedSearch,
   retrySavedSearch,
@@ -40,6 +41,22 @@ type SavedSearchItemProps = {
   onChannels: ((channels: Pick<AlertChannels, 'push' | 'email'>) => void) | null
 }
 
+/** The label of a saved search's place, once the places have loaded (only for a search with a place). */
+function usePlaceLabel(place: number | undefined): string | undefined {
+  const [label, setLabel] = useState<{ place: number; label: string | undefined }>()
+  useEffect(() => {
+    if (place === undefined) return
+    let live = true
+    void placeLabelOf(place).then((found) => {
+      if (live) setLabel({ place, label: found })
+    })
+    return () => {
+      live = false
+    }
+  }, [place])
+  return label && label.place === place ? label.label : undefined
+}
+
 /** One saved search: its name (opening it), summary, `N new`, alerts, Rename and Delete. */
 export function SavedSearchItem({
   userId,
@@ -53,6 +70,7 @@ export function SavedSearchItem({
   const renameButton = useRef<HTMLButtonElement>(null)
   const headingId = useId()
   const params: SavedParams = toSavedParams(search.params)
+  const placeLabel = usePlaceLabel(params.place)
   const refused = writes.find((entry) => entry.state === 'refused')
   const waiting = !refused && writes.some((entry) => entry.kind !== 'saved-search.open')
 
@@ -81,7 +99,7 @@ export function SavedSearchItem({
         </h2>
         {search.newCount > 0 ? <span className="badge saved-search__new">{search.newCount} new</span> : null}
       </div>
-      <p className="saved-search__summary">{savedSearchSummary(params)}</p>
+      <p className="saved-search__summary">{savedSearchSummary(params, placeLabel)}</p>
       {waiting ? (
         <p className="saved-search__pending">Not sent yet: it will be when you’re back online.</p>
       ) : null}

@@ -6,37 +6,69 @@ import {
   SEARCH_SORTS,
   sortOf,
 } from '../../../types/home-search'
+import type { Place } from '../../../utils/places'
 import { SEARCH_COPY, SORT_LABELS } from '../search-copy'
-import { QueryField } from './query-field'
+import { PlaceInput } from './place-input'
 import { text, useDraft } from './search-draft'
 
+// The place field's suggestions load just after the first render, which draws the field without them.
+const PlaceField = lazy(() => import('./place-field'))
 // The filters' sheet loads when it is first opened: a search's first screen does without it.
 const SearchFilterSheet = lazy(() => import('./search-filter-sheet'))
 
 type SearchControlsProps = {
   search: HomeSearch
+  /** The label of the search's place (`Hackney, London`), once the places have loaded. */
+  placeLabel?: string | undefined
   /** A committed change: the whole new search. */
   onSearch: (next: HomeSearch) => void
   /** How many homes the search finds, for the sheet's `Show N homes`; null while it is asked. */
   total?: number | null
-  /** Shown at the end of the sort's row (the List and Map switch). */
+  /** Shown at the end of the row (the List or Map switch). */
   children?: ReactNode
+  /**
+   * False for index.html's early drawing (build/first-screen/early-markup.tsx): the field as the first render
+   * draws it, before its suggestions' code has come, whatever has loaded by then.
+   */
+  suggest?: boolean
 }
 
 /**
- * The search's controls in two short rows: the place with Filters (how many are set), then Sort by with the
- * view. Typed text commits on Enter or on leaving the field; the filters open as a sheet over the results.
+ * The search's controls in one row: the place, Filters (how many are set), the sort and the view. A place picked
+ * from the suggestions searches at once; text typed and searched without picking one (Enter, or leaving the
+ * field) goes as `q`, which the screen reads as a place or keywords (search-notes.ts). The filters open as a
+ * sheet over the results.
  */
-export function SearchControls({ search, onSearch, total = null, children }: SearchControlsProps) {
+export function SearchControls({
+  search,
+  placeLabel,
+  onSearch,
+  total = null,
+  children,
+  suggest = true,
+}: SearchControlsProps) {
   const [open, setOpen] = useState(false)
-  const [q, setQ] = useDraft(text(search.q))
+  // The field shows the place, else the keywords it became.
+  const shown = search.place === undefined ? text(search.keywords) : (placeLabel ?? '')
+  const [typed, setTyped] = useDraft(shown)
   const filterCount = countFilters(search)
 
   // Typed text goes with every change, so a choice made right after typing never drops what was typed.
   const commit = (patch: Record<string, unknown> = {}) => {
-    const next = parseHomeSearch({ ...search, q, ...patch })
+    const text = typed === shown ? {} : { q: typed, place: undefined, radius: undefined, keywords: undefined }
+    const next = parseHomeSearch({ ...search, ...text, ...patch })
     if (JSON.stringify(next) !== JSON.stringify(search)) onSearch(next)
   }
+  const pick = (place: Place) =>
+    onSearch(
+      parseHomeSearch({
+        ...search,
+        q: undefined,
+        place: place.id,
+        // Keywords the field showed are replaced by the place; those set beside a place stay.
+        keywords: search.place === undefined ? undefined : search.keywords,
+      }),
+    )
   const submit = (event: FormEvent) => {
     event.preventDefault()
     commit()
@@ -45,41 +77,39 @@ export function SearchControls({ search, onSearch, total = null, children }: Sea
   return (
     <search>
       <form className="search-controls" onSubmit={submit}>
-        <div className="search-controls__query">
-          <QueryField value={q} onChange={setQ} onBlur={() => commit()} />
-          <button
-            type="button"
-            className="button button--secondary search-controls__toggle"
-            aria-label={filterCount > 0 ? `${SEARCH_COPY.filters}, ${filterCount} set` : SEARCH_COPY.filters}
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            onClick={() => setOpen(true)}
-          >
-            {SEARCH_COPY.filters}
-            {filterCount > 0 ? (
-              <span className="search-controls__count" aria-hidden="true">
-                {filterCount}
-              </span>
-            ) : null}
-          </button>
-        </div>
-        <div className="search-controls__bar">
-          <label className="search-controls__sort">
-            <span>{SEARCH_COPY.sortBy}</span>
-            <select
-              className="field__input"
-              value={sortOf(search)}
-              onChange={(event) => commit({ sort: event.target.value })}
-            >
-              {SEARCH_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-          {children}
-        </div>
+        {suggest ? (
+          <Suspense fallback={<PlaceInput value={typed} onChange={setTyped} onBlur={() => commit()} />}>
+            <PlaceField value={typed} onChange={setTyped} onPick={pick} onBlur={() => commit()} />
+          </Suspense>
+        ) : (
+          <PlaceInput value={typed} onChange={setTyped} />
+        )}
+        <button
+          type="button"
+          className="button button--secondary search-controls__toggle"
+          aria-label={filterCount > 0 ? `${SEARCH_COPY.filters}, ${filterCount} set` : SEARCH_COPY.filters}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        >
+          {SEARCH_COPY.filters}
+          {filterCount > 0 ? (
+            <span className="search-controls__count" aria-hidden="true">
+              {filterCount}
+            </span>
+          ) : null}
+        </button>
+        <label className="search-controls__sort">
+          <span className="visually-hidden">{SEARCH_COPY.sortBy}</span>
+          <select value={sortOf(search)} onChange={(event) => commit({ sort: event.target.value })}>
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {children}
       </form>
       {open ? (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
-import type { HomeSearch } from '../../../types/home-search'
+import { type HomeSearch, radiusLabel, SEARCH_RADII } from '../../../types/home-search'
 import { formatHomeCount } from '../../../utils/format-home-count'
+import { MAX_KEYWORDS_LENGTH } from '../../../utils/keywords'
 import { SEARCH_COPY, UNDER_OFFER_LABEL } from '../search-copy'
 import { text, useDraft } from './search-draft'
 import './search-filter-sheet.css'
@@ -35,14 +36,16 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
   const dialog = useRef<HTMLDialogElement>(null)
   const [minPrice, setMinPrice] = useDraft(text(search.minPrice))
   const [maxPrice, setMaxPrice] = useDraft(text(search.maxPrice))
+  const [keywords, setKeywords] = useDraft(text(search.keywords))
 
   useEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
   }, [])
 
-  // Typed prices go with every change, so a choice made right after typing never drops what was typed.
-  const commit = (patch: Record<string, unknown> = {}) => onCommit({ minPrice, maxPrice, ...patch })
+  // Typed prices and keywords go with every change, so a choice made right after typing never drops them.
+  const commit = (patch: Record<string, unknown> = {}) =>
+    onCommit({ minPrice, maxPrice, ...(keywords === text(search.keywords) ? {} : { keywords }), ...patch })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     commit()
@@ -60,6 +63,41 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
             Close
           </button>
         </div>
+        {search.place !== undefined ? (
+          <FilterField label="Within">
+            {(fieldId) => (
+              <select
+                id={fieldId}
+                className="field__input"
+                value={search.radius ?? ''}
+                onChange={(event) => commit({ radius: event.target.value })}
+              >
+                <option value="">This area only</option>
+                {SEARCH_RADII.map((radius) => (
+                  <option key={radius} value={radius}>
+                    {radiusLabel(radius)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FilterField>
+        ) : null}
+        <FilterField label="Keywords">
+          {(fieldId) => (
+            <input
+              id={fieldId}
+              className="field__input"
+              type="text"
+              enterKeyHint="done"
+              autoComplete="off"
+              maxLength={MAX_KEYWORDS_LENGTH}
+              placeholder="garden, loft"
+              value={keywords}
+              onChange={(event) => setKeywords(event.target.value)}
+              onBlur={() => commit()}
+            />
+          )}
+        </FilterField>
         <fieldset className="search-filters__type">
           <legend className="field__label">Type</legend>
           {TYPE_CHOICES.map((choice) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { formatBbox, type HomeSearch, parseBbox } from '../../../types/home-search'
+import { formatBbox, type HomeSearch, parseBbox, parseHomeSearch } from '../../../types/home-search'
 import type { SearchMapProps } from '../../../types/search-map'
+import { readArea } from '../../../utils/area'
 import { formatHomeCount } from '../../../utils/format-home-count'
 import { useSearchMap } from '../hooks/use-search-map'
 import { listingHref } from '../map-homes'
@@ -18,6 +19,7 @@ type SearchMapViewProps = {
  */
 export default function SearchMapView({ search, onSearch, renderMap }: SearchMapViewProps) {
   const map = useSearchMap(search)
+  const area = search.area ? readArea(search.area) : null
   // While a new area of the same search loads, the map stays on screen where the person left it.
   const mapHomes = map.status === 'ready' ? map : map.status === 'loading' ? map.previous : undefined
   return (
@@ -40,6 +42,16 @@ export default function SearchMapView({ search, onSearch, renderMap }: SearchMap
               total: mapHomes.total,
               bbox: search.bbox ? parseBbox(search.bbox) : null,
               onSearchArea: (bbox) => onSearch({ ...search, bbox: formatBbox(bbox) }),
+              area: area && 'points' in area ? area.points : null,
+              // A drawn area replaces the rectangle searched before, which could cut it.
+              onDrawArea: (drawn) =>
+                onSearch(
+                  parseHomeSearch({
+                    ...search,
+                    area: drawn ?? undefined,
+                    bbox: drawn ? undefined : search.bbox,
+                  }),
+                ),
               listingHref,
             })
           ) : (

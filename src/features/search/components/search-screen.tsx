@@ -7,6 +7,7 @@ import type { FirstPageAhead } from '../api/search-homes'
 import { useHomeSearch } from '../hooks/use-home-search'
 import { SEARCH_COPY } from '../search-copy'
 import { SearchControls } from './search-controls'
+import { useSearchNotes } from './search-notes'
 import { SearchResults } from './search-results'
 import { SearchViewSwitch } from './search-view-switch'
 import './search.css'
@@ -20,6 +21,10 @@ type SearchScreenProps = {
   firstPage?: FirstPageAhead | null
   /** A committed change: the route puts it in the URL. */
   onSearch: (next: HomeSearch) => void
+  /** The search the URL's is read as (text as a place or keywords, bad fields left out): replaces the URL. */
+  onReplace: (next: HomeSearch) => void
+  /** The URL's fields as given (parsed, not yet read as a search): those the search could not use are said. */
+  link: Record<string, unknown>
   /** An extra control on each card (the save toggle). */
   renderAction?: (listing: Listing) => ReactNode
   /** The map view, when the app has one. */
@@ -37,6 +42,8 @@ export function SearchScreen({
   search,
   firstPage,
   onSearch,
+  onReplace,
+  link,
   renderAction,
   renderMap,
   actions,
@@ -44,7 +51,8 @@ export function SearchScreen({
   renderBadge,
 }: SearchScreenProps) {
   const mapView = search.view === 'map'
-  const results = useHomeSearch(search, { enabled: !mapView, ahead: firstPage })
+  const { placeLabel, resolving, notes } = useSearchNotes(search, link, onReplace)
+  const results = useHomeSearch(search, { enabled: !mapView && !resolving, ahead: firstPage })
   const showView = (view: 'list' | 'map') => onSearch({ ...search, view: view === 'map' ? 'map' : undefined })
 
   return (
@@ -52,11 +60,19 @@ export function SearchScreen({
       <PageHeader title={SEARCH_COPY.title} actions={actions} />
       <SearchControls
         search={search}
+        placeLabel={placeLabel}
         onSearch={onSearch}
         total={!mapView && results.status === 'ready' ? results.total : null}
       >
         <SearchViewSwitch mapView={mapView} onShow={showView} />
       </SearchControls>
+      {notes.length > 0 ? (
+        <div className="search-notes" role="status">
+          {notes.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : null}
       {mapView ? (
         <Suspense
           fallback={

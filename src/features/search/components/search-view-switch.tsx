@@ -5,27 +5,15 @@ type SearchViewSwitchProps = {
   onShow: (view: 'list' | 'map') => void
 }
 
-/** The List and Map switch under the search's controls. */
+/** The switch at the end of the search's controls: `Map` on the list, `List` on the map. */
 export function SearchViewSwitch({ mapView, onShow }: SearchViewSwitchProps) {
   return (
-    <fieldset className="search-view">
-      <legend className="visually-hidden">{SEARCH_COPY.view}</legend>
-      <button
-        type="button"
-        className="search-view__button"
-        aria-pressed={!mapView}
-        onClick={() => onShow('list')}
-      >
-        {SEARCH_COPY.list}
-      </button>
-      <button
-        type="button"
-        className="search-view__button"
-        aria-pressed={mapView}
-        onClick={() => onShow('map')}
-      >
-        {SEARCH_COPY.map}
-      </button>
-    </fieldset>
+    <button
+      type="button"
+      className="button button--secondary search-view"
+      onClick={() => onShow(mapView ? 'list' : 'map')}
+    >
+      {mapView ? SEARCH_COPY.list : SEARCH_COPY.map}
+    </button>
   )
 }
