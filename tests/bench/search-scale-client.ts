@@ -38,13 +38,25 @@ function get(
 const TIMEOUT_MS = 3000
 
 export type Loop = { p50Ms: number; p95Ms: number; maxMs: number; timeouts: number; errors: number }
+/** A request: a GET of `path`, or a POST of `body` (JSON) to it, as supabase-js calls a function. */
+export type Call = { path: string; body?: string }
+
+/** A call answered in full (or `status` 0 when it failed or took longer than `timeoutMs`). */
+const send = (apiUrl: string, call: Call, headers: Record<string, string>) =>
+  get(
+    `${apiUrl}${call.path}`,
+    call.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    10_000,
+    call.body,
+  )
+
 /** One row's requests, sent together, timed `count` times at concurrency 1 then 8. */
 export type MeasureCommand = {
   kind: 'measure'
   apiUrl: string
   anonKey: string
   name: string
-  paths: string[]
+  paths: Call[]
   prefer?: string
   /** The paths one after the other rather than together. */
   inTurn?: boolean
@@ -52,7 +64,7 @@ export type MeasureCommand = {
   warmup: number
 }
 /** Each search's requests (page 1 and its count) sent once untimed, then once each at concurrency 1 and at 8. */
-export type RandomCommand = { kind: 'random'; apiUrl: string; anonKey: string; searches: string[][] }
+export type RandomCommand = { kind: 'random'; apiUrl: string; anonKey: string; searches: Call[][] }
 export type RandomFigures = { c1: Loop; c8: Loop; c1Latencies: number[]; rows: number[][] }
 /** Listings published one after another as their landlords (signed in by password), as the app upserts them. */
 export type PublishCommand = {
@@ -81,9 +93,9 @@ async function measure(command: MeasureCommand): Promise<Measured> {
   let errors = 0
   let rows: number[] = []
   const once = async () => {
-    const send = async (path: string) => {
+    const one = async (path: Call) => {
       const started = performance.now()
-      const response = await get(`${command.apiUrl}${path}`, headers)
+      const response = await send(command.apiUrl, path, headers)
       const ms = performance.now() - started
       if (ms >= TIMEOUT_MS || response.status === 504 || response.status === 500) {
         timeouts += 1
@@ -97,11 +109,11 @@ async function measure(command: MeasureCommand): Promise<Measured> {
       return Array.isArray(body) ? body.length : Number(body)
     }
     if (!command.inTurn) {
-      rows = await Promise.all(command.paths.map(send))
+      rows = await Promise.all(command.paths.map(one))
       return
     }
     const answers: number[] = []
-    for (const path of command.paths) answers.push(await send(path))
+    for (const path of command.paths) answers.push(await one(path))
     rows = answers
   }
   if (command.count === 0) {
@@ -147,7 +159,7 @@ async function randomSearches(command: RandomCommand): Promise<RandomFigures> {
   const once = async (i: number) => {
     const started = performance.now()
     const answers = await Promise.all(
-      (command.searches[i] ?? []).map((path) => get(`${command.apiUrl}${path}`, headers)),
+      (command.searches[i] ?? []).map((call) => send(command.apiUrl, call, headers)),
     )
     const ms = performance.now() - started
     if (ms >= TIMEOUT_MS || answers.some((a) => a.status === 0 || a.status >= 500)) {

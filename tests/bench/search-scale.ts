@@ -13,6 +13,7 @@ import { encodeArea } from '../../src/utils/area'
 import { VOCABULARY } from '../../supabase/local/src/cli/bench-seed'
 import { REPO_ROOT } from '../../supabase/local/src/config'
 import type {
+  Call,
   Loop,
   MeasureCommand,
   Measured,
@@ -50,7 +51,7 @@ type Request = {
   name: string
   what: string
   /** The app's requests, sent together (a first page and its count); latency is the slower. */
-  paths: string[]
+  paths: Call[]
   sql: { text: string; params: unknown[] }[]
 }
 
@@ -58,7 +59,7 @@ export type Explained = { sql: string; plan: string; executionMs: number }
 export type ScaleFigures = {
   name: string
   what: string
-  paths: string[]
+  paths: Call[]
   rows: number[]
   c1: Loop
   c8: Loop
@@ -94,13 +95,17 @@ export type ScaleReport = {
 }
 
 const enc = encodeURIComponent
-const searchArgs = (search: Search) => `search=${enc(JSON.stringify(search))}`
-const countPath = (search: Search) => `/rest/v1/rpc/count_homes?${searchArgs(search)}`
-function pagePath(search: Search, sort: Sort, after?: Cursor): string {
-  return (
-    `/rest/v1/rpc/search_homes?${searchArgs(search)}&sort=${sort}` +
-    `${after ? `&after=${enc(JSON.stringify(after))}` : ''}&page_size=${PAGE_SIZE}&select=${enc(LISTING_COLUMNS)}`
-  )
+/** count_homes as the app calls it (supabase-js rpc: a POST of its arguments). */
+const countPath = (search: Search): Call => ({
+  path: '/rest/v1/rpc/count_homes',
+  body: JSON.stringify({ search }),
+})
+/** A page of search_homes as the app calls it, with the listing columns it selects. */
+function pagePath(search: Search, sort: Sort, after?: Cursor): Call {
+  return {
+    path: `/rest/v1/rpc/search_homes?select=${enc(LISTING_COLUMNS)}`,
+    body: JSON.stringify({ search, sort, ...(after ? { after } : {}), page_size: PAGE_SIZE }),
+  }
 }
 const countSql = (search: Search) => ({ text: 'select public.count_homes($1::jsonb)', params: [search] })
 const pageSql = (search: Search, sort: Sort, after?: Cursor) => ({
@@ -346,14 +351,17 @@ const WORDS = Object.values(VOCABULARY).map((phrases) => [
  * or nowhere; keywords from the vocabulary (a word, two, or the start of one); a type, prices, rooms and the
  * rest now and then; any sort.
  */
-function randomSearch(r: Random, place: (r: Random) => Place): { search: Search; sort: Sort } {
+function randomSearch(r: Random, place: (r: Random) => Place, saved = false): { search: Search; sort: Sort } {
   const search: Search = {}
-  const where = r.next()
+  // A saved search nearly always has a where (an alert for the whole country is rare), and a smaller radius.
+  const where = saved ? r.next() * 0.98 : r.next()
   if (where < 0.4) search.place = place(r).id
-  else if (where < 0.65) Object.assign(search, { place: place(r).id, radius: r.pick(RADII) })
+  else if (where < 0.65)
+    Object.assign(search, { place: place(r).id, radius: saved ? r.rank(RADII.slice(0, 7)) : r.pick(RADII) })
   else if (where < 0.75)
     search.area = circleArea(place(r), 0.5 + r.next() * 10, 4 + Math.floor(r.next() * 30))
   else if (where < 0.8) search.bbox = boxAround(place(r), 0.5 + r.next() * 5)
+  else if (saved && where < 0.96) search.place = place(r).id
   if (r.chance(0.35)) {
     const words = Array.from({ length: r.chance(0.25) ? 2 : 1 }, () => {
       const word = r.rank(r.pick(WORDS))
@@ -387,12 +395,21 @@ async function seedSavedSearches(db: pg.Pool, count: number, place: (r: Random) 
   const people = Math.ceil(count / 10)
   const shapes: Record<string, number> = {}
   const have = Number(
-    (await db.query("select count(*) as n from public.saved_searches where name like 'Bench shape %'"))
+    (await db.query(`select count(*) as n from public.saved_searches where name like '${SAVED_NAME}%'`))
       .rows[0].n,
   )
   const rows: { user: string; name: string; params: Search; alerts: string }[] = []
+  const saved = new Set<string>()
   for (let g = 0; g < count; g += 1) {
-    const { search, sort } = randomSearch(r, place)
+    const { search, sort } = randomSearch(r, place, true)
+    const user = `c1000000-0000-4000-8000-${String(g % people).padStart(12, '0')}`
+    const params = sort === 'newest' ? search : { ...search, sort }
+    // A person saves a search once (the database refuses a copy): another is drawn instead.
+    if (saved.has(`${user} ${JSON.stringify(params)}`)) {
+      g -= 1
+      continue
+    }
+    saved.add(`${user} ${JSON.stringify(params)}`)
     const shape = search.area
       ? 'area'
       : search.bbox
@@ -406,14 +423,16 @@ async function seedSavedSearches(db: pg.Pool, count: number, place: (r: Random) 
               : 'filters only'
     shapes[shape] = (shapes[shape] ?? 0) + 1
     rows.push({
-      user: `c1000000-0000-4000-8000-${String(g % people).padStart(12, '0')}`,
-      name: `Bench shape ${g}`,
-      params: sort === 'newest' ? search : { ...search, sort },
+      user,
+      name: `${SAVED_NAME}${g}`,
+      params,
       alerts: r.chance(0.25) ? 'off' : r.chance(0.55) ? 'instant' : 'daily',
     })
   }
   if (have >= count) return { shapes }
-  await db.query("delete from public.saved_searches where name like 'Bench shape %'")
+  await db.query(
+    "delete from public.saved_searches where name like 'Bench shape %' or name like 'Bench saved (%'",
+  )
   await db.query(
     `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
      select ('c1000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'authenticated', 'authenticated',
@@ -441,6 +460,8 @@ async function seedSavedSearches(db: pg.Pool, count: number, place: (r: Random) 
 }
 
 const PUBLISHERS = 10
+/** The bench's saved searches by name, with the version of their distribution (an older one is replaced). */
+const SAVED_NAME = 'Bench saved (2) '
 
 /** Landlords who publish in the bench (password `roost-bench`); their day's publishes are forgotten first. */
 async function publishers(db: pg.Pool) {
@@ -472,7 +493,7 @@ function newListing(r: Random, place: Place, owner: string, apiUrl: string) {
   return {
     id: randomUUID(),
     type: rent ? 'rent' : 'sale',
-    name: `Bench publish ${r.rank(VOCABULARY.adjective)} ${r.rank(VOCABULARY.kind)}`,
+    name: `Bench publish ${r.rank(VOCABULARY.kind)}`.slice(0, 32).trim(),
     bedrooms: 1 + Math.floor(r.next() * 5),
     bathrooms: 1 + Math.floor(r.next() * 2),
     parking: r.chance(0.3),
@@ -500,7 +521,7 @@ function explainAsAnon(db: pg.Pool, sql: { text: string; params: unknown[] }): P
 async function explainAs(
   db: pg.Pool,
   sql: { text: string; params: unknown[] },
-  as: { role: string; claims: Record<string, string>; runs: number },
+  as: { role: string; claims: Record<string, string>; runs: number; every?: true },
 ): Promise<Explained[]> {
   const client = await db.connect()
   const plans: Explained[] = []
@@ -543,7 +564,9 @@ async function explainAs(
     // The statement itself last (with the time of all it ran); the set_config line is not one of the search's.
     // The search's reads of the listings as the function runs them, then the statement itself (last, with the
     // time of all it ran); not the helpers' own small statements.
-    return plans.filter((p, i) => i === plans.length - 1 || /market_listings|public\.listings/.test(p.sql))
+    return as.every
+      ? plans
+      : plans.filter((p, i) => i === plans.length - 1 || /market_listings|public\.listings/.test(p.sql))
   } catch (error) {
     await client.query('rollback').catch(() => {})
     return [{ sql: sql.text, plan: `(failed: ${String(error)})`, executionMs: Number.NaN }]
@@ -715,7 +738,7 @@ export async function benchSearchScale(opts: ScaleOptions, commit: string): Prom
     const publishReport: PublishReport = {
       ...publish,
       savedSearches: Number(
-        (await db.query("select count(*) as n from public.saved_searches where name like 'Bench shape %'"))
+        (await db.query(`select count(*) as n from public.saved_searches where name like '${SAVED_NAME}%'`))
           .rows[0].n,
       ),
       shapes,
@@ -753,7 +776,7 @@ function explainPublish(db: pg.Pool, row: Record<string, unknown>, owner: string
         on conflict (id) do nothing`,
       params: [row],
     },
-    { role: 'authenticated', claims: { role: 'authenticated', sub: owner }, runs: 1 },
+    { role: 'authenticated', claims: { role: 'authenticated', sub: owner }, runs: 1, every: true },
   )
 }
 
@@ -875,7 +898,7 @@ export function scaleMarkdown(reports: ScaleReport[]): string {
         .filter((s) => s.explain)
         .map((s) => ({
           title: `random, ${s.ms} ms: ${JSON.stringify(s.search)} sort ${s.sort}`,
-          paths: [],
+          paths: [] as Call[],
           explain: s.explain ?? [],
         })),
     ]
@@ -883,8 +906,10 @@ export function scaleMarkdown(reports: ScaleReport[]): string {
       md.push('')
       md.push(`### ${f.title}`)
       md.push('')
-      for (const path of f.paths)
-        md.push(`- \`GET ${path.replace(enc(LISTING_COLUMNS), '<listing columns>')}\``)
+      for (const call of f.paths)
+        md.push(
+          `- \`${call.body === undefined ? 'GET' : 'POST'} ${call.path.replace(enc(LISTING_COLUMNS), '<listing columns>')}${call.body === undefined ? '' : ` ${call.body}`}\``,
+        )
       for (const e of f.explain) {
         md.push('')
         md.push('```')
