@@ -107,6 +107,7 @@ function sampleRow(): ListingRow {
     price_reduced_by: 5_000,
     off_market_at: null,
     version: 1,
+    place_ids: [],
   }
 }
 

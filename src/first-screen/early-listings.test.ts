@@ -73,7 +73,7 @@ describe("the first screens' reads take index.html's early answer without PostgR
     expect(page.listings.map((l) => l.id)).toEqual([listing.id])
     expect(page.total).toBe(1001)
     expect(counts).toEqual([
-      `${env.supabaseUrl}/rest/v1/rpc/count_listings?apikey=${encodeURIComponent(env.supabaseAnonKey)}`,
+      `${env.supabaseUrl}/rest/v1/rpc/count_homes?apikey=${encodeURIComponent(env.supabaseAnonKey)}`,
     ])
   })
 

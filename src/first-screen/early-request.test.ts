@@ -38,8 +38,8 @@ function fakeWindow(pathname: string, onLine = true, search = '', stored: Record
   const links: Record<string, string>[] = []
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(input), headers: Object.fromEntries(new Headers(init?.headers)) })
-    // A search's count (count_listings) is a number; every other read, the one row.
-    const body = String(input).includes('/rpc/count_listings?') ? 7 : [row]
+    // A search's count (count_homes) is a number; every other read, the one row.
+    const body = String(input).includes('/rpc/count_homes?') ? 7 : [row]
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
   })
   const win = {
@@ -130,8 +130,8 @@ describe("index.html's early request is the app's own first request", () => {
   it("on /search with nothing set, fires the search's first page GET, which the app then uses, and its capped count", async () => {
     const { win, calls, links } = fakeWindow('/search')
     startEarlyRequest(config, win)
-    const countUrl = `${env.supabaseUrl}/rest/v1/rpc/count_listings?apikey=${encodeURIComponent(env.supabaseAnonKey)}`
-    // The rows and the count (count_listings reads at most 1,001 rows), both CORS-simple GETs.
+    const countUrl = `${env.supabaseUrl}/rest/v1/rpc/count_homes?apikey=${encodeURIComponent(env.supabaseAnonKey)}`
+    // The rows and the count (count_homes reads at most 1,001 rows), both CORS-simple GETs.
     expect(calls.map((call) => call.url).sort()).toEqual(
       [countUrl, expect.stringContaining('/rest/v1/market_listings?select=')].sort(),
     )
@@ -161,7 +161,10 @@ describe("index.html's early request is the app's own first request", () => {
     // The page and its count.
     expect(calls).toHaveLength(2)
     expect(calls.map((call) => call.url)).toEqual(
-      expect.arrayContaining([expect.stringContaining('type=eq.rent'), expect.stringContaining('type=rent')]),
+      expect.arrayContaining([
+        expect.stringContaining('/rpc/search_homes?search=%7B%22type%22%3A%22rent%22%7D'),
+        expect.stringContaining('/rpc/count_homes?search=%7B%22type%22%3A%22rent%22%7D'),
+      ]),
     )
   })
 

@@ -124,7 +124,7 @@ export function drawFirstScreen(
       ? win.fetch(`${address}${address.includes('?') ? '&' : '?'}apikey=${encodeURIComponent(c.anonKey)}`)
       : win.fetch(address, { headers })
   const counted = withCount
-    ? get(`${c.supabaseUrl}/rest/v1/rpc/count_listings`)
+    ? get(`${c.supabaseUrl}/rest/v1/rpc/count_homes`)
         .then((r) => (r.ok ? r.json() : Number.NaN))
         .catch(() => Number.NaN)
     : Promise.resolve(Number.NaN)
@@ -172,7 +172,7 @@ export function drawFirstScreen(
 
 /**
  * What the early request reads for a screen: its URL, the size its photos are shown at, a list's title (its
- * first cards are drawn under it) and whether the count goes with it (a search with nothing set: count_listings,
+ * first cards are drawn under it) and whether the count goes with it (a search with nothing set: count_homes,
  * exact below 1,000, else `1,000+`). Null for a screen not drawn early.
  */
 export function earlyReadOf(

@@ -123,21 +123,19 @@ export async function readPublic(pathAndQuery: string): Promise<unknown[]> {
   return body
 }
 
-/** A search's filters as count_listings takes them (its parameters by name). */
+/** A search as count_homes takes it (src/features/search/search-query.ts searchArgs). */
 export type CountArgs = Record<string, string | number | boolean>
 
 /**
- * How many listings a search matches, from count_listings: exact below 1,000, else 1,000 or 1,001 (it reads at
- * most 1,001 rows). A CORS-simple GET as readPublic sends it: the search page's count needs neither a preflight
- * nor PostgREST's client, which the first screen does without.
+ * How many homes a search finds, from count_homes: exact below 1,000, else 1,001 (it reads at most 1,001
+ * rows). A CORS-simple GET as readPublic sends it: the search page's count needs neither a preflight nor
+ * PostgREST's client, which the first screen does without. A search with nothing set sends no argument.
  */
-export async function countListings(args: CountArgs): Promise<number> {
-  const query = String(
-    new URLSearchParams(Object.entries(args).map(([name, value]) => [name, String(value)])),
-  )
+export async function countHomes(search: CountArgs): Promise<number> {
+  const query = Object.keys(search).length > 0 ? `?search=${encodeURIComponent(JSON.stringify(search))}` : ''
   const read = publicReadFetch(env.supabaseAnonKey, apiFetch, tabMemory())
   const response = await withinReadTimeout(
-    read(`${env.supabaseUrl}/rest/v1/rpc/count_listings${query ? `?${query}` : ''}`, {
+    read(`${env.supabaseUrl}/rest/v1/rpc/count_homes${query}`, {
       headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${env.supabaseAnonKey}` },
     }),
   ).catch((error: unknown) => {

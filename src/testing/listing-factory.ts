@@ -53,6 +53,7 @@ export function aListingRow(extra: Record<string, unknown> = {}): Record<string,
     price_reduced_at: null,
     price_reduced_by: null,
     version: 1,
+    place_ids: [],
     ...extra,
   }
 }

@@ -373,93 +373,6 @@ export type Database = {
         }
         Relationships: []
       }
-      listing_common_words: {
-        Row: {
-          bit: number
-          word: string
-        }
-        Insert: {
-          bit: number
-          word: string
-        }
-        Update: {
-          bit?: number
-          word?: string
-        }
-        Relationships: []
-      }
-      listing_place_vocabulary: {
-        Row: {
-          complete: boolean
-          homes: number
-          word: string
-        }
-        Insert: {
-          complete?: boolean
-          homes: number
-          word: string
-        }
-        Update: {
-          complete?: boolean
-          homes?: number
-          word?: string
-        }
-        Relationships: []
-      }
-      listing_place_words: {
-        Row: {
-          bathrooms: number
-          bedrooms: number
-          created_at: string
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks: number
-          off_market_at: string | null
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-          word: string
-        }
-        Insert: {
-          bathrooms: number
-          bedrooms: number
-          created_at: string
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks?: number
-          off_market_at?: string | null
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-          word: string
-        }
-        Update: {
-          bathrooms?: number
-          bedrooms?: number
-          created_at?: string
-          effective_price?: number
-          furnished?: boolean
-          latitude?: number
-          listing_id?: string
-          longitude?: number
-          marks?: number
-          off_market_at?: string | null
-          offer?: boolean
-          parking?: boolean
-          status?: string
-          type?: string
-          word?: string
-        }
-        Relationships: []
-      }
       listing_price_history: {
         Row: {
           changed_at: string
@@ -721,51 +634,6 @@ export type Database = {
           },
         ]
       }
-      listing_word_marks: {
-        Row: {
-          bathrooms: number
-          bedrooms: number
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks: number
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-        }
-        Insert: {
-          bathrooms: number
-          bedrooms: number
-          effective_price: number
-          furnished: boolean
-          latitude: number
-          listing_id: string
-          longitude: number
-          marks: number
-          offer: boolean
-          parking: boolean
-          status: string
-          type: string
-        }
-        Update: {
-          bathrooms?: number
-          bedrooms?: number
-          effective_price?: number
-          furnished?: boolean
-          latitude?: number
-          listing_id?: string
-          longitude?: number
-          marks?: number
-          offer?: boolean
-          parking?: boolean
-          status?: string
-          type?: string
-        }
-        Relationships: []
-      }
       listings: {
         Row: {
           bathrooms: number
@@ -777,6 +645,7 @@ export type Database = {
           furnished: boolean
           id: string
           image_urls: string[]
+          keywords: unknown
           latitude: number
           location: string
           longitude: number
@@ -784,10 +653,10 @@ export type Database = {
           off_market_at: string | null
           offer: boolean
           parking: boolean
+          place_ids: number[]
           price_reduced_at: string | null
           price_reduced_by: number | null
           regular_price: number
-          search_text: string | null
           status: string
           status_changed_at: string
           type: string
@@ -810,6 +679,7 @@ export type Database = {
           furnished?: boolean
           id?: string
           image_urls: string[]
+          keywords?: never
           latitude: number
           location: string
           longitude: number
@@ -817,10 +687,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean
           parking?: boolean
+          place_ids?: number[]
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price: number
-          search_text?: never
           status?: string
           status_changed_at?: string
           type?: string
@@ -838,6 +708,7 @@ export type Database = {
           furnished?: boolean
           id?: string
           image_urls?: string[]
+          keywords?: never
           latitude?: number
           location?: string
           longitude?: number
@@ -845,10 +716,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean
           parking?: boolean
+          place_ids?: number[]
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price?: number
-          search_text?: never
           status?: string
           status_changed_at?: string
           type?: string
@@ -1213,6 +1084,50 @@ export type Database = {
           },
         ]
       }
+      places: {
+        Row: {
+          id: number
+          label: string
+          latitude: number
+          longitude: number
+          name: string
+          nation: string
+          parent_id: number | null
+          population: number
+          within: number[]
+        }
+        Insert: {
+          id: number
+          label: string
+          latitude: number
+          longitude: number
+          name: string
+          nation: string
+          parent_id?: number | null
+          population?: number
+          within: number[]
+        }
+        Update: {
+          id?: number
+          label?: string
+          latitude?: number
+          longitude?: number
+          name?: string
+          nation?: string
+          parent_id?: number | null
+          population?: number
+          within?: number[]
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'places_parent_id_fkey'
+            columns: ['parent_id']
+            isOneToOne: false
+            referencedRelation: 'places'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       profiles: {
         Row: {
           created_at: string
@@ -1430,15 +1345,10 @@ export type Database = {
           created_at: string
           id: string
           last_opened_at: string
-          match_area: unknown
-          match_baths: number | null
-          match_beds: number | null
-          match_cell: number | null
-          match_flags: number | null
-          match_key: string | null
+          match: Json | null
+          match_lookup: string | null
           match_price: unknown
           match_type: string | null
-          match_words: string[] | null
           name: string
           params: NonNullable<Json>
           updated_at: string
@@ -1449,15 +1359,10 @@ export type Database = {
           created_at?: string
           id?: string
           last_opened_at?: string
-          match_area?: never
-          match_baths?: never
-          match_beds?: never
-          match_cell?: never
-          match_flags?: never
-          match_key?: never
+          match?: Json | null
+          match_lookup?: string | null
           match_price?: never
           match_type?: never
-          match_words?: never
           name: string
           params?: NonNullable<Json>
           updated_at?: string
@@ -1468,15 +1373,10 @@ export type Database = {
           created_at?: string
           id?: string
           last_opened_at?: string
-          match_area?: never
-          match_baths?: never
-          match_beds?: never
-          match_cell?: never
-          match_flags?: never
-          match_key?: never
+          match?: Json | null
+          match_lookup?: string | null
           match_price?: never
           match_type?: never
-          match_words?: never
           name?: string
           params?: NonNullable<Json>
           updated_at?: string
@@ -1725,6 +1625,7 @@ export type Database = {
           furnished: boolean | null
           id: string | null
           image_urls: string[] | null
+          keywords: unknown
           latitude: number | null
           location: string | null
           longitude: number | null
@@ -1732,10 +1633,10 @@ export type Database = {
           off_market_at: string | null
           offer: boolean | null
           parking: boolean | null
+          place_ids: number[] | null
           price_reduced_at: string | null
           price_reduced_by: number | null
           regular_price: number | null
-          search_text: string | null
           status: string | null
           status_changed_at: string | null
           type: string | null
@@ -1754,6 +1655,7 @@ export type Database = {
           furnished?: boolean | null
           id?: string | null
           image_urls?: string[] | null
+          keywords?: unknown
           latitude?: number | null
           location?: string | null
           longitude?: number | null
@@ -1761,10 +1663,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean | null
           parking?: boolean | null
+          place_ids?: number[] | null
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price?: number | null
-          search_text?: string | null
           status?: string | null
           status_changed_at?: string | null
           type?: string | null
@@ -1783,6 +1685,7 @@ export type Database = {
           furnished?: boolean | null
           id?: string | null
           image_urls?: string[] | null
+          keywords?: unknown
           latitude?: number | null
           location?: string | null
           longitude?: number | null
@@ -1790,10 +1693,10 @@ export type Database = {
           off_market_at?: string | null
           offer?: boolean | null
           parking?: boolean | null
+          place_ids?: number[] | null
           price_reduced_at?: string | null
           price_reduced_by?: number | null
           regular_price?: number | null
-          search_text?: string | null
           status?: string | null
           status_changed_at?: string | null
           type?: string | null
@@ -1816,6 +1719,16 @@ export type Database = {
         Args: { accept: boolean; booking_id: string }
         Returns: string
       }
+      area_crosses_itself: { Args: { points: number[] }; Returns: boolean }
+      area_on_segment: {
+        Args: { a: unknown; b: unknown; p: unknown }
+        Returns: boolean
+      }
+      area_orientation: {
+        Args: { a: unknown; b: unknown; c: unknown }
+        Returns: number
+      }
+      area_points: { Args: { area: string }; Returns: number[] }
       begin_export: {
         Args: { account_id: string; headers: Json }
         Returns: boolean
@@ -1911,33 +1824,12 @@ export type Database = {
       }
       client_address: { Args: { headers: Json }; Returns: string }
       client_address_of: { Args: { value: string }; Returns: string }
-      common_word_bits: { Args: { marks: number }; Returns: number[] }
-      common_word_marks: { Args: { text: string }; Returns: number }
-      complete_place_words: { Args: { one_place?: string }; Returns: number }
       confirm_my_email: { Args: Record<PropertyKey, never>; Returns: boolean }
       conversation_open_to: {
         Args: { conversation_id: string; sender: string }
         Returns: boolean
       }
-      count_listings: {
-        Args: {
-          available_only?: boolean
-          east?: number
-          furnished?: boolean
-          max_price?: number
-          min_baths?: number
-          min_beds?: number
-          min_price?: number
-          north?: number
-          offer?: boolean
-          parking?: boolean
-          south?: number
-          type?: string
-          west?: number
-          words?: string
-        }
-        Returns: number
-      }
+      count_homes: { Args: { search?: Json }; Returns: number }
       drop_viewing_reminders: {
         Args: { booking_id: string }
         Returns: undefined
@@ -1971,7 +1863,12 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      home_search_json: { Args: { value: Json }; Returns: Json }
+      home_search_problem: { Args: { search: Json }; Returns: string }
+      home_search_values: { Args: { search: Json }; Returns: Json }
+      home_search_where: { Args: { v: string }; Returns: string }
       is_moderator: { Args: Record<PropertyKey, never>; Returns: boolean }
+      keyword_tokens: { Args: { text: string }; Returns: string[] }
       landlord_contact: {
         Args: { landlord_id: string }
         Returns: {
@@ -1983,21 +1880,15 @@ export type Database = {
         Args: { owner: string; urls: string[] }
         Returns: boolean
       }
-      listing_matches_search: {
+      listing_lookup_keys: {
         Args: {
-          listing: Database['public']['Tables']['listings']['Row']
-          params: Json
+          keywords: unknown
+          latitude: number
+          longitude: number
+          place_ids: number[]
+          type: string
         }
-        Returns: boolean
-      }
-      listing_search_flags: {
-        Args: {
-          furnished: boolean
-          offer: boolean
-          parking: boolean
-          status: string
-        }
-        Returns: number
+        Returns: string[]
       }
       live_topic_open_to: { Args: { topic: string }; Returns: boolean }
       map_clusters: {
@@ -2021,6 +1912,10 @@ export type Database = {
       mark_conversation_read: {
         Args: { conversation_id: string }
         Returns: string
+      }
+      miles_between: {
+        Args: { lat1: number; lat2: number; lng1: number; lng2: number }
+        Returns: number
       }
       moderation_appeal: {
         Args: { decision_id: number; note?: string }
@@ -2217,10 +2112,9 @@ export type Database = {
           starts_at: string
         }[]
       }
-      place_words_of: { Args: { location: string }; Returns: string[] }
-      places_named_in: {
-        Args: { location: string; text: string }
-        Returns: string[]
+      place_ids_at: {
+        Args: { latitude: number; longitude: number }
+        Returns: number[]
       }
       post_viewing_line: {
         Args: {
@@ -2254,8 +2148,7 @@ export type Database = {
       }
       require_moderator: { Args: Record<PropertyKey, never>; Returns: string }
       review_listing_reports: { Args: { listing_id: string }; Returns: number }
-      saved_search_area: { Args: { params: Json }; Returns: unknown }
-      saved_search_flags: { Args: { params: Json }; Returns: number }
+      saved_search_lookup: { Args: { match: Json }; Returns: string }
       saved_search_new_counts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2264,7 +2157,6 @@ export type Database = {
           saved_search_id: string
         }[]
       }
-      saved_search_params_valid: { Args: { params: Json }; Returns: boolean }
       saved_searches_matching: {
         Args: { listing: Database['public']['Tables']['listings']['Row'] }
         Returns: {
@@ -2275,27 +2167,8 @@ export type Database = {
       }
       search_area_cell: { Args: { area: unknown }; Returns: number }
       search_bbox_valid: { Args: { bbox: string }; Returns: boolean }
-      search_by_price: {
-        Args: {
-          after_id?: string
-          after_price?: number
-          available_only?: boolean
-          descending?: boolean
-          east?: number
-          furnished?: boolean
-          max_price?: number
-          min_baths?: number
-          min_beds?: number
-          min_price?: number
-          north?: number
-          offer?: boolean
-          page_size?: number
-          parking?: boolean
-          south?: number
-          type?: string
-          west?: number
-          words?: string
-        }
+      search_homes: {
+        Args: { after?: Json; page_size?: number; search?: Json; sort?: string }
         Returns: {
           bathrooms: number | null
           bedrooms: number | null
@@ -2307,6 +2180,7 @@ export type Database = {
           furnished: boolean | null
           id: string | null
           image_urls: string[] | null
+          keywords: unknown
           latitude: number | null
           location: string | null
           longitude: number | null
@@ -2314,10 +2188,10 @@ export type Database = {
           off_market_at: string | null
           offer: boolean | null
           parking: boolean | null
+          place_ids: number[] | null
           price_reduced_at: string | null
           price_reduced_by: number | null
           regular_price: number | null
-          search_text: string | null
           status: string | null
           status_changed_at: string | null
           type: string | null
@@ -2331,93 +2205,10 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
-      }
-      search_filter_conditions: {
-        Args: {
-          available_only: boolean
-          furnished: boolean
-          in_area: boolean
-          max_price: number
-          min_baths: number
-          min_beds: number
-          min_price: number
-          offer: boolean
-          parking: boolean
-          type: string
-        }
-        Returns: string[]
-      }
-      search_fold: { Args: { value: string }; Returns: string }
-      search_key: { Args: { q: string }; Returns: string }
-      search_newest: {
-        Args: {
-          after_created_at?: string
-          after_id?: string
-          available_only?: boolean
-          east?: number
-          furnished?: boolean
-          max_price?: number
-          min_baths?: number
-          min_beds?: number
-          min_price?: number
-          north?: number
-          offer?: boolean
-          page_size?: number
-          parking?: boolean
-          south?: number
-          type?: string
-          west?: number
-          words?: string
-        }
-        Returns: {
-          bathrooms: number | null
-          bedrooms: number | null
-          cover_url: string | null
-          created_at: string | null
-          description: string | null
-          discounted_price: number | null
-          effective_price: number | null
-          furnished: boolean | null
-          id: string | null
-          image_urls: string[] | null
-          latitude: number | null
-          location: string | null
-          longitude: number | null
-          name: string | null
-          off_market_at: string | null
-          offer: boolean | null
-          parking: boolean | null
-          price_reduced_at: string | null
-          price_reduced_by: number | null
-          regular_price: number | null
-          search_text: string | null
-          status: string | null
-          status_changed_at: string | null
-          type: string | null
-          updated_at: string | null
-          user_ref: string | null
-          version: number | null
-        }[]
-        SetofOptions: {
-          from: '*'
-          to: 'market_listings'
-          isOneToOne: false
-          isSetofReturn: true
-        }
-      }
-      search_place: {
-        Args: { patterns: string[] }
-        Returns: Record<string, unknown>
       }
       search_point_cells: {
         Args: { latitude: number; longitude: number }
         Returns: number[]
-      }
-      search_text_pieces: { Args: { folded: string }; Returns: string[] }
-      search_words: { Args: { q: string }; Returns: string[] }
-      search_words_in: {
-        Args: { folded: string; words: string[] }
-        Returns: boolean
       }
       send_enquiry: {
         Args: { body: string; listing_id: string; message_id: string }

@@ -27,6 +27,7 @@ const row = {
   price_reduced_at: null,
   price_reduced_by: null,
   version: 3,
+  place_ids: [2643743],
 }
 
 describe('parseListingRows: rows from the API keep their contract', () => {
@@ -82,7 +83,7 @@ describe('the listing columns', () => {
     expect(LISTING_COLUMNS).toBe(
       'id,type,name,bedrooms,bathrooms,parking,furnished,location,description,offer,regular_price,' +
         'discounted_price,image_urls,latitude,longitude,created_at,updated_at,user_ref,status,status_changed_at,' +
-        'off_market_at,price_reduced_at,price_reduced_by,version',
+        'off_market_at,price_reduced_at,price_reduced_by,version,place_ids',
     )
     expect(LISTING_COLUMNS.split(',').sort()).toEqual(Object.keys(row).sort())
   })

@@ -8,7 +8,7 @@ export { isListingType, LISTING_TYPES, type ListingType } from './listing-type'
  * What the generated row of public.listings holds beyond what a read selects: the generated columns only filters
  * and sorts use, and the computed relationship postgres-meta lists for the function saved_searches_matching(listings).
  */
-type UnreadColumn = 'effective_price' | 'search_text' | 'saved_searches_matching'
+type UnreadColumn = 'effective_price' | 'keywords' | 'saved_searches_matching'
 
 /**
  * A row of public.listings as every read selects it (snake_case), from the generated src/types/database.ts;
@@ -36,6 +36,7 @@ type ColumnTypes = {
   'number|null': number | null
   boolean: boolean
   'string[]': string[]
+  'number[]': number[]
   'rent|sale': ListingType
   status: ListingStatus
 }
@@ -55,6 +56,7 @@ const CHECK_KIND: { [K in ColumnKind]: (value: unknown) => boolean } = {
   'number|null': (value) => value === null || isNumber(value),
   boolean: (value) => typeof value === 'boolean',
   'string[]': (value) => Array.isArray(value) && value.every(isString),
+  'number[]': (value) => Array.isArray(value) && value.every(isNumber),
   'rent|sale': isListingType,
   status: isListingStatus,
 }
@@ -89,6 +91,7 @@ const LISTING_ROW_COLUMNS = {
   price_reduced_at: 'string|null',
   price_reduced_by: 'number|null',
   version: 'number',
+  place_ids: 'number[]',
 } as const satisfies { [C in keyof ListingRow]-?: KindOf<ListingRow[C]> }
 
 const COLUMN_NAMES = Object.keys(LISTING_ROW_COLUMNS) as (keyof ListingRow)[]
@@ -122,6 +125,7 @@ type LaterField =
   | 'priceReducedAt'
   | 'priceReducedBy'
   | 'version'
+  | 'placeIds'
 
 /**
  * A listing in the app's words (spec §3): the row's columns in camelCase, the position as one value. The shapes
@@ -159,6 +163,7 @@ export function toListing(row: ListingRow): Listing {
     priceReducedAt: row.price_reduced_at,
     priceReducedBy: row.price_reduced_by,
     version: row.version,
+    placeIds: row.place_ids,
   }
 }
 

@@ -94,7 +94,7 @@ export function formatAdded(createdAt: string, now: Date = new Date()): string {
 
 /**
  * The results heading: "1 home", "999 homes"; from 1,000 on, "1,000+ homes", as property portals say it: the
- * server counts no further (count_listings reads at most 1,001 rows), and below that counts are exact.
+ * server counts no further (count_homes reads at most 1,001 rows), and below that counts are exact.
  */
 export function formatHomeCount(count: number): string {
   const cap = 1000

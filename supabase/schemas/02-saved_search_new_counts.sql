@@ -13,28 +13,33 @@
 
 create or replace function public.saved_search_new_counts()
   returns table(saved_search_id uuid, new_count integer, capped boolean)
-  language sql
+  language plpgsql
   stable security definer
   set search_path to ''
 as $function$
-  select s.id, least(counted.n, 1000)::integer, counted.n > 1000
-  from public.saved_searches as s
-  cross join lateral (
-    select count(*) as n
-    from (
-      select
-      from public.saved_search_matches as m
-      join public.listings as l on l.id = m.listing_id
-      where m.saved_search_id = s.id
-        and m.listing_created_at > s.last_opened_at
-        and l.user_ref <> s.user_id
-        and public.listing_matches_search(l, s.params)
-        and exists (select 1 from public.market_listings as on_market where on_market.id = l.id)
-      limit 1001
-    ) as matches
-  ) as counted
-  where s.user_id = (select auth.uid())
-  order by s.created_at, s.id;
+begin
+  -- Each match recorded since the search was last opened, of a home still on the market that still passes
+  -- the search (home_search_where with the search's values).
+  return query execute
+    'select s.id, least(counted.n, 1000)::integer, counted.n > 1000
+     from public.saved_searches as s
+     cross join lateral (
+       select count(*) as n
+       from (
+         select
+         from public.saved_search_matches as m
+         join public.market_listings as h on h.id = m.listing_id
+         where m.saved_search_id = s.id
+           and m.listing_created_at > s.last_opened_at
+           and h.user_ref <> s.user_id
+           and ' || public.home_search_where('s.match') || '
+         limit 1001
+       ) as matches
+     ) as counted
+     where s.user_id = $1
+     order by s.created_at, s.id'
+  using auth.uid();
+end;
 $function$;
 
 comment on function public.saved_search_new_counts() is 'For each of the caller''s saved searches, how many homes are new to it: exact up to 1,000; capped means more than 1,000.';

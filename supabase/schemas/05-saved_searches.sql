@@ -3,9 +3,9 @@
  * Saved searches
  * ---------------------------------------------------------------------------
  * The client may choose the id, so a search saved offline and sent twice is
- * stored once. The match_* columns are the search's filters in indexable form
- * (see the alerts migration); they are generated, never written. A bbox-less
- * search covers the whole world, and a search without a minimum has 0.
+ * stored once. The match_* columns are what matching a new listing reads:
+ * the type and price range (generated), the search's values and lookup key
+ * (written with params by resolve_saved_search).
  * A person saves a search once: params is the search as parseHomeSearch
  * normalizes it, and jsonb compares it whatever the order of its keys.
  */
@@ -19,45 +19,19 @@ create table public.saved_searches (
   last_opened_at timestamp with time zone not null default now(),
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
-  match_type text generated always as (
-CASE
-    WHEN ((params -> 'type'::text) = ANY (ARRAY['"rent"'::jsonb, '"sale"'::jsonb])) THEN (params ->> 'type'::text)
-    ELSE NULL::text
-END) stored,
+  match_type text generated always as (params ->> 'type'::text) stored,
   match_price int4range generated always as (
 CASE
-    WHEN (saved_search_params_valid(params) AND COALESCE((((params ->> 'minPrice'::text))::integer <= ((params ->> 'maxPrice'::text))::integer), true)) THEN int4range(COALESCE(((params ->> 'minPrice'::text))::integer, 0), ((params ->> 'maxPrice'::text))::integer, '[]'::text)
-    ELSE NULL::int4range
+    WHEN (((params ->> 'minPrice'::text))::integer > ((params ->> 'maxPrice'::text))::integer) THEN 'empty'::int4range
+    ELSE int4range(COALESCE(((params ->> 'minPrice'::text))::integer, 0), ((params ->> 'maxPrice'::text))::integer, '[]'::text)
 END) stored,
-  match_beds integer generated always as (
-CASE
-    WHEN saved_search_params_valid(params) THEN COALESCE(((params ->> 'minBeds'::text))::integer, 0)
-    ELSE NULL::integer
-END) stored,
-  match_baths integer generated always as (
-CASE
-    WHEN saved_search_params_valid(params) THEN COALESCE(((params ->> 'minBaths'::text))::integer, 0)
-    ELSE NULL::integer
-END) stored,
-  match_words text[] generated always as (
-CASE
-    WHEN saved_search_params_valid(params) THEN search_words((params ->> 'q'::text))
-    ELSE NULL::text[]
-END) stored,
-  match_key text generated always as (
-CASE
-    WHEN saved_search_params_valid(params) THEN search_key((params ->> 'q'::text))
-    ELSE NULL::text
-END) stored,
-  match_area box generated always as (saved_search_area(params)) stored,
-  match_flags smallint generated always as (saved_search_flags(params)) stored,
-  match_cell bigint generated always as (search_area_cell(saved_search_area(params))) stored,
+  match jsonb,
+  match_lookup text,
   constraint saved_searches_pkey PRIMARY KEY (id),
   constraint saved_searches_owner_params_key UNIQUE (user_id, params),
   constraint saved_searches_alerts_valid CHECK (alerts = ANY (ARRAY['off'::text, 'instant'::text, 'daily'::text])),
   constraint saved_searches_name_length CHECK (char_length(name) >= 1 AND char_length(name) <= 80),
   constraint saved_searches_name_trimmed CHECK (name !~ '^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'::text AND name !~ '[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'::text),
-  constraint saved_searches_params_valid CHECK (saved_search_params_valid(params)),
   constraint saved_searches_price_order CHECK (jsonb_typeof(params -> 'minPrice'::text) IS DISTINCT FROM 'number'::text OR jsonb_typeof(params -> 'maxPrice'::text) IS DISTINCT FROM 'number'::text OR (params -> 'minPrice'::text) <= (params -> 'maxPrice'::text)),
   constraint saved_searches_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
@@ -65,16 +39,12 @@ END) stored,
 comment on table public.saved_searches is 'A person''s saved searches of /search, at most 20 each.';
 comment on column public.saved_searches.params is 'The search as /search''s URL holds it after parseHomeSearch, without view.';
 comment on column public.saved_searches.last_opened_at is 'When the person last opened the search; listings published after it are new to them.';
-comment on column public.saved_searches.match_area is 'The map area the search covers (its bbox, or the whole world), for matching new listings.';
-comment on column public.saved_searches.match_flags is 'The search''s parking, furnished, offer and available-only flags as bits 1, 2, 4 and 8.';
-comment on column public.saved_searches.match_cell is 'Where the map area is filed in the grid of search_area_cell, for searches without a word to look up.';
+comment on column public.saved_searches.match is 'The search''s values as home_search_where reads them (home_search_values), written with params by resolve_saved_search.';
+comment on column public.saved_searches.match_lookup is 'The key a new listing finds the search by (saved_search_lookup): its place, its area''s cell, its longest keyword''s start, or its type.';
 
-/** The keys under which an area that may hold the point is filed: at each size, its cell and the three west and south. */
-create index saved_searches_match_cell_idx ON public.saved_searches using btree (match_cell) INCLUDE (match_type, match_price, match_beds, match_baths, match_flags, match_area, match_words, id, user_id, alerts) WHERE (match_key IS NULL);
-
--- Searches with a word of three or more characters, by the start of their longest word; the others by their
--- area's cell. Each index carries every column the match reads.
-create index saved_searches_match_key_idx ON public.saved_searches using btree (match_key) INCLUDE (match_type, match_price, match_beds, match_baths, match_flags, match_area, match_words, id, user_id, alerts) WHERE (match_key IS NOT NULL);
+-- A new listing finds the searches it may match by their lookup key (listing_lookup_keys), the type and price
+-- range checked in the index.
+create index saved_searches_match_lookup_idx ON public.saved_searches using btree (match_lookup) INCLUDE (match_type, match_price);
 
 create index saved_searches_user_idx ON public.saved_searches using btree (user_id, created_at);
 
@@ -109,5 +79,11 @@ create policy "Users can update their own saved searches"
   on public.saved_searches for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+/**
+ * A saved search's params are a valid search (home_search_problem; refused with its message, 22023) without
+ * a view, and its match values and lookup key follow them.
+ */
+create trigger saved_searches_resolve BEFORE INSERT OR UPDATE OF params ON saved_searches FOR EACH ROW EXECUTE FUNCTION resolve_saved_search();
 
 create trigger saved_searches_stamp BEFORE INSERT OR UPDATE ON saved_searches FOR EACH ROW EXECUTE FUNCTION stamp_saved_search();

@@ -33,13 +33,14 @@ CASE
     WHEN offer THEN discounted_price
     ELSE regular_price
 END) stored,
-  search_text text generated always as (((((location || ' '::text) || name) || ' '::text) || COALESCE(description, ''::text))) stored,
+  keywords tsvector generated always as (array_to_tsvector(keyword_tokens((((((location || ' '::text) || name) || ' '::text) || COALESCE(description, ''::text)))))) stored,
   status text not null default 'available'::text,
   status_changed_at timestamp with time zone not null default now(),
   off_market_at timestamp with time zone,
   price_reduced_at timestamp with time zone,
   price_reduced_by integer,
   version integer not null default 1,
+  place_ids integer[] not null default '{}'::integer[],
   constraint listings_pkey PRIMARY KEY (id),
   constraint listings_bathrooms_range CHECK (bathrooms >= 1 AND bathrooms <= 50),
   constraint listings_bedrooms_range CHECK (bedrooms >= 1 AND bedrooms <= 50),
@@ -74,7 +75,8 @@ comment on column public.listings.created_at is 'Server time of publication; cli
 comment on column public.listings.user_ref is 'The landlord: the publishing user; never changes.';
 comment on column public.listings.description is 'The landlord''s description: trimmed, up to 2,000 characters.';
 comment on column public.listings.effective_price is 'The price a person pays: the discounted price when on offer, else the regular price.';
-comment on column public.listings.search_text is 'Location, name and description, matched by the search''s words (trigram index).';
+comment on column public.listings.keywords is 'The keyword tokens of location, name and description (keyword_tokens), for a search''s keywords: each search token the prefix of one of them.';
+comment on column public.listings.place_ids is 'The place nearest the home''s position, then the places that contain it (places.within); written by listings_place_ids when the position is.';
 comment on column public.listings.status is 'Where the home is on the market: sale available, under_offer, sold_stc, sold; rent available, let_agreed, let.';
 comment on column public.listings.status_changed_at is 'Server time the status last changed (publication when it never did); server-owned.';
 comment on column public.listings.off_market_at is 'When the listing leaves lists and search: sold/let + 14 days, sold_stc/let_agreed + 60 days; server-owned.';
@@ -138,7 +140,7 @@ create index listings_off_market_idx ON public.listings using btree (off_market_
  * - by price: (effective_price, id), read forwards or backwards, alone, by
  *   type and by offer. They carry the room and feature columns, so a count
  *   or a filter on them is answered from the index alone.
- * Words match through the trigram index on search_text.
+ * Keywords and places match through their GIN indexes.
  */
 create index listings_offer_newest_idx ON public.listings using btree (offer, created_at DESC, id DESC);
 
@@ -160,42 +162,6 @@ create index listings_offer_price_idx ON public.listings using btree (offer, eff
 create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
 
 create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
-
-/**
- * ---------------------------------------------------------------------------
- * Capped counts with a price, and with parking or furnished, that stay small
- * ---------------------------------------------------------------------------
- * Two kinds of /search count still read thousands of rows for their 1,001 at
- * a million listings:
- *
- * - A common word with a price (`london`, rent up to £2,000: 17,000 homes).
- *   The eighth (20261126200000) read its trigram index alone and checked the
- *   price on each candidate: 5,700 rows for 1,001 matches, 30-45 ms. The
- *   eighth now has a price index of its own, whose predicate is written as
- *   `id <= 1fffffff-…` rather than the trigram index's `id < 20000000-…`: the
- *   planner never ANDs two indexes whose predicates are the same clause, and
- *   here ANDing is the point. The two bitmaps together leave only the homes
- *   that match both, about 1,400 rows read: 15 ms. Such a search tries the
- *   eighth when the planner expects 4,000 matches (half the plain threshold):
- *   its estimate of a word and a price together was 5,050 for 12,000 (`flat`,
- *   rent up to £1,500), which counted the whole through two full bitmaps of
- *   100,000 homes each (90 ms; 28 ms through the eighth).
- * - Every filter at once (rent £800-2,500, 2 bedrooms, 2 bathrooms, parking,
- *   furnished) read 29,000 entries of the (type, price) index for 1,001
- *   matches: 11 ms. An index led by type, parking and furnished, then price,
- *   reads only homes with both: 4.7 ms; parking or furnished alone,
- *   1.5-3 ms (Postgres 18 skips the other boolean). It carries what the
- *   other filters and market_listings check, so counts stay index-only:
- *   74 MB at a million.
- *
- * Also dropped: listings_off_market_at_idx, which 20261125620000 created as
- * an exact copy of listings_off_market_idx (20261125500000).
- *
- * Nothing here changes what a count says, only how fast: the priced eighth
- * is the same eighth, counted the same way, and a count below 1,001 is still
- * that of every listing.
- */
-create index listings_price_eighth_idx ON public.listings using btree (effective_price) WHERE (id <= '1fffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 
 create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref);
 
@@ -225,56 +191,16 @@ create index listings_sale_newest_idx ON public.listings using btree (created_at
 
 /**
  * ---------------------------------------------------------------------------
- * A common word's eighth: only homes with no leaving date
+ * Search by place and by keywords
  * ---------------------------------------------------------------------------
- * count_listings counts a common word within an eighth of the listings first
- * (20261126200000), through a trigram index of that eighth. The index held
- * every listing of the eighth, on the market or not, so the count read homes
- * that had left the market from the heap only to drop them: at a million
- * listings, 562 of the 1,563 homes that `london`'s count read.
- *
- * The eighth is now the listings of those ids that have no leaving date
- * (off_market_at is null), and its trigram index holds only them. A home
- * with a leaving date still ahead is on the market too: it is no longer in
- * the eighth, so when the eighth does not reach 1,001 the rest is every
- * listing outside it (`not (eighth)`), and the count is exact as before.
- * When the eighth alone holds 1,001 matches, so does the whole.
- *
- * At a million listings the eighth's index is 39 MB instead of 51, and a
- * common word's count reads a quarter to a third fewer buffers (`london`
- * 1,249 -> 873, `garden` 1,639 -> 1,064, `london` for sale 2,417 -> 1,677;
- * with a type and a price about the same). At 100,000 no count reads the
- * eighth (none expects 8,000 matches), so their statements are unchanged.
- *
- * A leaving date cannot be part of an index's predicate (it is compared
- * with now()), but its absence can. Nothing here changes what a count says,
- * only which homes it reads: the eighth's statements still read
- * market_listings, which settles which homes are on the market.
+ * A place without a radius is `place_ids @> {id}`, a search's keywords are
+ * prefix queries on the keyword tokens (`'gard':* & 'cafe':*`): a GIN index
+ * each. A radius and a drawn area are first a box of longitude and latitude
+ * (listings_area_idx), then the exact test on the homes in it.
  */
-create index listings_search_text_eighth_idx ON public.listings using gin (search_text extensions.gin_trgm_ops) WHERE ((id < '20000000-0000-0000-0000-000000000000'::uuid) AND (off_market_at IS NULL));
+create index listings_keywords_idx ON public.listings using gin (keywords);
 
-create index listings_search_text_idx ON public.listings using gin (search_text extensions.gin_trgm_ops);
-
-/**
- * ---------------------------------------------------------------------------
- * The (type, parking, furnished, price) index for counts only
- * ---------------------------------------------------------------------------
- * listings_type_amenities_price_idx (20261126310000) was built for
- * count_listings with parking or furnished, but the planner took it for
- * pages too. At 100,000 listings it ANDed it with the newest-first index for
- * page 50 of a search with every filter, 8.1 ms where walking the
- * newest-first index had taken 1.8.
- *
- * The index is now partial on `version > 0`, which every listing meets
- * (listings_version_positive: version >= 1) but which only count_listings
- * states, and only for a count with parking or furnished. Postgres uses a
- * partial index only where the query states its predicate (it does not
- * reason from check constraints), so every other query, every page
- * PostgREST runs and every other count, is planned as before this index
- * existed. What a count says does not change: the condition holds for
- * every listing.
- */
-create index listings_type_amenities_price_idx ON public.listings using btree (type, parking, furnished, effective_price) INCLUDE (id, bedrooms, bathrooms, offer, status, off_market_at) WHERE (version > 0);
+create index listings_place_ids_idx ON public.listings using gin (place_ids);
 
 create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref);
 
@@ -349,19 +275,6 @@ create trigger listings_clusters_update AFTER UPDATE ON listings REFERENCING OLD
 create trigger listings_lift_fix_hold AFTER UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION lift_fix_hold();
 
 /**
- * Moves a statement's listings in listing_place_words: rows of departed
- * listings (deleted, or updated in a column the table holds) go, rows of
- * arrived ones (inserted, or so updated) come, each only for a listing with
- * no leaving date; the vocabulary's counts follow in the same statement, one
- * grouped upsert in word order.
- */
-create trigger listings_place_words_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
-
-create trigger listings_place_words_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
-
-create trigger listings_place_words_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_place_words();
-
-/**
  * ---------------------------------------------------------------------------
  * Price history
  * ---------------------------------------------------------------------------
@@ -386,6 +299,16 @@ create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCIN
  * authenticated); the service role and the table owner (seeding, maintenance)
  * are not held to them.
  */
+/**
+ * ---------------------------------------------------------------------------
+ * A listing's places
+ * ---------------------------------------------------------------------------
+ * When a listing's position is written, place_ids becomes the `within` of the
+ * place nearest it (great-circle; ties to the lower id): that place, then the
+ * places that contain it.
+ */
+create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude ON listings FOR EACH ROW EXECUTE FUNCTION set_listing_place_ids();
+
 create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
 
 /**
@@ -427,18 +350,6 @@ create trigger listings_stamp BEFORE INSERT OR UPDATE ON listings FOR EACH ROW E
 create trigger listings_status_history_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
 
 create trigger listings_status_history_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS old_listings NEW TABLE AS new_listings FOR EACH STATEMENT EXECUTE FUNCTION record_listing_statuses();
-
-/**
- * Moves a statement's listings in listing_word_marks: rows of departed
- * listings (deleted, or updated in a column the table holds or in their text)
- * go, and rows of arrived ones (inserted, or so updated) come, each only for a
- * listing with no leaving date and some dictionary word.
- */
-create trigger listings_word_marks_delete AFTER DELETE ON listings REFERENCING OLD TABLE AS departed FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
-
-create trigger listings_word_marks_insert AFTER INSERT ON listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
-
-create trigger listings_word_marks_update AFTER UPDATE ON listings REFERENCING OLD TABLE AS departed NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION keep_listing_word_marks();
 
 -- Analyzed from the start, so the planner knows its size instead of taking it for ten pages of rows.
 analyze public.listings;

@@ -30,13 +30,14 @@ SELECT id,
    user_ref,
    description,
    effective_price,
-   search_text,
+   keywords,
    status,
    status_changed_at,
    off_market_at,
    price_reduced_at,
    price_reduced_by,
    version,
+   place_ids,
    image_urls[1] AS cover_url
   FROM listings l
  WHERE (off_market_at IS NULL OR off_market_at > now()) AND NOT (EXISTS ( SELECT 1

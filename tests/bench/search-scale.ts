@@ -95,17 +95,26 @@ export type ScaleReport = {
 }
 
 const enc = encodeURIComponent
-/** count_homes as the app calls it (supabase-js rpc: a POST of its arguments). */
+/**
+ * count_homes as the app calls it (src/lib/supabase.ts countHomes): a GET, the search as JSON text, left out
+ * when nothing is set.
+ */
 const countPath = (search: Search): Call => ({
-  path: '/rest/v1/rpc/count_homes',
-  body: JSON.stringify({ search }),
+  path: `/rest/v1/rpc/count_homes${Object.keys(search).length > 0 ? `?search=${enc(JSON.stringify(search))}` : ''}`,
 })
-/** A page of search_homes as the app calls it, with the listing columns it selects. */
+/**
+ * A page of search_homes as the app calls it (search-homes.ts searchHomes: supabase-js rpc with `get: true`):
+ * its JSON arguments as text, the page size, then the listing columns it selects.
+ */
 function pagePath(search: Search, sort: Sort, after?: Cursor): Call {
-  return {
-    path: `/rest/v1/rpc/search_homes?select=${enc(LISTING_COLUMNS)}`,
-    body: JSON.stringify({ search, sort, ...(after ? { after } : {}), page_size: PAGE_SIZE }),
-  }
+  const args = [
+    `search=${enc(JSON.stringify(search))}`,
+    `sort=${sort}`,
+    ...(after ? [`after=${enc(JSON.stringify(after))}`] : []),
+    `page_size=${PAGE_SIZE}`,
+    `select=${enc(LISTING_COLUMNS)}`,
+  ]
+  return { path: `/rest/v1/rpc/search_homes?${args.join('&')}` }
 }
 const countSql = (search: Search) => ({ text: 'select public.count_homes($1::jsonb)', params: [search] })
 const pageSql = (search: Search, sort: Sort, after?: Cursor) => ({

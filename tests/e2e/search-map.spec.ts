@@ -206,7 +206,7 @@ test('at city zoom the map takes one request, for its homes, and counts them its
   expect(inside).toBeLessThan(500)
 
   // Every count stays unanswered: a map that needed one would never show its homes or their number.
-  const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_listings\?/)
+  const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_homes\?/)
   const homesAsked = page.waitForRequest(/\/rest\/v1\/market_listings\?select=[^&]*cover_url/, {
     timeout: 30_000,
   })
@@ -231,7 +231,7 @@ test('at country zoom the map asks for clusters first, and with no more homes th
   expect(inside).toBeLessThan(500)
 
   // Every count stays unanswered: the clusters already say the box holds no more homes than the map draws.
-  const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_listings\?/)
+  const counts = await holdRequests(page, /\/rest\/v1\/rpc\/count_homes\?/)
   const clustersAsked = page.waitForRequest(/\/rest\/v1\/rpc\/map_clusters\?/, { timeout: 30_000 })
   const homesAsked = page.waitForRequest(/\/rest\/v1\/market_listings\?select=[^&]*cover_url/, {
     timeout: 30_000,

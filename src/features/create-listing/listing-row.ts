@@ -16,7 +16,8 @@ type ServerColumn =
   | 'price_reduced_by'
   | 'version'
   | 'effective_price'
-  | 'search_text'
+  | 'keywords'
+  | 'place_ids'
 
 /** The columns of public.listings the owner writes. */
 export type ListingColumns = Omit<TablesInsert<'listings'>, ServerColumn>

@@ -15,9 +15,12 @@ export function clusterCell([west, south, east, north]: readonly number[]): numb
   return CLUSTER_CELLS.find((cell) => span / cell <= CELLS_ACROSS) ?? 1
 }
 
-/** Whether the map's clusters can stand for a search's homes: they count by type and offer only (every home on the market). */
+/** Whether the map's clusters can stand for a search's homes: they count by type and offer only (every home on the market, anywhere in the box). */
 const clusterable = (search: HomeSearch) =>
   !search.q?.trim() &&
+  search.place === undefined &&
+  !search.keywords &&
+  !search.area &&
   search.minPrice === undefined &&
   search.maxPrice === undefined &&
   search.minBeds === undefined &&

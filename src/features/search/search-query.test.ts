@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getPublicDb } from '../../lib/supabase'
 import { aListing } from '../../testing/listing-factory'
-import { afterCursor, bboxFilters, cursorOf, searchFilters, searchOrder, toSearchPage } from './search-query'
+import { cursorOf, searchArgs, searchOrder, toSearchPage } from './search-query'
 
 /** The query string postgrest-js sends for the filters (the client is never asked to fetch). */
 function queryString(apply: (query: ReturnType<typeof select>) => ReturnType<typeof select>): string {
@@ -11,10 +11,33 @@ function queryString(apply: (query: ReturnType<typeof select>) => ReturnType<typ
 const db = await getPublicDb()
 const select = () => db.from('listings').select('id')
 
-describe('searchFilters', () => {
-  it('turns each field into a filter on the price a person pays, rooms, flags and text', () => {
-    const filters = searchFilters({
-      q: 'hackn flat',
+describe('searchArgs', () => {
+  it('sends the server every filter as the URL holds it, without text, sort and view', () => {
+    expect(
+      searchArgs({
+        q: 'york',
+        place: 2633352,
+        radius: '3',
+        keywords: 'garden',
+        area: '_p~iF~ps|U_ulLnnqC_mqNvxq`@',
+        type: 'rent',
+        minPrice: 500,
+        maxPrice: 2000,
+        minBeds: 2,
+        minBaths: 1,
+        parking: true,
+        furnished: true,
+        offer: true,
+        underOffer: false,
+        sort: 'price-asc',
+        view: 'map',
+        bbox: '-1,50,1,52',
+      }),
+    ).toEqual({
+      place: 2633352,
+      radius: '3',
+      keywords: 'garden',
+      area: '_p~iF~ps|U_ulLnnqC_mqNvxq`@',
       type: 'rent',
       minPrice: 500,
       maxPrice: 2000,
@@ -23,44 +46,13 @@ describe('searchFilters', () => {
       parking: true,
       furnished: true,
       offer: true,
+      underOffer: false,
+      bbox: '-1,50,1,52',
     })
-    const sent = queryString((query) =>
-      filters.reduce((q, f) => q.filter(f.column, f.operator, f.value), query),
-    )
-    expect(sent).toBe(
-      [
-        'search_text=ilike.%hackn%',
-        'search_text=ilike.%flat%',
-        'type=eq.rent',
-        'effective_price=gte.500',
-        'effective_price=lte.2000',
-        'bedrooms=gte.2',
-        'bathrooms=gte.1',
-        'parking=is.true',
-        'furnished=is.true',
-        'offer=is.true',
-      ].join('&'),
-    )
   })
 
-  it('keeps to available homes when under offer is left out', () => {
-    expect(searchFilters({ underOffer: false })).toEqual([
-      { column: 'status', operator: 'eq', value: 'available' },
-    ])
-  })
-
-  it('filters nothing for an empty search', () => {
-    expect(searchFilters({})).toEqual([])
-  })
-
-  it('keeps the map to its area', () => {
-    expect(bboxFilters('-1,50,1,52').map((f) => `${f.column}.${f.operator}.${f.value}`)).toEqual([
-      'longitude.gte.-1',
-      'longitude.lte.1',
-      'latitude.gte.50',
-      'latitude.lte.52',
-    ])
-    expect(bboxFilters('nonsense')).toEqual([])
+  it('sends nothing for an empty search', () => {
+    expect(searchArgs({ sort: 'reduced' })).toEqual({})
   })
 })
 
@@ -68,38 +60,8 @@ describe('keyset paging', () => {
   const last = aListing(7, { offer: true, regularPrice: 900, discountedPrice: 850 })
   const cursor = cursorOf(last)
 
-  it('starts after the last listing by the price a person pays, then id, in the sort direction', () => {
-    expect(cursor.price).toBe(850)
-    expect(afterCursor('price-asc', cursor)).toEqual({
-      bound: { column: 'effective_price', operator: 'gte', value: 850 },
-      or: `effective_price.gt.850,id.gt."${last.id}"`,
-    })
-    expect(afterCursor('price-desc', cursor)).toEqual({
-      bound: { column: 'effective_price', operator: 'lte', value: 850 },
-      or: `effective_price.lt.850,id.lt."${last.id}"`,
-    })
-  })
-
-  it('starts after the last listing by creation time, then id, newest first', () => {
-    expect(afterCursor('newest', cursor)).toEqual({
-      bound: { column: 'created_at', operator: 'lte', value: last.createdAt },
-      or: `created_at.lt."${last.createdAt}",id.lt."${last.id}"`,
-    })
-  })
-
-  it('under Recently reduced, starts after the last reduced home, the never-reduced homes following by id', () => {
-    const reducedAt = '2026-11-03T10:00:00.123456+00:00'
-    const reduced = cursorOf(aListing(7, { priceReducedAt: reducedAt }))
-    expect(afterCursor('reduced', reduced)).toEqual({
-      bound: { column: 'price_reduced_at', operator: 'lte', value: reducedAt },
-      or: `price_reduced_at.lt."${reducedAt}",id.lt."${last.id}"`,
-      thenNeverReduced: true,
-    })
-    const never = cursorOf(aListing(7, { priceReducedAt: null }))
-    expect(afterCursor('reduced', never)).toEqual({
-      bound: { column: 'price_reduced_at', operator: 'is', value: 'null' },
-      or: `id.lt."${last.id}"`,
-    })
+  it('starts after the last listing: its price a person pays, creation and reduction times and id', () => {
+    expect(cursor).toEqual({ createdAt: last.createdAt, price: 850, reducedAt: null, id: last.id })
   })
 
   it('orders Recently reduced by the reduction time, the homes never reduced last', () => {

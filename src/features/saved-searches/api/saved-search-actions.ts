@@ -7,6 +7,7 @@ import {
   readSavedSearches,
   type SavedSearchAlerts,
 } from '../../../device/saved-searches'
+import { withoutLegacyText } from '../../../utils/legacy-text'
 import { sameSavedParams, savedSearchName, toSavedParams } from '../search-name'
 import { enablePushAlerts, type PushReach } from './push-alerts'
 import { sendQueuedWrites, syncSavedSearches } from './sync-saved-searches'
@@ -31,7 +32,8 @@ const send = (userId: string) => void sendQueuedWrites(userId).catch(() => undef
 
 /** Saves a search (as /search's URL holds it) under a name built from its filters, alerts off. */
 export async function saveSearch(userId: string, search: Record<string, unknown>): Promise<SaveResult> {
-  const params = toSavedParams(search)
+  // The server keeps no legacy text: it is saved as the place or keywords it is read as.
+  const params = toSavedParams(await withoutLegacyText(search))
   const saved = await findSavedSearch(userId, params)
   if (saved) return { status: 'duplicate', ...saved }
   const id = crypto.randomUUID()

@@ -2,47 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseHomeSearch } from '../../../types/home-search'
 import { CLUSTER_CELLS, clusterCell } from '../map-plan'
 import { resultsKey } from '../search-query'
-import { countArgs, type FirstPageAhead, firstPageAheadFor } from './search-homes'
-
-describe('countArgs', () => {
-  it("sends count_listings the search's filters and area, as the list's filters read them", () => {
-    const search = parseHomeSearch({
-      q: '  Hackney  50%  ',
-      type: 'rent',
-      minPrice: 500,
-      maxPrice: 2000,
-      minBeds: 2,
-      minBaths: 1,
-      parking: true,
-      furnished: true,
-      offer: true,
-      bbox: '-0.2,51.4,0.1,51.6',
-    })
-    expect(countArgs(search)).toEqual({
-      words: 'hackney 50',
-      type: 'rent',
-      min_price: 500,
-      max_price: 2000,
-      min_beds: 2,
-      min_baths: 1,
-      parking: true,
-      furnished: true,
-      offer: true,
-      west: -0.2,
-      south: 51.4,
-      east: 0.1,
-      north: 51.6,
-    })
-  })
-
-  it('asks for available homes only when the search leaves out those under offer, sold STC or let agreed', () => {
-    expect(countArgs(parseHomeSearch({ underOffer: 'false' }))).toEqual({ available_only: true })
-  })
-
-  it('sends nothing for a search with nothing set', () => {
-    expect(countArgs(parseHomeSearch({}))).toEqual({})
-  })
-})
+import { type FirstPageAhead, firstPageAheadFor } from './search-homes'
 
 describe('clusterCell', () => {
   it('picks the finest grid with at most 24 cells across the wider side', () => {

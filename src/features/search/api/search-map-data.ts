@@ -7,8 +7,7 @@ import { MAP_HOME_COLUMNS, parseMapHomeRows } from '../../../types/listing'
 import type { MapCluster, MapHome } from '../../../types/search-map'
 import { toMapHome } from '../map-homes'
 import { mapOfSearch, type SearchMapData } from '../map-plan'
-import { bboxFilters, searchFilters } from '../search-query'
-import { countSearch, ordered } from './search-homes'
+import { countSearch, searchHomes } from './search-homes'
 
 const WORLD = [-180, -90, 180, 90] as const
 
@@ -60,11 +59,5 @@ async function fetchClusters(
  * map, is where a home's whole row comes from.
  */
 async function fetchMapHomes(search: HomeSearch, limit: number): Promise<MapHome[]> {
-  const db = await getPublicDb()
-  const filters = [...searchFilters(search), ...bboxFilters(search.bbox)]
-  let query = db.from('market_listings').select(MAP_HOME_COLUMNS)
-  for (const filter of filters) query = query.filter(filter.column, filter.operator, filter.value)
-  const { data, error } = await ordered(query, search).limit(limit)
-  if (error) throw toAppError(error)
-  return parseMapHomeRows(data).map(toMapHome)
+  return parseMapHomeRows(await searchHomes(search, null, limit, MAP_HOME_COLUMNS)).map(toMapHome)
 }

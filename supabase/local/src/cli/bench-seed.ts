@@ -301,7 +301,8 @@ async function withoutSecondaryIndexes(
 export type BenchSeedResult = { before: number; added: number; total: number; ms: number }
 
 /**
- * Adds bench owners and listings until public.listings holds `target` rows, completes the busy places, then
+ * Adds bench owners and listings until public.listings holds `target` rows (the insert trigger gives each its
+ * places; the keywords column is generated), then
  * vacuums and refreshes statistics (as autovacuum soon would), so counts can be answered from the indexes alone.
  */
 export async function seedBenchListings(
@@ -336,23 +337,13 @@ export async function seedBenchListings(
     if (target - before >= BULK_LISTINGS) await withoutSecondaryIndexes(admin, insert)
     else await insert()
   }
-  // The listings' helper tables of the old search (retired by the place and keyword search) get completed
-  // and vacuumed too where the schema still has them.
-  const { rows: helpers } = await admin.query<{ name: string }>(
-    `select c.oid::regclass::text as name from pg_class as c
-     where c.oid in (to_regclass('public.listing_place_words'), to_regclass('public.listing_word_marks'))`,
-  )
-  if ((await admin.query("select to_regprocedure('public.complete_place_words()') as f")).rows[0].f)
-    await admin.query('select public.complete_place_words()')
   // A vacuum cannot mark pages all-visible while another snapshot (autovacuum's, after the insert) is older
   // than their rows, so repeat it until the visibility map covers the tables counts read from their indexes.
-  const tables = ['public.listings', ...helpers.map((table) => table.name)]
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    await admin.query(`vacuum (analyze) ${tables.join(', ')}`)
+    await admin.query('vacuum (analyze) public.listings')
     const { rows } = await admin.query<{ visible: number }>(
       `select min(relallvisible::float / greatest(relpages, 1)) as visible from pg_class
-       where oid = any($1::regclass[])`,
-      [tables],
+       where oid = 'public.listings'::regclass`,
     )
     if ((rows[0]?.visible ?? 0) >= 0.99) break
     await new Promise((resolve) => setTimeout(resolve, 1000))

@@ -1,0 +1,38 @@
+/**
+ * ---------------------------------------------------------------------------
+ * count_homes: how many homes a search finds, capped
+ * ---------------------------------------------------------------------------
+ * The homes of market_listings that pass the search's filters (home_search_where): exact up to 1,000, else
+ * 1,001 (`1,000+ homes`): it reads at most 1,001 matches, whatever the table holds. Refuses a bad search
+ * with 22023, as search_homes.
+ */
+
+create or replace function public.count_homes(search jsonb default '{}'::jsonb)
+  returns integer
+  language plpgsql
+  stable security definer
+  set search_path to ''
+as $function$
+declare
+  problem text;
+  counted integer;
+begin
+  search := public.home_search_json(coalesce(search, '{}'));
+  problem := public.home_search_problem(search);
+  if problem is not null then
+    raise exception '%', problem using errcode = '22023';
+  end if;
+  execute 'select count(*)::integer from (select from public.market_listings as h where '
+    || public.home_search_where('$1') || ' limit 1001) as capped'
+  into counted
+  using public.home_search_values(search);
+  return counted;
+end;
+$function$;
+
+comment on function public.count_homes(search jsonb) is 'How many homes on the market pass a search''s filters: exact up to 1,000, else 1,001.';
+
+revoke all on function public.count_homes(search jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.count_homes(search jsonb) to anon;
+grant execute on function public.count_homes(search jsonb) to authenticated;
+grant execute on function public.count_homes(search jsonb) to service_role;
