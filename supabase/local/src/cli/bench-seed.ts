@@ -334,8 +334,22 @@ export async function seedBenchListings(
         onProgress?.(before + added)
       }
     }
-    if (target - before >= BULK_LISTINGS) await withoutSecondaryIndexes(admin, insert)
-    else await insert()
+    // The seeded homes are old news: not matched against the saved searches already there (the alerts
+    // trigger would match every new home with every saved search in the insert's one statement).
+    const alerts = Boolean(
+      (
+        await admin.query(
+          `select 1 from pg_trigger where tgrelid = 'public.listings'::regclass and tgname = 'listings_queue_alerts'`,
+        )
+      ).rowCount,
+    )
+    if (alerts) await admin.query('alter table public.listings disable trigger listings_queue_alerts')
+    try {
+      if (target - before >= BULK_LISTINGS) await withoutSecondaryIndexes(admin, insert)
+      else await insert()
+    } finally {
+      if (alerts) await admin.query('alter table public.listings enable trigger listings_queue_alerts')
+    }
   }
   // A vacuum cannot mark pages all-visible while another snapshot (autovacuum's, after the insert) is older
   // than their rows, so repeat it until the visibility map covers the tables counts read from their indexes.
