@@ -250,6 +250,23 @@ export async function seedSavedSearches(
       }
     }),
   )
+  // The load skipped the triggers, so the searches' match values and lookup keys (resolve_saved_search, run
+  // when params is written) are written now, as the migration that brought them did, with only that trigger on.
+  const resolve = await db.query(
+    `select 1 from pg_trigger where tgrelid = 'public.saved_searches'::regclass and tgname = 'saved_searches_resolve'`,
+  )
+  if (resolve.rowCount) {
+    await db.query('alter table public.saved_searches disable trigger user')
+    await db.query('alter table public.saved_searches enable trigger saved_searches_resolve')
+    try {
+      const { rowCount } = await db.query(
+        "update public.saved_searches set params = params where user_id::text like 'c0000000-%' and match is null",
+      )
+      log(`match values written: ${(rowCount ?? 0).toLocaleString('en-GB')}`)
+    } finally {
+      await db.query('alter table public.saved_searches enable trigger user')
+    }
+  }
   log(`indexes built: ${(await restoreIndexes(db)).join(', ')}`)
   await db.query('vacuum analyze public.saved_searches')
   return { ms: Math.round(performance.now() - started), workers, places }
