@@ -1,7 +1,9 @@
 // `npm run bench -- --listings N --search-only` (or `npx tsx tests/bench/run-search-scale.ts --listings N`):
 // the bench stack (BENCH_ENV, or LOCAL_* to override; kept between runs) grown to N listings, the Postgres
-// settings below applied, then every /search and search-map request timed (tests/bench/search-scale.ts).
+// settings below applied, then the searches of /search, random searches and a publish timed
+// (tests/bench/search-scale.ts).
 // Writes tests/bench/search-scale-<N>.json, and tests/bench/search-scale.md from every such file there.
+import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -20,8 +22,8 @@ export const BENCH_PG_SETTINGS: Record<string, string> = {
   random_page_cost: '1.1',
 }
 
-// SCALE_REQUESTS (100), SCALE_WARMUP (10) and SCALE_LOAD_SECONDS (30) shorten a run on a busy machine;
-// SCALE_REQUESTS=0 SCALE_LOAD_SECONDS=0 gives the plans (EXPLAIN) alone.
+// SCALE_REQUESTS (100), SCALE_WARMUP (10), SCALE_RANDOM (200 random searches) and SCALE_PUBLISHES (100)
+// shorten a run on a busy machine; SCALE_REQUESTS=0 gives the plans alone.
 const log = (line: string) => console.log(`[scale] ${line}`)
 const target = listingsArg(process.argv.slice(2))
 const config = loadConfig(stackEnv(BENCH_ENV))
@@ -45,17 +47,38 @@ try {
     stack = await startStack(config, { log: (line) => log(`stack: ${line}`) })
   }
   // Warm the cache as a running site would be: the table and its indexes read once.
-  await stack.db.admin.query(
-    "select count(*) from public.listings where search_text like '%'; select count(*) from public.listing_clusters",
+  await stack.db.admin.query('create extension if not exists pg_prewarm').catch(() => {})
+  await stack.db.admin
+    .query(
+      `select pg_prewarm(c.oid) from pg_class as c
+       where c.oid = 'public.listings'::regclass
+          or c.oid in (select indexrelid from pg_index where indrelid = 'public.listings'::regclass)`,
+    )
+    .catch(() => stack.db.admin.query('select count(*) from public.listings'))
+  // What is measured: the search functions' commit (the server's branch, merged here) and this checkout's.
+  const git = (args: string) => {
+    try {
+      return execSync(`git ${args}`, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim()
+    } catch {
+      return ''
+    }
+  }
+  const server = git('merge-base HEAD work/search-server')
+  const commit = `${server ? `work/search-server ${server.slice(0, 10)}, ` : ''}checkout ${git('rev-parse --short=10 HEAD')}${git('status --porcelain --untracked-files=no') ? ' (with changes)' : ''}`
+  const report = await benchSearchScale(
+    {
+      apiUrl: config.apiUrl,
+      anonKey: config.anonKey,
+      databaseUrl: stack.superuserUrl,
+      requests: Number(process.env.SCALE_REQUESTS ?? 100),
+      warmup: Number(process.env.SCALE_WARMUP ?? 10),
+      randomSearches: Number(process.env.SCALE_RANDOM ?? 200),
+      publishes: Number(process.env.SCALE_PUBLISHES ?? 100),
+    },
+    commit,
   )
-  const report = await benchSearchScale({
-    apiUrl: config.apiUrl,
-    anonKey: config.anonKey,
-    databaseUrl: stack.superuserUrl,
-    requests: Number(process.env.SCALE_REQUESTS ?? 100),
-    warmup: Number(process.env.SCALE_WARMUP ?? 10),
-    load: { rate: 100, seconds: Number(process.env.SCALE_LOAD_SECONDS ?? 30) },
-  })
   const dir = path.join(REPO_ROOT, 'tests/bench')
   fs.writeFileSync(
     path.join(dir, `search-scale-${report.listings >= 500_000 ? '1m' : '100k'}.json`),
@@ -65,6 +88,8 @@ try {
     .map((n) => path.join(dir, `search-scale-${n}.json`))
     .filter((file) => fs.existsSync(file))
     .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as ScaleReport)
+    // A report of the search before places and keywords (no random searches) is not comparable.
+    .filter((r) => r.random !== undefined)
   fs.writeFileSync(path.join(dir, 'search-scale.md'), scaleMarkdown(reports))
   log(`wrote tests/bench/search-scale.md (${reports.map((r) => r.listings).join(', ')} listings)`)
 } finally {

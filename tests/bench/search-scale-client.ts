@@ -11,14 +11,16 @@ import { quantile, round, timeLoop } from './stats'
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 
-/** A GET answered in full, or `status` 0 when it failed or took longer than `timeoutMs`. */
+/** A GET (or a POST of `body`) answered in full, or `status` 0 when it failed or took longer than `timeoutMs`. */
 function get(
   url: string,
   headers: Record<string, string>,
   timeoutMs = 10_000,
+  body?: string,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
-    const request = http.get(url, { agent, headers, timeout: timeoutMs }, (response) => {
+    const options = { agent, headers, timeout: timeoutMs, method: body === undefined ? 'GET' : 'POST' }
+    const request = http.request(url, options, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () =>
@@ -28,6 +30,7 @@ function get(
     })
     request.on('timeout', () => request.destroy())
     request.on('error', () => resolve({ status: 0, body: '' }))
+    request.end(body)
   })
 }
 
@@ -35,16 +38,17 @@ function get(
 const TIMEOUT_MS = 3000
 
 export type Loop = { p50Ms: number; p95Ms: number; maxMs: number; timeouts: number; errors: number }
-export type LoadFigures = {
-  rate: number
-  seconds: number
-  sent: number
-  ok: number
-  errors: number
-  p50Ms: number
-  p99Ms: number
-  maxMs: number
-}
+/** A request: a GET of `path`, or a POST of `body` (JSON) to it, as supabase-js calls a function. */
+export type Call = { path: string; body?: string }
+
+/** A call answered in full (or `status` 0 when it failed or took longer than `timeoutMs`). */
+const send = (apiUrl: string, call: Call, headers: Record<string, string>) =>
+  get(
+    `${apiUrl}${call.path}`,
+    call.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    10_000,
+    call.body,
+  )
 
 /** One row's requests, sent together, timed `count` times at concurrency 1 then 8. */
 export type MeasureCommand = {
@@ -52,21 +56,31 @@ export type MeasureCommand = {
   apiUrl: string
   anonKey: string
   name: string
-  paths: string[]
+  paths: Call[]
   prefer?: string
   /** The paths one after the other rather than together. */
   inTurn?: boolean
   count: number
   warmup: number
 }
-/** The landing page's requests at `rate` a second for `seconds`, open loop, at most 400 in flight. */
-export type LoadCommand = {
-  kind: 'load'
+/** Each search's requests (page 1 and its count) sent once untimed, then once each at concurrency 1 and at 8. */
+export type RandomCommand = { kind: 'random'; apiUrl: string; anonKey: string; searches: Call[][] }
+export type RandomFigures = { c1: Loop; c8: Loop; c1Latencies: number[]; rows: number[][] }
+/** Listings published one after another as their landlords (signed in by password), as the app upserts them. */
+export type PublishCommand = {
+  kind: 'publish'
   apiUrl: string
   anonKey: string
-  paths: string[]
-  rate: number
-  seconds: number
+  password: string
+  bodies: { email: string; row: Record<string, unknown> }[]
+}
+export type PublishFigures = {
+  sent: number
+  p50Ms: number
+  p95Ms: number
+  maxMs: number
+  errors: number
+  firstError?: string
 }
 export type Measured = { rows: number[]; c1: Loop; c8: Loop }
 
@@ -79,9 +93,9 @@ async function measure(command: MeasureCommand): Promise<Measured> {
   let errors = 0
   let rows: number[] = []
   const once = async () => {
-    const send = async (path: string) => {
+    const one = async (path: Call) => {
       const started = performance.now()
-      const response = await get(`${command.apiUrl}${path}`, headers)
+      const response = await send(command.apiUrl, path, headers)
       const ms = performance.now() - started
       if (ms >= TIMEOUT_MS || response.status === 504 || response.status === 500) {
         timeouts += 1
@@ -95,11 +109,11 @@ async function measure(command: MeasureCommand): Promise<Measured> {
       return Array.isArray(body) ? body.length : Number(body)
     }
     if (!command.inTurn) {
-      rows = await Promise.all(command.paths.map(send))
+      rows = await Promise.all(command.paths.map(one))
       return
     }
     const answers: number[] = []
-    for (const path of command.paths) answers.push(await send(path))
+    for (const path of command.paths) answers.push(await one(path))
     rows = answers
   }
   if (command.count === 0) {
@@ -128,62 +142,122 @@ async function measure(command: MeasureCommand): Promise<Measured> {
   return { rows, c1, c8 }
 }
 
-async function load(command: LoadCommand): Promise<LoadFigures> {
-  const latencies: number[] = []
-  let sent = 0
-  let ok = 0
+const loopOf = (latencies: number[], timeouts: number, errors: number): Loop => ({
+  p50Ms: round(quantile(latencies, 0.5), 1),
+  p95Ms: round(quantile(latencies, 0.95), 1),
+  maxMs: round(Math.max(...latencies), 1),
+  timeouts,
+  errors,
+})
+
+async function randomSearches(command: RandomCommand): Promise<RandomFigures> {
+  const headers = { apikey: command.anonKey }
+  const rows: number[][] = []
+  let timeouts = 0
   let errors = 0
-  let inFlight = 0
-  const pending: Promise<void>[] = []
-  const started = performance.now()
-  const total = command.rate * command.seconds
-  const send = (path: string) =>
-    get(`${command.apiUrl}${path}`, { apikey: command.anonKey }).then((r) => {
-      if (r.status < 200 || r.status > 299) throw new Error(String(r.status))
-    })
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / command.rate
-    const wait = due - performance.now()
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    if (inFlight >= 400) {
-      errors += 1
-      continue
-    }
-    sent += 1
-    inFlight += 1
-    const t = performance.now()
-    pending.push(
-      Promise.all(command.paths.map(send)).then(
-        () => {
-          ok += 1
-          latencies.push(performance.now() - t)
-          inFlight -= 1
-        },
-        () => {
-          errors += 1
-          inFlight -= 1
-        },
-      ),
+  /** One search's requests together: the slower's time, or NaN when one failed or timed out. */
+  const once = async (i: number) => {
+    const started = performance.now()
+    const answers = await Promise.all(
+      (command.searches[i] ?? []).map((call) => send(command.apiUrl, call, headers)),
     )
+    const ms = performance.now() - started
+    if (ms >= TIMEOUT_MS || answers.some((a) => a.status === 0 || a.status >= 500)) {
+      timeouts += 1
+      return Number.NaN
+    }
+    if (answers.some((a) => a.status < 200 || a.status > 299)) {
+      errors += 1
+      process.stderr.write(
+        `random search ${i}: ${answers.map((a) => `${a.status} ${a.body.slice(0, 200)}`).join('; ')}\n`,
+      )
+      return Number.NaN
+    }
+    rows[i] = answers.map((a) => {
+      const body = JSON.parse(a.body) as unknown
+      return Array.isArray(body) ? body.length : Number(body)
+    })
+    return ms
   }
-  await Promise.all(pending)
+  const all = command.searches.map((_, i) => i)
+  for (const i of all) await once(i)
+  timeouts = 0
+  errors = 0
+  const c1Latencies: number[] = []
+  for (const i of all) c1Latencies[i] = await once(i)
+  const c1 = loopOf(c1Latencies.filter(Number.isFinite), timeouts, errors)
+  timeouts = 0
+  errors = 0
+  const c8Latencies: number[] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < all.length) {
+        const i = next
+        next += 1
+        c8Latencies.push(await once(i))
+      }
+    }),
+  )
+  const c8 = loopOf(c8Latencies.filter(Number.isFinite), timeouts, errors)
+  return { c1, c8, c1Latencies, rows }
+}
+
+async function publish(command: PublishCommand): Promise<PublishFigures> {
+  const tokens = new Map<string, string>()
+  for (const email of new Set(command.bodies.map((b) => b.email))) {
+    const answer = await get(
+      `${command.apiUrl}/auth/v1/token?grant_type=password`,
+      { apikey: command.anonKey, 'content-type': 'application/json' },
+      10_000,
+      JSON.stringify({ email, password: command.password }),
+    )
+    const token = (JSON.parse(answer.body || '{}') as { access_token?: string }).access_token
+    if (!token) throw new Error(`sign-in of ${email}: ${answer.status} ${answer.body}`)
+    tokens.set(email, token)
+  }
+  const latencies: number[] = []
+  let errors = 0
+  let firstError: string | undefined
+  for (const [i, { email, row }] of command.bodies.entries()) {
+    const started = performance.now()
+    const answer = await get(
+      `${command.apiUrl}/rest/v1/listings?on_conflict=id`,
+      {
+        apikey: command.anonKey,
+        authorization: `Bearer ${tokens.get(email)}`,
+        'content-type': 'application/json',
+        prefer: 'resolution=ignore-duplicates,return=minimal',
+      },
+      10_000,
+      JSON.stringify(row),
+    )
+    const ms = performance.now() - started
+    if (answer.status < 200 || answer.status > 299) {
+      errors += 1
+      firstError ??= `${answer.status} ${answer.body}`
+    } else if (i >= 5) latencies.push(ms) // the first few warm the landlords' connections
+  }
   return {
-    rate: command.rate,
-    seconds: command.seconds,
-    sent,
-    ok,
-    errors,
+    sent: command.bodies.length,
     p50Ms: round(quantile(latencies, 0.5), 1),
-    p99Ms: round(quantile(latencies, 0.99), 1),
+    p95Ms: round(quantile(latencies, 0.95), 1),
     maxMs: round(Math.max(...latencies), 1),
+    errors,
+    ...(firstError ? { firstError } : {}),
   }
 }
 
 const lines = readline.createInterface({ input: process.stdin })
 for await (const line of lines) {
-  const command = JSON.parse(line) as MeasureCommand | LoadCommand
+  const command = JSON.parse(line) as MeasureCommand | RandomCommand | PublishCommand
   try {
-    const result = command.kind === 'measure' ? await measure(command) : await load(command)
+    const result =
+      command.kind === 'measure'
+        ? await measure(command)
+        : command.kind === 'random'
+          ? await randomSearches(command)
+          : await publish(command)
     process.stdout.write(`${JSON.stringify({ result })}\n`)
   } catch (error) {
     process.stdout.write(`${JSON.stringify({ error: String(error) })}\n`)

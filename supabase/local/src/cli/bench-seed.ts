@@ -31,8 +31,142 @@ cross join (select extensions.crypt('roost-bench', extensions.gen_salt('bf', 4))
 on conflict (id) do nothing`
 
 /**
- * One INSERT … SELECT: listing g copies the description and pictures of a seed listing (so cards show real
- * images), is placed in a town of the GB gazetteer chosen in proportion to its population (its location reads
+ * The words the bench seed writes descriptions with: listing language by kind, each list most used first, so
+ * that a draw by rank (Zipf, P(rank r) ∝ 1/r) gives words the spread they have on a real site: `garden` in
+ * many descriptions, `orangery` in a few hundred of a million. Searches of the bench are drawn from these too.
+ */
+/** Phrases separated by commas, as a list. */
+const phrases = (text: string) => text.trim().split(/\s*,\s*/)
+
+export const VOCABULARY = {
+  adjective: phrases(`
+    spacious, bright, well presented, modern, stunning, charming, beautifully presented, newly refurbished,
+    immaculate, light, generous, cosy, contemporary, period, attractive, delightful, lovely, stylish,
+    elegant, superb, impressive, unique, characterful, quiet, sunny, airy, deceptively spacious,
+    recently renovated, extended, smart, handsome, striking, substantial, compact, neat, traditional,
+    converted, refurbished, split level, secluded, individual, rare, sought after, luxurious, exceptional,
+    tasteful, welcoming, peaceful, vibrant, picturesque, classic, restored, light filled, open plan,
+    bespoke, architect designed, award winning, quirky, rustic, grand, petite, imposing
+  `),
+  kind: phrases(`
+    flat, house, apartment, terraced house, semi detached house, maisonette, detached house, cottage,
+    bungalow, studio, townhouse, end of terrace house, penthouse, duplex, mews house, garden flat,
+    loft apartment, chalet bungalow, barn conversion, farmhouse, villa, lodge, coach house,
+    warehouse conversion, mansion flat, houseboat, chapel conversion, gatehouse, schoolhouse,
+    mill conversion
+  `),
+  setting: phrases(`
+    on a quiet residential street, close to the town centre, in a popular location, on a tree lined road,
+    in a sought after area, in the heart of the village, within a gated development, on a corner plot,
+    in a cul de sac, in a conservation area, overlooking the park, on the edge of the village,
+    in a purpose built block, in a Victorian conversion, in a new development, on a private road,
+    overlooking the river, by the canal, facing the green, in a landmark building, near the seafront,
+    in open countryside, on the high street, above a row of shops, in a former factory,
+    in a historic square, overlooking the harbour, in a woodland setting, on the cliff top,
+    beside the common
+  `),
+  room: phrases(`
+    kitchen, living room, bathroom, reception room, kitchen diner, dining room, en suite, shower room,
+    utility room, lounge, study, conservatory, cloakroom, family room, home office, breakfast room,
+    sitting room, snug, dressing room, wet room, playroom, garden room, loft room, cellar, basement,
+    boot room, larder, pantry, attic room, games room, gym, orangery, library, music room, workshop,
+    studio room, sun room, drawing room, scullery, wine cellar, cinema room, sauna
+  `),
+  feature: phrases(`
+    gas central heating, double glazing, wooden floors, fitted wardrobes, storage, high ceilings,
+    a fireplace, fitted kitchen, integrated appliances, a dishwasher, a washing machine, a log burner,
+    sash windows, a bay window, built in storage, underfloor heating, a breakfast bar, french doors,
+    bifold doors, a skylight, exposed beams, oak flooring, a range cooker, a walk in wardrobe,
+    a kitchen island, original features, cornicing, a wood burning stove, solar panels, a heat pump,
+    fibre broadband, a video entry system, a lift, a concierge, a porter, comfort cooling,
+    air conditioning, a roll top bath, a power shower, quartz worktops, granite worktops, an Aga,
+    a vaulted ceiling, parquet flooring, ceiling roses, picture rails, shutters, a mezzanine,
+    a galleried landing, an inglenook fireplace, flagstone floors, a spiral staircase, mullioned windows,
+    a smart home system, an alarm, CCTV, a cinema system, a wine fridge, a boiling water tap, a steam oven
+  `),
+  outside: phrases(`
+    a private garden, a garden, off street parking, a patio, a balcony, a driveway, a garage,
+    a south facing garden, a lawn, a roof terrace, communal gardens, allocated parking, a terrace,
+    a courtyard, a shed, decking, a rear garden, a front garden, a double garage, a carport, a bike store,
+    an EV charger, a summer house, a greenhouse, a veranda, a west facing garden, a walled garden,
+    a vegetable patch, an orchard, a pond, a paddock, a hot tub, an annexe, a swimming pool,
+    a tennis court, stables, a mooring, woodland, a jetty, an allotment
+  `),
+  transport: phrases(`
+    station, bus stop, tube station, railway station, motorway, bus routes, town centre,
+    overground station, tram stop, ring road, cycle path, park and ride, A road, train station,
+    underground, mainline station, airport, ferry terminal, coach station, light railway, bike hire,
+    river bus, Crossrail, Elizabeth line
+  `),
+  amenity: phrases(`
+    shops, schools, restaurants, a supermarket, local amenities, a park, cafes, pubs, the high street,
+    a primary school, a doctors surgery, a gym, a leisure centre, a library, a secondary school,
+    a pharmacy, a post office, a bakery, a nursery, a cinema, a hospital, a dentist, a farmers market,
+    a deli, a butcher, a café, bars, a theatre, a playground, a golf course, the beach, the river,
+    a canal towpath, woodland walks, a nature reserve, the university, a college, a museum, a gallery,
+    a marina, a cricket ground, a football club, a swimming pool, a garden centre, a farm shop,
+    a village green, the common, a church, allotments, a bowling green, a lido, a skate park, a food hall,
+    a Saturday market, an arts centre, a climbing wall, a fishmonger, a greengrocer, a brewery, a vineyard,
+    a bookshop, a patisserie, a crêperie, a tearoom, a boulangerie, the seafront, the harbour, a pier,
+    a castle, an abbey, a country park, a riding school, a sailing club, a yoga studio
+  `),
+  note: phrases(`
+    Viewing recommended, No onward chain, Available now, Chain free, Pets considered, Council tax band C,
+    Council tax band B, Council tax band D, Freehold, Leasehold, Long lease, Share of freehold,
+    Unfurnished, Part furnished, Bills included, Professionals only, Suitable for sharers,
+    Students welcome, Early viewing advised, Must be seen, Sold with vacant possession, Energy rating C,
+    Energy rating B, Energy rating D, Ideal first home, Great investment, Perfect for a family,
+    Suitable for downsizers, Available from next month, Short let considered, No pets, Non smokers only,
+    Deposit of five weeks rent, Grade II listed, Newly built, Help to buy available, Cash buyers only,
+    Retirement property, Holiday let potential, Planning permission granted, Scope to extend,
+    Needs modernisation, Victorian, Edwardian, Georgian, Art Deco, Thatched roof, Eco home, Passivhaus
+  `),
+}
+
+type Category = keyof typeof VOCABULARY
+const CATEGORIES = Object.keys(VOCABULARY) as Category[]
+/** The description's word lists as LISTINGS_SQL's parameters, from $8 on, in CATEGORIES' order. */
+const vocabularyParams = () => CATEGORIES.map((category) => VOCABULARY[category])
+
+/**
+ * A phrase of `category` for listing g, the `salt`-th draw of its description: rank r with probability about
+ * 1/(r ln(n+1)) (r = floor((n+1)^u), u uniform in [0, 1) from a hash of g and the draw), so the first of a
+ * list is in about a fifth of the draws and the last in a few in a thousand.
+ */
+function pick(category: Category, salt: number): string {
+  const n = VOCABULARY[category].length
+  const param = 8 + CATEGORIES.indexOf(category)
+  return `($${param}::text[])[floor(power(${n + 1}, ${draw(salt)}))::int]`
+}
+/** A fraction in [0, 1) from a hash of g and `salt` (salts below 64, each used once). */
+const draw = (salt: number) => `((hashint8(s.g * 64 + ${salt}) & 2147483647)::float8 / 2147483648.0)`
+/** A share `percent` of listings, by a hash of g and `salt`. */
+const some = (percent: number, salt: number) => `${draw(salt)} < ${percent / 100}`
+
+/**
+ * Listing g's description, written per listing from VOCABULARY: what it is and where, its rooms, features,
+ * outside, transport and what is nearby, and now and then a note (`No onward chain`), each phrase drawn by
+ * rank, so a million descriptions are nearly all different and their words have a real site's spread.
+ */
+const DESCRIPTION_SQL = `rtrim(concat(
+  'This ', ${pick('adjective', 1)}, ' ',
+  (array['one', 'two', 'three', 'four', 'five', 'six'])[1 + s.bedrooms_pick], ' bedroom ',
+  ${pick('kind', 2)}, ' ', ${pick('setting', 3)}, '. ',
+  'It has a ', ${pick('adjective', 4)}, ' ', ${pick('room', 5)}, ', a ', ${pick('room', 6)}, ' and a ',
+  ${pick('room', 7)}, ', with ', ${pick('feature', 8)}, ' and ', ${pick('feature', 9)}, '. ',
+  case when ${some(75, 10)} then concat('Outside there is ', ${pick('outside', 11)},
+    case when ${some(40, 12)} then concat(' and ', ${pick('outside', 13)}) end, '. ') end,
+  1 + (hashint8(s.g * 64 + 14) & 2147483647) % 25, ' minutes from the ', ${pick('transport', 15)},
+  ', close to ', ${pick('amenity', 16)}, ', ', ${pick('amenity', 17)}, ' and ', ${pick('amenity', 18)}, '. ',
+  case when ${some(50, 19)} then concat('Features include ', ${pick('feature', 20)}, ', ', ${pick('feature', 21)},
+    ' and ', ${pick('feature', 22)}, '. ') end,
+  case when ${some(60, 23)} then concat(${pick('note', 24)}, '.') end
+)
+)`
+
+/**
+ * One INSERT … SELECT: listing g gets a description of its own (DESCRIPTION_SQL) and the pictures of a seed
+ * listing (so cards show real images), is placed in a town of the GB gazetteer chosen in proportion to its population (its location reads
  * "Town, Nation", so a search for a place finds about as many homes as a real site would) at a position
  * jittered around the town's centre by up to a few kilometres (more for a city), so the homes cover
  * hundreds of thousands of distinct points as on a national portal; alternates rent and sale, puts every
@@ -42,12 +176,13 @@ on conflict (id) do nothing`
  * exercised too). Products of g are bigint: g * 7919 overflows int4 past about 271,000.
  *
  * $1, $2: the first and last g; $3–$6: the towns' names, latitudes, longitudes and jitter radii (degrees);
- * $7: town indexes (1-based), each repeated in proportion to its population, that g picks from.
+ * $7: town indexes (1-based), each repeated in proportion to its population, that g picks from; $8 on: the
+ * vocabulary's lists.
  */
 const LISTINGS_SQL = `
 with template as (
   select row_number() over (order by created_at desc, id desc) - 1 as k,
-    description, image_urls
+    image_urls
   from public.listings
   where name not like 'Bench home no. %'
 ),
@@ -102,7 +237,7 @@ select
         from unnest(t.image_urls) as url),
   town.latitude + s.dy * town.radius, town.longitude + s.dx * town.radius * 1.6,
   oldest.at - ((s.g + 1) / 2) * interval '5 minutes',
-  t.description,
+  ${DESCRIPTION_SQL},
   -- Its status since publication (the trigger sets that time): sold and let homes older than 14 days, and
   -- sold STC and let agreed older than 60, are off the market, as on a site running for months.
   s.status,
@@ -166,7 +301,8 @@ async function withoutSecondaryIndexes(
 export type BenchSeedResult = { before: number; added: number; total: number; ms: number }
 
 /**
- * Adds bench owners and listings until public.listings holds `target` rows, completes the busy places, then
+ * Adds bench owners and listings until public.listings holds `target` rows (the insert trigger gives each its
+ * places; the keywords column is generated), then
  * vacuums and refreshes statistics (as autovacuum soon would), so counts can be answered from the indexes alone.
  */
 export async function seedBenchListings(
@@ -188,13 +324,32 @@ export async function seedBenchListings(
     const insert = async () => {
       // In batches of 100,000: each is one transaction, so a long seed shows progress and keeps what it added.
       for (let from = done + 1, last = done + (target - before); from <= last; from += 100_000) {
-        const result = await admin.query(LISTINGS_SQL, [from, Math.min(last, from + 99_999), ...towns])
+        const result = await admin.query(LISTINGS_SQL, [
+          from,
+          Math.min(last, from + 99_999),
+          ...towns,
+          ...vocabularyParams(),
+        ])
         added += result.rowCount ?? 0
         onProgress?.(before + added)
       }
     }
-    if (target - before >= BULK_LISTINGS) await withoutSecondaryIndexes(admin, insert)
-    else await insert()
+    // The seeded homes are old news: not matched against the saved searches already there (the alerts
+    // trigger would match every new home with every saved search in the insert's one statement).
+    const alerts = Boolean(
+      (
+        await admin.query(
+          `select 1 from pg_trigger where tgrelid = 'public.listings'::regclass and tgname = 'listings_queue_alerts'`,
+        )
+      ).rowCount,
+    )
+    if (alerts) await admin.query('alter table public.listings disable trigger listings_queue_alerts')
+    try {
+      if (target - before >= BULK_LISTINGS) await withoutSecondaryIndexes(admin, insert)
+      else await insert()
+    } finally {
+      if (alerts) await admin.query('alter table public.listings enable trigger listings_queue_alerts')
+    }
   }
   // A vacuum cannot mark pages all-visible while another snapshot (autovacuum's, after the insert) is older
   // than their rows, so repeat it until the visibility map covers the tables counts read from their indexes.
@@ -210,12 +365,15 @@ export async function seedBenchListings(
   return { before, added, total: await count(), ms: Math.round(performance.now() - started) }
 }
 
+/** BENCH_PORT_OFFSET (0 when unset) moves the bench's ports, so several checkouts can run it at once. */
+const benchPort = (port: number) => String(port + Number(process.env.BENCH_PORT_OFFSET ?? 0))
+
 /** The bench's own stack settings: ports and data folder apart from `npm start`'s. */
 export const BENCH_ENV = {
-  APP_PORT: '28173',
-  LOCAL_API_PORT: '28321',
-  LOCAL_DB_PORT: '28322',
-  LOCAL_MAIL_PORT: '28324',
+  APP_PORT: benchPort(28173),
+  LOCAL_API_PORT: benchPort(28321),
+  LOCAL_DB_PORT: benchPort(28322),
+  LOCAL_MAIL_PORT: benchPort(28324),
   LOCAL_DATA_DIR: path.join(REPO_ROOT, '.local', 'bench'),
 }
 
