@@ -101,6 +101,98 @@ export type Database = {
           },
         ]
       }
+      alert_email_sends: {
+        Row: {
+          id: number
+          saved_search_id: string
+          sent_at: string
+          user_id: string
+        }
+        Insert: {
+          id?: never
+          saved_search_id: string
+          sent_at?: string
+          user_id: string
+        }
+        Update: {
+          id?: never
+          saved_search_id?: string
+          sent_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      alert_emails: {
+        Row: {
+          attempts: number
+          created_at: string
+          gave_up_at: string | null
+          id: number
+          kind: string
+          last_error: string | null
+          listing_id: string
+          next_attempt_at: string
+          saved_search_id: string
+          sent_at: string | null
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          gave_up_at?: string | null
+          id?: never
+          kind: string
+          last_error?: string | null
+          listing_id: string
+          next_attempt_at?: string
+          saved_search_id: string
+          sent_at?: string | null
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          gave_up_at?: string | null
+          id?: never
+          kind?: string
+          last_error?: string | null
+          listing_id?: string
+          next_attempt_at?: string
+          saved_search_id?: string
+          sent_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'alert_emails_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'alert_emails_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'alert_emails_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'alert_emails_saved_search_id_fkey'
+            columns: ['saved_search_id']
+            isOneToOne: false
+            referencedRelation: 'saved_searches'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       app_openings: {
         Row: {
           last_seen_at: string
@@ -310,6 +402,68 @@ export type Database = {
           schedule?: string
         }
         Relationships: []
+      }
+      home_notes: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          id: string
+          listing_id: string
+          shortlist_id: string | null
+          updated_at: string
+          vote: string | null
+        }
+        Insert: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          listing_id: string
+          shortlist_id?: string | null
+          updated_at?: string
+          vote?: string | null
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          listing_id?: string
+          shortlist_id?: string | null
+          updated_at?: string
+          vote?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'home_notes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'home_notes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'home_notes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'home_notes_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
       }
       landlord_contact_reads: {
         Row: {
@@ -1292,6 +1446,44 @@ export type Database = {
           },
         ]
       }
+      saved_search_channels: {
+        Row: {
+          email: boolean
+          email_stopped: string | null
+          email_stopped_at: string | null
+          push: boolean
+          saved_search_id: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          email?: boolean
+          email_stopped?: string | null
+          email_stopped_at?: string | null
+          push?: boolean
+          saved_search_id: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          email?: boolean
+          email_stopped?: string | null
+          email_stopped_at?: string | null
+          push?: boolean
+          saved_search_id?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'saved_search_channels_saved_search_id_fkey'
+            columns: ['saved_search_id']
+            isOneToOne: true
+            referencedRelation: 'saved_searches'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       saved_search_matches: {
         Row: {
           listing_created_at: string
@@ -1381,6 +1573,147 @@ export type Database = {
           params?: NonNullable<Json>
           updated_at?: string
           user_id?: string
+        }
+        Relationships: []
+      }
+      shortlist_homes: {
+        Row: {
+          added_by: string | null
+          created_at: string
+          listing_id: string
+          shortlist_id: string
+        }
+        Insert: {
+          added_by?: string | null
+          created_at?: string
+          listing_id: string
+          shortlist_id: string
+        }
+        Update: {
+          added_by?: string | null
+          created_at?: string
+          listing_id?: string
+          shortlist_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'shortlist_homes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listing_reports_review'
+            referencedColumns: ['listing_id']
+          },
+          {
+            foreignKeyName: 'shortlist_homes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'shortlist_homes_listing_id_fkey'
+            columns: ['listing_id']
+            isOneToOne: false
+            referencedRelation: 'market_listings'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'shortlist_homes_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      shortlist_invitations: {
+        Row: {
+          created_at: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          revoked_at: string | null
+          shortlist_id: string
+          token_hash: string
+          used_at: string | null
+          used_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          revoked_at?: string | null
+          shortlist_id: string
+          token_hash: string
+          used_at?: string | null
+          used_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          revoked_at?: string | null
+          shortlist_id?: string
+          token_hash?: string
+          used_at?: string | null
+          used_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'shortlist_invitations_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      shortlist_members: {
+        Row: {
+          joined_at: string
+          name: string
+          seat: number
+          shortlist_id: string
+          user_id: string
+        }
+        Insert: {
+          joined_at?: string
+          name?: string
+          seat: number
+          shortlist_id: string
+          user_id: string
+        }
+        Update: {
+          joined_at?: string
+          name?: string
+          seat?: number
+          shortlist_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'shortlist_members_shortlist_id_fkey'
+            columns: ['shortlist_id']
+            isOneToOne: false
+            referencedRelation: 'shortlists'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      shortlists: {
+        Row: {
+          created_at: string
+          id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
         }
         Relationships: []
       }
@@ -1708,6 +2041,7 @@ export type Database = {
       }
     }
     Functions: {
+      accept_shortlist_invitation: { Args: { token: string }; Returns: string }
       alert_batches_due: {
         Args: { batch_limit?: number; mode: string }
         Returns: {
@@ -1715,6 +2049,17 @@ export type Database = {
         }[]
       }
       alert_due_before: { Args: { at?: string; mode: string }; Returns: string }
+      alert_emails_due: {
+        Args: {
+          batch_limit?: number
+          mode: string
+          part?: number
+          parts?: number
+        }
+        Returns: {
+          saved_search_id: string
+        }[]
+      }
       answer_viewing_request: {
         Args: { accept: boolean; booking_id: string }
         Returns: string
@@ -1762,6 +2107,23 @@ export type Database = {
           listing_id: string
           listing_name: string
           params: Json
+          search_name: string
+          user_id: string
+        }[]
+      }
+      claim_alert_emails: {
+        Args: { mode: string; search_id: string }
+        Returns: {
+          attempts: number
+          delivery_id: number
+          email: string
+          image_url: string
+          listing_created_at: string
+          listing_id: string
+          listing_name: string
+          listing_type: string
+          location: string
+          price: number
           search_name: string
           user_id: string
         }[]
@@ -1830,6 +2192,15 @@ export type Database = {
         Returns: boolean
       }
       count_homes: { Args: { search?: Json }; Returns: number }
+      create_shortlist_invitation: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          expires_at: string
+          invitation_id: string
+          shortlist_id: string
+          token: string
+        }[]
+      }
       drop_viewing_reminders: {
         Args: { booking_id: string }
         Returns: undefined
@@ -1841,6 +2212,10 @@ export type Database = {
       }
       finish_alert_batch: {
         Args: { delivery_ids: number[]; error?: string }
+        Returns: undefined
+      }
+      finish_alert_emails: {
+        Args: { bounced?: boolean; delivery_ids: number[]; error?: string }
         Returns: undefined
       }
       finish_message_email: {
@@ -1876,6 +2251,7 @@ export type Database = {
           name: string
         }[]
       }
+      leave_shortlist: { Args: Record<PropertyKey, never>; Returns: boolean }
       listing_image_urls_valid: {
         Args: { owner: string; urls: string[] }
         Returns: boolean
@@ -2077,6 +2453,7 @@ export type Database = {
           review: string
         }[]
       }
+      my_shortlist_id: { Args: Record<PropertyKey, never>; Returns: string }
       my_viewings: {
         Args: { page_size?: number; since?: string }
         Returns: {
@@ -2148,6 +2525,10 @@ export type Database = {
       }
       require_moderator: { Args: Record<PropertyKey, never>; Returns: string }
       review_listing_reports: { Args: { listing_id: string }; Returns: number }
+      revoke_shortlist_invitations: {
+        Args: { invitation_id?: string }
+        Returns: number
+      }
       saved_search_lookup: { Args: { match: Json }; Returns: string }
       saved_search_new_counts: {
         Args: Record<PropertyKey, never>
@@ -2214,6 +2595,14 @@ export type Database = {
         Args: { body: string; listing_id: string; message_id: string }
         Returns: string
       }
+      set_home_note: {
+        Args: { body: string; listing_id: string }
+        Returns: undefined
+      }
+      set_home_vote: {
+        Args: { listing_id: string; vote: string }
+        Returns: undefined
+      }
       set_viewing_mode: {
         Args: { confirm_each: boolean; listing_id: string }
         Returns: number
@@ -2222,6 +2611,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      unsubscribe_alert_emails: { Args: { search_id: string }; Returns: string }
       viewing_running_late: {
         Args: { booking_id: string; message_id: string; minutes: number }
         Returns: string

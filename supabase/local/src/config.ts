@@ -137,6 +137,19 @@ export function childProcessEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...process.env, ...extra }
 }
 
+/** How far BENCH_PORT_OFFSET moves the bench stack's ports (0 when unset), so several checkouts can bench at once. */
+export function benchPortOffset(env: NodeJS.ProcessEnv = process.env): number {
+  const offset = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30000)
+    .default(0)
+    .safeParse(env.BENCH_PORT_OFFSET || undefined)
+  if (!offset.success) throw new Error('BENCH_PORT_OFFSET must be a whole number of ports')
+  return offset.data
+}
+
 /** How far ROOST_E2E_PORT_OFFSET moves the end-to-end stack's ports (0 when unset). */
 export function e2ePortOffset(env: NodeJS.ProcessEnv = process.env): number {
   const offset = z.coerce

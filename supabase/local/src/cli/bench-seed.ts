@@ -4,7 +4,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type pg from 'pg'
-import { loadConfig, REPO_ROOT, stackEnv } from '../config'
+import { benchPortOffset, loadConfig, REPO_ROOT, stackEnv } from '../config'
 import { gbGazetteer } from '../core/geocode/gazetteer'
 import { startStack } from '../stack'
 import { fail, log } from './run'
@@ -365,8 +365,7 @@ export async function seedBenchListings(
   return { before, added, total: await count(), ms: Math.round(performance.now() - started) }
 }
 
-/** BENCH_PORT_OFFSET (0 when unset) moves the bench's ports, so several checkouts can run it at once. */
-const benchPort = (port: number) => String(port + Number(process.env.BENCH_PORT_OFFSET ?? 0))
+const benchPort = (port: number) => String(port + benchPortOffset())
 
 /** The bench's own stack settings: ports and data folder apart from `npm start`'s. */
 export const BENCH_ENV = {
