@@ -73,7 +73,7 @@ async function publish(word: string, count: number): Promise<string[]> {
 async function searchOf(person: TestUser, word: string, channels: { push: boolean; email: boolean }) {
   const { data, error } = await person.client
     .from('saved_searches')
-    .insert({ name: `Flats by ${word}`, params: { q: word }, alerts: 'instant' })
+    .insert({ name: `Flats by ${word}`, params: { keywords: word }, alerts: 'instant' })
     .select('id')
     .single()
   expect(error).toBeNull()

@@ -276,7 +276,7 @@ describe('broadcasts about listings, saved searches and deletions', () => {
     const word = `live${randomUUID().slice(0, 8)}`
     const search = await hunter.client
       .from('saved_searches')
-      .insert({ name: `Rent ${word}`, params: { type: 'rent', q: word } })
+      .insert({ name: `Rent ${word}`, params: { type: 'rent', keywords: word } })
       .select('id')
       .single()
     expect(search.error).toBeNull()
