@@ -4,7 +4,7 @@ import { type RoostDb, useLocalQuery, withLocalDb } from '../lib/local-db-access
 import type { HomeSearch } from '../types/home-search'
 import type { Listing, ListingPosition, ListingType } from '../types/listing'
 import { withoutLegacyText } from '../utils/legacy-text'
-import { isOnMarket, searchListings } from '../utils/match-listings'
+import { isOnMarket } from '../utils/on-market'
 import { mergePage, newerListing } from './listings-merge'
 import { META, readMeta, writeMeta } from './meta'
 
@@ -146,6 +146,8 @@ export async function searchStoredListings(given: HomeSearch): Promise<Listing[]
     search.place !== undefined && search.radius
       ? (await import('../utils/places').then(({ loadPlaces }) => loadPlaces())).byId.get(search.place)
       : undefined
+  // The matcher loads with the first search of the stored homes, not with the app's first render.
+  const { searchListings } = await import('../utils/match-listings')
   return withLocalDb(async (db) => {
     const { type } = search
     const stored = type

@@ -17,7 +17,7 @@ import { useSession } from '../hooks/use-session'
 import { isUnreachable, unlessUnreachable } from '../lib/errors'
 import type { Listing } from '../types/listing'
 import { isListingId } from '../utils/listing-id'
-import { isOnMarket } from '../utils/match-listings'
+import { isOnMarket } from '../utils/on-market'
 
 // Notes on the home (signed in only), loaded beside the first render: the page is near its JS budget.
 const ListingNotes = lazy(() => import('../features/saved/components/listing-notes'))

@@ -1,9 +1,11 @@
 import { encodeArea, readArea } from '../utils/area'
-import { MAX_KEYWORDS_LENGTH } from '../utils/keywords'
 import { LISTING_TYPES } from './listing'
 
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const
 export type SearchSort = (typeof SEARCH_SORTS)[number]
+
+/** Keywords longer than this are refused (dropped from a link, refused by the database). */
+export const MAX_KEYWORDS_LENGTH = 100
 
 /** The radii `Within` offers, in miles, as the URL writes them. */
 export const SEARCH_RADII = ['0.25', '0.5', '1', '3', '5', '10', '15', '20', '30', '40'] as const

@@ -16,7 +16,7 @@ let fold: Map<string, string> | undefined
 
 /** At most this many keyword tokens are searched for; keywords longer than MAX_KEYWORDS_LENGTH are refused. */
 export const MAX_KEYWORD_TOKENS = 8
-export const MAX_KEYWORDS_LENGTH = 100
+export { MAX_KEYWORDS_LENGTH } from '../types/home-search'
 
 export function foldText(text: string): string {
   fold ??= new Map([...FOLD_FROM].map((from, i) => [from, FOLD_TO[i] ?? '']))

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { aListing } from '../testing/listing-factory'
 import { encodeArea } from './area'
-import { isOnMarket, matchesSearch, milesBetween, searchListings } from './match-listings'
+import { matchesSearch, milesBetween, searchListings } from './match-listings'
+import { isOnMarket } from './on-market'
 
 describe('matchesSearch: the database rules on the device', () => {
   const flat = aListing(1, {

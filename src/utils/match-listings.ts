@@ -1,8 +1,10 @@
 import { type HomeSearch, parseBbox, type SearchSort, sortOf } from '../types/home-search'
 import type { Listing } from '../types/listing'
-import { areaBox, pointInArea, readArea } from './area'
+import { readArea } from './area'
+import { areaBox, pointInArea } from './area-match'
 import { askingPrice } from './format-price'
 import { keywordTokens, matchesKeywords, searchTokens } from './keywords'
+import { isOnMarket } from './on-market'
 
 /** A place's centre, from which a radius is measured (public.places latitude and longitude). */
 export type PlaceCentre = { lat: number; lng: number }
@@ -75,14 +77,6 @@ function inBbox(listing: Listing, bboxText: string | undefined): boolean {
   const at = listing.geolocation
   const [west, south, east, north] = bbox
   return at.lng >= west && at.lng <= east && at.lat >= south && at.lat <= north
-}
-
-/**
- * Whether a home is still on the market at `now` (public.market_listings' rule): not yet past the time its
- * status takes it off every list (14 days after Sold or Let, 60 after Sold STC or Let agreed).
- */
-export function isOnMarket(listing: Pick<Listing, 'offMarketAt'>, now: number = Date.now()): boolean {
-  return !listing.offMarketAt || new Date(listing.offMarketAt).getTime() > now
 }
 
 const byId = (a: Listing, b: Listing) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

@@ -55,7 +55,9 @@ test('a saved search’s N new counts a matching home the moment another phone p
   const [hunter, landlord] = await Promise.all([person('hunter'), person('landlord')])
   const word = uniqueWord('Lv')
   const name = `Rent · ${word}`
-  const saved = await hunter.client.from('saved_searches').insert({ name, params: { type: 'rent', keywords: word } })
+  const saved = await hunter.client
+    .from('saved_searches')
+    .insert({ name, params: { type: 'rent', keywords: word } })
   if (saved.error) throw saved.error
 
   const hunterPhone = await phoneOf(browser, hunter, '/saved?view=searches')

@@ -157,7 +157,7 @@ test('an alert by email arrives in the outbox, and its unsubscribe link turns th
   const name = `Flats by ${word}`
   const { error } = await hunter.client
     .from('saved_searches')
-    .insert({ name, params: { q: word }, alerts: 'instant' })
+    .insert({ name, params: { keywords: word }, alerts: 'instant' })
   if (error) throw error
 
   // Email is chosen in the saved search.

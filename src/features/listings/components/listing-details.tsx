@@ -6,7 +6,7 @@ import { formatAdded } from '../../../utils/format-added'
 import { lastStatusText, reductionText } from '../../../utils/format-market'
 import { formatPounds, offerDiscount } from '../../../utils/format-price'
 import { statusBadge } from '../../../utils/market-status'
-import { isOnMarket } from '../../../utils/match-listings'
+import { isOnMarket } from '../../../utils/on-market'
 import { pluralise } from '../../../utils/pluralise'
 import './listing-page.css'
 
