@@ -16,7 +16,7 @@ registerOutboxKinds({
 
 let running: Promise<void> = Promise.resolve()
 
-async function sync(userId: string): Promise<void> {
+async function sync(userId: string): Promise<string | null> {
   await runOutbox(userId, outboxStore())
   const server = await fetchShortlist()
   const missing = await missingListingIds(server.homes.map((home) => home.listingId))
@@ -24,10 +24,15 @@ async function sync(userId: string): Promise<void> {
   await mirrorListings(listings)
   await Promise.all(listings.map((listing) => keepPhotosOffline(listing.imageUrls)))
   await keepShortlist(userId, server)
+  return server.shortlistId
 }
 
-/** Sends queued notes, then reads the shortlist again; one at a time, failures (offline) wait for the next. */
-export function syncShortlist(userId: string): Promise<void> {
-  running = running.then(() => sync(userId)).catch(() => undefined)
-  return running
+/**
+ * Sends queued notes, then reads the shortlist again; one at a time, failures (offline) wait for the next.
+ * Resolves to the id of the person's shortlist (null when they are in none), or undefined when it failed.
+ */
+export function syncShortlist(userId: string): Promise<string | null | undefined> {
+  const done = running.then(() => sync(userId)).catch(() => undefined)
+  running = done.then(() => undefined)
+  return done
 }
