@@ -2,6 +2,7 @@ import { mirrorListings, missingListingIds } from '../../../device/listings'
 import { outboxStore } from '../../../device/outbox'
 import { keepShortlist } from '../../../device/shortlist'
 import { registerOutboxKinds, runOutbox } from '../../../lib/outbox/runner'
+import { watchLive } from '../../../lib/realtime'
 import { HOME_NOTE_KINDS } from '../../../types/shortlist'
 import { keepPhotosOffline } from './keep-photos-offline'
 import { fetchListings, fetchShortlist, sendNote, sendVote } from './shortlist-remote'
@@ -16,7 +17,7 @@ registerOutboxKinds({
 
 let running: Promise<void> = Promise.resolve()
 
-async function sync(userId: string): Promise<string | null> {
+async function sync(userId: string): Promise<void> {
   await runOutbox(userId, outboxStore())
   const server = await fetchShortlist()
   const missing = await missingListingIds(server.homes.map((home) => home.listingId))
@@ -24,15 +25,41 @@ async function sync(userId: string): Promise<string | null> {
   await mirrorListings(listings)
   await Promise.all(listings.map((listing) => keepPhotosOffline(listing.imageUrls)))
   await keepShortlist(userId, server)
-  return server.shortlistId
+  follow(userId, server.shortlistId)
 }
 
+let followed: { key: string; stop: () => void } | undefined
+
 /**
- * Sends queued notes, then reads the shortlist again; one at a time, failures (offline) wait for the next.
- * Resolves to the id of the person's shortlist (null when they are in none), or undefined when it failed.
+ * Live: while the person is in a shared shortlist, another member's home added or removed, note, vote, joining
+ * or leaving (event `shortlist` on the topic shortlist:<id>), and every join and re-join of that topic, read
+ * the shortlist again.
  */
-export function syncShortlist(userId: string): Promise<string | null | undefined> {
-  const done = running.then(() => sync(userId)).catch(() => undefined)
-  running = done.then(() => undefined)
-  return done
+function follow(userId: string, shortlistId: string | null): void {
+  const key = shortlistId ? `${userId} shortlist:${shortlistId}` : ''
+  if ((followed?.key ?? '') === key) return
+  stopFollowingShortlist()
+  if (!shortlistId) return
+  const reread = () => void syncShortlist(userId)
+  followed = {
+    key,
+    stop: watchLive(`shortlist:${shortlistId}`, {
+      onJoined: reread,
+      onEvent: ({ event }) => {
+        if (event === 'shortlist') reread()
+      },
+    }),
+  }
+}
+
+/** Leaves the shortlist's live topic (signed out). */
+export function stopFollowingShortlist(): void {
+  followed?.stop()
+  followed = undefined
+}
+
+/** Sends queued notes, then reads the shortlist again; one at a time, failures (offline) wait for the next. */
+export function syncShortlist(userId: string): Promise<void> {
+  running = running.then(() => sync(userId)).catch(() => undefined)
+  return running
 }
