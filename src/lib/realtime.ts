@@ -9,7 +9,8 @@ import { getSupabase } from './supabase'
  * so nothing is missed, and since screens merge what they read by id, nothing shows twice.
  *
  * Topics: `user:<id>` (own conversations, unread count, saved homes), `conversation:<id>` (new messages,
- * reads, typing), `listing:<id>` (status and price).
+ * reads, typing), `listing:<id>` (status and price), `shortlist:<id>` (a shared shortlist's homes, notes, votes
+ * and members).
  */
 
 export type LiveEvent = { event: string; payload: Record<string, unknown> }

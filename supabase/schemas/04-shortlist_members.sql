@@ -35,6 +35,10 @@ alter table public.shortlist_members enable row level security;
 create trigger forget_empty_shortlist after delete on public.shortlist_members
   for each row execute function public.forget_empty_shortlist();
 
+-- Live: the members hear of someone joining or leaving.
+create trigger shortlist_members_send_live after insert or delete on public.shortlist_members
+  for each row execute function public.send_shortlist_live();
+
 /**
  * ---------------------------------------------------------------------------
  * Row level security

@@ -48,6 +48,10 @@ create trigger stamp_home_note before insert or update on public.home_notes
 create trigger forget_orphan_note after update of author_id, shortlist_id on public.home_notes
   for each row execute function public.forget_orphan_note();
 
+-- Live: the shortlist's members hear of a note or vote written, changed or deleted.
+create trigger home_notes_send_live after insert or delete or update on public.home_notes
+  for each row execute function public.send_shortlist_live();
+
 /**
  * ---------------------------------------------------------------------------
  * Row level security

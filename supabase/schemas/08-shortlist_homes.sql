@@ -38,6 +38,10 @@ create trigger stamp_shortlist_home before insert on public.shortlist_homes
 create trigger unsave_shortlist_home after delete on public.shortlist_homes
   for each row execute function public.unsave_shortlist_home();
 
+-- Live: the members hear of a home added or removed.
+create trigger shortlist_homes_send_live after insert or delete on public.shortlist_homes
+  for each row execute function public.send_shortlist_live();
+
 -- A member's saves and unsaves reach the shortlist.
 create trigger share_saved_listing after insert or delete on public.saved_listings
   for each row execute function public.share_saved_listing();

@@ -332,6 +332,54 @@ describe('broadcasts about listings, saved searches and deletions', () => {
   })
 })
 
+describe('a shared shortlist', () => {
+  it('brings a member’s home, note and vote to the other members, ids only; a non-member’s join is refused', async () => {
+    const [sam, alex] = await Promise.all([signedInUser('Sam Sharer'), signedInUser('Alex Partner')])
+    const invited = await sam.client.rpc('create_shortlist_invitation')
+    expect(invited.error).toBeNull()
+    const { token, shortlist_id: shortlistId } = (
+      invited.data as { token: string; shortlist_id: string }[]
+    )[0] as {
+      token: string
+      shortlist_id: string
+    }
+    expect((await alex.client.rpc('accept_shortlist_invitation', { token })).error).toBeNull()
+
+    const outsider = await signedIn(third)
+    const refused = await join(outsider.channel(`shortlist:${shortlistId}`, { config: { private: true } }))
+    expect(refused.status).toBe('CHANNEL_ERROR')
+    expect(refused.error?.message).toBe(
+      `Unauthorized: You do not have permissions to read from this Channel topic: shortlist:${shortlistId}`,
+    )
+    await outsider.removeAllChannels()
+
+    const alexClient = await signedIn(alex)
+    const news: Record<string, unknown>[] = []
+    const shared = alexClient
+      .channel(`shortlist:${shortlistId}`, { config: { private: true } })
+      .on('broadcast', { event: 'shortlist' }, ({ payload }) => news.push(payload))
+    expect((await join(shared)).status).toBe('SUBSCRIBED')
+
+    // Sam saves a home (it joins the shortlist), writes a note, then votes.
+    expect((await sam.client.from('saved_listings').insert({ listing_id: listingId })).error).toBeNull()
+    await until(() => (news.length >= 1 ? true : undefined))
+    expect(
+      (await sam.client.rpc('set_home_note', { listing_id: listingId, body: 'Big garden' })).error,
+    ).toBeNull()
+    await until(() => (news.length >= 2 ? true : undefined))
+    const voted = await sam.client.from('home_notes').update({ vote: 'up' }).eq('listing_id', listingId)
+    expect(voted.error).toBeNull()
+    await until(() => (news.length >= 3 ? true : undefined))
+    for (const payload of news) expect(payload).toEqual({ shortlist_id: shortlistId, listing_id: listingId })
+
+    // Sam removes it: the home leaves the shortlist.
+    const removed = await sam.client.from('shortlist_homes').delete().eq('listing_id', listingId)
+    expect(removed.error).toBeNull()
+    await until(() => (news.length >= 4 ? true : undefined))
+    await alexClient.removeAllChannels()
+  })
+})
+
 describe('realtime.broadcast_changes', () => {
   it('sends a row change in hosted’s shape to the topic', async () => {
     const c = await signedIn(third)

@@ -2,6 +2,7 @@ import { mirrorListings, missingListingIds } from '../../../device/listings'
 import { outboxStore } from '../../../device/outbox'
 import { keepShortlist } from '../../../device/shortlist'
 import { registerOutboxKinds, runOutbox } from '../../../lib/outbox/runner'
+import { watchLive } from '../../../lib/realtime'
 import { HOME_NOTE_KINDS } from '../../../types/shortlist'
 import { keepPhotosOffline } from './keep-photos-offline'
 import { fetchListings, fetchShortlist, sendNote, sendVote } from './shortlist-remote'
@@ -24,6 +25,37 @@ async function sync(userId: string): Promise<void> {
   await mirrorListings(listings)
   await Promise.all(listings.map((listing) => keepPhotosOffline(listing.imageUrls)))
   await keepShortlist(userId, server)
+  follow(userId, server.shortlistId)
+}
+
+let followed: { key: string; stop: () => void } | undefined
+
+/**
+ * Live: while the person is in a shared shortlist, another member's home added or removed, note, vote, joining
+ * or leaving (event `shortlist` on the topic shortlist:<id>), and every join and re-join of that topic, read
+ * the shortlist again.
+ */
+function follow(userId: string, shortlistId: string | null): void {
+  const key = shortlistId ? `${userId} shortlist:${shortlistId}` : ''
+  if ((followed?.key ?? '') === key) return
+  stopFollowingShortlist()
+  if (!shortlistId) return
+  const reread = () => void syncShortlist(userId)
+  followed = {
+    key,
+    stop: watchLive(`shortlist:${shortlistId}`, {
+      onJoined: reread,
+      onEvent: ({ event }) => {
+        if (event === 'shortlist') reread()
+      },
+    }),
+  }
+}
+
+/** Leaves the shortlist's live topic (signed out). */
+export function stopFollowingShortlist(): void {
+  followed?.stop()
+  followed = undefined
 }
 
 /** Sends queued notes, then reads the shortlist again; one at a time, failures (offline) wait for the next. */

@@ -3,7 +3,9 @@ import { useUserId } from '../../../hooks/use-session'
 
 /**
  * Sends the person's queued notes and votes and reads their shortlist again at start, on sign-in, when the
- * connection returns and when the tab shows again, whichever screen is open. Its code loads with the first run.
+ * connection returns and when the tab shows again, whichever screen is open; while they are in a shared
+ * shortlist, also live, when another member changes it (syncShortlist follows its topic). Its code loads with
+ * the first run.
  */
 export function ShortlistSync() {
   const userId = useUserId()
@@ -23,6 +25,7 @@ export function ShortlistSync() {
       window.removeEventListener('online', sync)
       document.removeEventListener('visibilitychange', sync)
       window.removeEventListener(SHORTLIST_CHANGED_EVENT, sync)
+      void import('../api/sync-shortlist').then(({ stopFollowingShortlist }) => stopFollowingShortlist())
     }
   }, [userId])
   return null
