@@ -46,6 +46,8 @@ async function saveRentSearchAllowingNotifications(
   await waitForServiceWorker(page)
   const word = uniqueWord(prefix)
   await page.goto(`/search?type=rent&q=${word}`)
+  // The old link's text is read as keywords (the URL replaced) before the search is saved.
+  await expect(page.getByText(`Showing homes with "${word}" in their description`)).toBeVisible()
   await page.getByRole('button', { name: 'Save search' }).click()
   await expect(page.getByRole('status').filter({ hasText: `Saved as “Rent · ${word}”` })).toBeVisible()
   return { account, word, origin }
