@@ -128,6 +128,7 @@ test.describe('a visitor sent to sign in', () => {
   test('is told why: saving a search, messaging a landlord, reporting a listing', async ({ page }) => {
     const welcome = page.getByRole('heading', { level: 1, name: 'Welcome Back' })
     await page.goto('/search?q=Leeds')
+    await expect(page.getByText(/^Showing homes (in|with)/)).toBeVisible()
     await page.getByRole('button', { name: 'Save search' }).click()
     await expect(welcome).toBeVisible()
     await expect(page.getByText('Sign in to save this search', { exact: true })).toBeVisible()

@@ -60,6 +60,7 @@ test('choosing Instant is what asks for notifications, and the subscription is k
   const keys = await standInPushManager(page, endpoint)
   const account = await newSignedInAccount(page, 'push-sub')
   await page.goto('/search?type=rent&q=Hackney')
+  await expect(page.getByText('Showing homes in Hackney')).toBeVisible()
   await page.getByRole('button', { name: 'Save search' }).click()
   // Hackney is one place: the text is searched, and saved, as that place.
   await expect(

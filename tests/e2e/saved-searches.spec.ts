@@ -94,6 +94,7 @@ test.describe('saved searches', () => {
     const account = newAccount('visitor')
     await accountViaApi(account)
     await page.goto('/search?type=sale&q=Camden&minBaths=2')
+    await expect(page.getByText(/^Showing homes (in|with)/)).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: /homes?$/ })).toBeVisible()
     await page.getByRole('button', { name: 'Save search' }).click()
 
@@ -125,6 +126,7 @@ test.describe('saved searches', () => {
     const word = uniqueWord('Zq')
     const account = await newSignedInAccount(page, 'hunter')
     await page.goto(`/search?type=rent&q=${word}`)
+    await expect(page.getByText(/^Showing homes (in|with)/)).toBeVisible()
     await page.getByRole('button', { name: 'Save search' }).click()
     await expect(page.getByRole('status').filter({ hasText: `Saved as “Rent · ${word}”` })).toBeVisible()
     const server = await clientOf(account.email, account.password)
@@ -163,6 +165,7 @@ test.describe('saved searches', () => {
       .insert(Array.from({ length: 20 }, (_, i) => ({ name: `Search ${i + 1}`, params: { minBeds: i + 1 } })))
     if (error) throw error
     await page.goto('/search?type=rent&q=Leeds')
+    await expect(page.getByText(/^Showing homes (in|with)/)).toBeVisible()
     await page.getByRole('button', { name: 'Save search' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'You can save up to 20 searches' })).toBeVisible()
     expect(await serverSavedSearches(server)).toHaveLength(20)
