@@ -10,11 +10,20 @@ import {
   insertSavedListing,
 } from './saved-listings-remote'
 
+let flushing: Promise<unknown> = Promise.resolve()
+
 /**
  * Sends queued saves and unsaves for `userId`, oldest first. Stops at the first network failure (retried when
- * back online); a refusal drops the op. Returns false when something is still waiting for the network.
+ * back online); a refusal drops the op. Returns false when something is still waiting for the network. One
+ * flush at a time: a tap's flush and a reconnection's would otherwise both send the op neither had dropped yet.
  */
-export async function flushSavedOps(userId: string): Promise<boolean> {
+export function flushSavedOps(userId: string): Promise<boolean> {
+  const flush = flushing.then(() => sendSavedOps(userId))
+  flushing = flush.catch(() => undefined)
+  return flush
+}
+
+async function sendSavedOps(userId: string): Promise<boolean> {
   for (const op of await pendingSavedOps()) {
     if (op.seq === undefined) continue
     if (op.userId === userId) {
