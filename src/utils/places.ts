@@ -56,7 +56,7 @@ export const MIN_SUGGEST_LENGTH = 2
 
 /**
  * The places whose label starts with the text, most populous first, then those with a later word that starts
- * with it (`new` suggests Newcastle upon Tyne and Newport first, then places such as `Kirk of New…`).
+ * with it (`york` suggests York first, then places such as `New York, …`).
  */
 export function suggestPlaces(places: Places, text: string, limit = 8): Place[] {
   const key = placeKey(text)
