@@ -10,11 +10,11 @@ import { listMigrations } from '../db/migrate'
 import { type DataDrop, dataDrops } from '../db/migration-drops'
 import { migrationText } from '../db/migration-text'
 import { migrationSlug, nextMigrationVersion } from '../db/migration-version'
-import { compareSnapshots, describeDifferences } from '../db/schema-compare'
+import { compareSnapshots, describeDifferences, type SchemaDifference } from '../db/schema-compare'
 import { withSchemaDatabases } from '../db/schema-databases'
 import { SchemaFileError } from '../db/schema-files'
 import { readSchemaSnapshot } from '../db/schema-snapshot'
-import { statementsMigraMisses, viewOptionStatements } from '../db/schema-statements'
+import { statementsMigraMisses, viewOptionStatements, viewsReplacedInPlace } from '../db/schema-statements'
 import type { ThrowawayDatabase } from '../db/throwaway'
 
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'supabase', 'migrations')
@@ -51,7 +51,10 @@ async function diff(
   let generated = [fromMigra, ...statementsMigraMisses(before, target)].filter(Boolean).join('\n\n')
   const drops = dataDrops(generated)
   if (drops.length && !allowDrop) return { generated, unwritten: [], drops }
-  await applyAsOwner(migrations.owner, generated)
+  // A view migra recreates is replaced in place where Postgres allows it; otherwise migra's drops stand.
+  const inPlace = viewsReplacedInPlace(generated, changedViews(before))
+  if (inPlace !== generated && (await appliesAsOwner(migrations.owner, inPlace))) generated = inPlace
+  else await applyAsOwner(migrations.owner, generated)
   let after = compareSnapshots(await readSchemaSnapshot(migrations.superuser), target)
   // migra drops and recreates a view that depends on a changed table, without its options, grants and
   // comments: what that left different is written again.
@@ -65,6 +68,31 @@ async function diff(
     after = compareSnapshots(await readSchemaSnapshot(migrations.superuser), target)
   }
   return { generated, unwritten: after.length ? [describeDifferences(after, SIDES)] : [], drops }
+}
+
+/** The views a difference names (`view public.v`, or its comment, grants or columns), as `schema.view`. */
+function changedViews(differences: SchemaDifference[]): Set<string> {
+  const views = new Set<string>()
+  for (const d of differences) {
+    const m = /^(?:comment on |grants on )?(?:view|column) ([^ ]+)/.exec(d.object)
+    if (!m) continue
+    const name = (m[1] as string).replace(/"/g, '')
+    const parts = name.split('.')
+    // A column names its relation first; a view's name may come without its schema (public).
+    const relation = d.object.includes('column ') ? parts.slice(0, -1) : parts
+    views.add(relation.length === 1 ? `public.${relation[0]}` : relation.join('.'))
+  }
+  return views
+}
+
+/** Whether the statements apply as the schema owner; when they do not, nothing of them is kept (one transaction). */
+async function appliesAsOwner(url: string, sql: string): Promise<boolean> {
+  try {
+    await applyAsOwner(url, sql)
+    return true
+  } catch {
+    return false
+  }
 }
 
 async function applyAsOwner(url: string, sql: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { statementsMigraMisses, viewOptionStatements } from './schema-statements'
+import { statementsMigraMisses, viewOptionStatements, viewsReplacedInPlace } from './schema-statements'
 
 const target = new Map([
   ['table public.listings', ''],
@@ -118,5 +118,35 @@ describe('viewOptionStatements', () => {
         },
       ]),
     ).toEqual([])
+  })
+})
+
+describe('viewsReplacedInPlace', () => {
+  const migra = [
+    'drop view if exists "public"."listing_reports_review";',
+    'drop view if exists "public"."market_listings";',
+    'drop view if exists "public"."gone";',
+    'set check_function_bodies = off;\n',
+    'create or replace view "public"."listing_reports_review" as  SELECT l.id\n   FROM market_listings l;',
+    'create or replace view "public"."market_listings" as  SELECT id,\n    name\n   FROM listings l;',
+    'CREATE OR REPLACE FUNCTION public.f()\n RETURNS integer\nAS $function$\nbegin\n\n  return 1;\nend;\n$function$\n;',
+  ].join('\n\n')
+
+  it('replaces a changed view in place, so what returns its rows still stands', () => {
+    const sql = viewsReplacedInPlace(migra, new Set(['public.market_listings']))
+    expect(sql).not.toContain('drop view if exists "public"."market_listings"')
+    expect(sql).toContain('create or replace view "public"."market_listings" as')
+  })
+
+  it('leaves a view that does not change alone', () => {
+    const sql = viewsReplacedInPlace(migra, new Set(['public.market_listings']))
+    expect(sql).not.toContain('"public"."listing_reports_review"')
+  })
+
+  it('still drops a view that goes, and keeps every other statement as it was (blank lines in bodies too)', () => {
+    const sql = viewsReplacedInPlace(migra, new Set())
+    expect(sql).toContain('drop view if exists "public"."gone";')
+    expect(sql).toContain('set check_function_bodies = off;')
+    expect(sql).toContain('begin\n\n  return 1;\nend;')
   })
 })

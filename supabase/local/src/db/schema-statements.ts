@@ -118,3 +118,29 @@ export function viewOptionStatements(differences: SchemaDifference[]): string[] 
   }
   return statements
 }
+
+/**
+ * migra drops and recreates every view that depends on a changed object, even one that stays as it was, and
+ * the drop fails once a function returns the view's rows (`search_homes` returns `setof market_listings`).
+ * `create or replace view` keeps the view, and what depends on it, wherever the view keeps its columns; so a
+ * view migra recreates is not dropped first, and one that does not change (not among `changedViews`, as
+ * `schema.view`) is left alone. (Where Postgres cannot do that — a column the view reads retyped, a view
+ * column renamed or removed — the statements with migra's drops are applied instead; see db-diff.)
+ */
+export function viewsReplacedInPlace(sql: string, changedViews: ReadonlySet<string>): string {
+  const unquoted = (name: string) => name.replace(/"/g, '')
+  const recreated = new Set(
+    [...sql.matchAll(/^create or replace view ("[^"]+"\."[^"]+") as/gim)].map((m) =>
+      unquoted(m[1] as string),
+    ),
+  )
+  return sql
+    .split(/\n\n/)
+    .filter((block) => {
+      const drop = /^drop view if exists ("[^"]+"\."[^"]+");$/i.exec(block.trim())
+      if (drop) return !recreated.has(unquoted(drop[1] as string))
+      const create = /^create or replace view ("[^"]+"\."[^"]+") as/i.exec(block.trim())
+      return !create || changedViews.has(unquoted(create[1] as string))
+    })
+    .join('\n\n')
+}
