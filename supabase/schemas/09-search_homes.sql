@@ -66,7 +66,7 @@ begin
         case when after is null then 'h.price_reduced_at is not null'
           else 'h.price_reduced_at <= ($2 ->> ''reducedAt'')::timestamptz
             and (h.price_reduced_at < ($2 ->> ''reducedAt'')::timestamptz or h.id < ($2 ->> ''id'')::uuid)' end,
-        'h.price_reduced_at desc, h.id desc')
+        'h.price_reduced_at desc nulls last, h.id desc')
       using public.home_search_values(search), after, page_size;
       get diagnostics found = row_count;
     end if;
