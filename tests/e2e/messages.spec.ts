@@ -247,6 +247,50 @@ test.describe('messages', () => {
     await hunter.context().close()
   })
 
+  test('the list shows the newest read of the conversations, whichever answer arrives last', async ({
+    browser,
+  }) => {
+    const landlord = await newLandlord('landlord-race')
+    const hunterAccount = newAccount('hunter-race')
+    await accountViaApi(hunterAccount)
+    const hunter = await signedInPage(browser, hunterAccount)
+    await hunter.goto(contactUrl(landlord))
+    await hunter.getByRole('textbox', { name: 'Message' }).fill('Is it still free?')
+
+    // The list's first read, asked as the screen opens (before the enquiry is sent), answers only after the
+    // read asked once the enquiry was sent: its older answer (no conversations) must not replace the newer.
+    let firstRead: (() => void) | undefined
+    const firstReadAnswered = new Promise<void>((resolve) => {
+      firstRead = resolve
+    })
+    let reads = 0
+    await hunter.route('**/rest/v1/rpc/my_conversations*', async (route) => {
+      reads += 1
+      if (reads === 1) {
+        const response = await route.fetch({ headers: route.request().headers() })
+        // Held until a later read has been answered.
+        await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThan(1)
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        await route.fulfill({ response })
+        firstRead?.()
+        return
+      }
+      await route.continue()
+    })
+    // The enquiry reaches the server only once the first read was asked, so that read cannot see it.
+    await hunter.route('**/rest/v1/rpc/send_enquiry', async (route) => {
+      await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThan(0)
+      await route.continue()
+    })
+    await hunter.getByRole('button', { name: 'Send in Roost' }).click()
+    await firstReadAnswered
+    await expect(hunter.getByRole('link', { name: new RegExp(landlord.listingName) })).toContainText(
+      'You: Is it still free?',
+    )
+    await expect(hunter.getByText('No messages yet', { exact: false })).toHaveCount(0)
+    await hunter.context().close()
+  })
+
   test("a visitor's message survives signing in", async ({ page }) => {
     const landlord = await newLandlord('landlord-visit')
     const visitor = newAccount('visitor')

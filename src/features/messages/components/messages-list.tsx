@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { keepSeenMessages, readSeenMessages } from '../../../device/messages-seen'
 import { retryThing, useOutbox } from '../../../device/outbox'
 import { listingImageUrl } from '../../../lib/image-transform'
@@ -20,11 +20,16 @@ type Loaded =
 export function MessagesList({ userId }: { userId: string }) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' })
   const outbox = useOutbox(userId)
+  // Reads overlap (the screen opens as the outbox sends): only the latest one asked is shown, never an older
+  // answer that arrives after it.
+  const asked = useRef(0)
 
   const load = useCallback(() => {
+    const ask = ++asked.current
     // Offline, or when the server does not answer: the list as last seen online.
     const fromDevice = async () => {
       const kept = await readSeenMessages<ConversationSummary[]>(userId, 'list')
+      if (ask !== asked.current) return
       setLoaded((now) =>
         now.status === 'ready'
           ? now
@@ -39,6 +44,7 @@ export function MessagesList({ userId }: { userId: string }) {
     }
     fetchConversations()
       .then((rows) => {
+        if (ask !== asked.current) return
         setLoaded({ status: 'ready', rows })
         void keepSeenMessages(userId, 'list', rows)
       })

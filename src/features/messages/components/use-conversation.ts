@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { keepSeenMessages, readSeenMessages } from '../../../device/messages-seen'
 import { OUTBOX_SENT_EVENT } from '../../../lib/outbox/runner'
 import {
@@ -70,12 +70,17 @@ function useReloads(again: () => void) {
 export function useConversation(userId: string, conversationId: string) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' })
   const [blocked, setBlockedState] = useState(false)
+  // Reads overlap (opening, joining the live channel, the outbox sending): only the latest one asked is
+  // shown, never an older answer that arrives after it.
+  const asked = useRef(0)
 
   const load = useCallback(async () => {
     if (document.visibilityState === 'hidden') return
+    const ask = ++asked.current
     // Offline, or when the server does not answer: the conversation as last seen online.
     const fromDevice = async () => {
       const seen = await readSeenMessages<Seen>(userId, `conversation:${conversationId}`)
+      if (ask !== asked.current) return
       setLoaded((now) =>
         now.status === 'ready'
           ? now
@@ -87,6 +92,7 @@ export function useConversation(userId: string, conversationId: string) {
     if (!navigator.onLine) return fromDevice()
     try {
       const seen = await readConversation(userId, conversationId)
+      if (ask !== asked.current) return
       if (!seen) return setLoaded({ status: 'missing' })
       setLoaded((now) => withLatest(now, seen))
       const { summary } = seen
