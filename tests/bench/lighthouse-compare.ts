@@ -3,7 +3,11 @@
 // APP_PORT, and each page is measured RUNS times per build (default 3), before and after in turn.
 // `npx tsx tests/bench/lighthouse-compare.ts <before-dist> <after-dist> [page …]`: build each with
 // `VITE_SUPABASE_URL=http://127.0.0.1:28321 npx vite build --outDir <dir>` (the bench stack's API).
+// SCREENSHOTS=<dir> also keeps each page of each build as a 390×844 phone sees it (`<page>-<build>.png`).
+import fs from 'node:fs'
 import type { Server } from 'node:http'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
 import { serve } from '@hono/node-server'
 import { buildStaticApp } from '../../supabase/local/src/app-server/static-app'
 import { BENCH_ENV } from '../../supabase/local/src/cli/bench-seed'
@@ -66,6 +70,7 @@ try {
       )
     }
   }
+  if (process.env.SCREENSHOTS) await screenshots(process.env.SCREENSHOTS, builds, pages, named)
   console.log(`\nLighthouse mobile, median of ${runs} alternating runs per build\n`)
   console.log('| Page | Build | Score | FCP ms | LCP ms | TBT ms | TTI ms | CLS | Transfer KiB |')
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
@@ -75,3 +80,33 @@ try {
   await stack.stop()
 }
 process.exit(0)
+
+/** Each page of each build as a phone shows it once loaded: `<dir>/<page>-<build>.png`. */
+async function screenshots(
+  dir: string,
+  builds: { name: string; origin: string }[],
+  pages: string[],
+  named: Record<string, string>,
+) {
+  fs.mkdirSync(dir, { recursive: true })
+  const browser = await chromium.launch({ executablePath: chromePath })
+  try {
+    for (const build of builds) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      })
+      const page = await context.newPage()
+      for (const name of pages) {
+        await page.goto(`${build.origin}${named[name] ?? name}`, { waitUntil: 'networkidle' })
+        const slug = name.replace(/^\//, '').replace(/\//g, '-') || 'explore'
+        await page.screenshot({ path: path.join(dir, `${slug}-${build.name}.png`) })
+      }
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+}
