@@ -2,8 +2,8 @@ import { DEMO_ACCOUNTS } from './demo-accounts'
 import {
   type DemoPropertyFacts,
   demoPropertyFacts,
-  NO_PROPERTY_FACTS,
   type Nation,
+  NO_PROPERTY_FACTS,
   withSomeMissing,
 } from './demo-property-facts'
 import { randomFrom } from './listing-image-svg'
