@@ -790,29 +790,45 @@ export type Database = {
       }
       listings: {
         Row: {
+          available_from: string | null
+          available_now: boolean | null
           bathrooms: number
           bedrooms: number
+          bills_included: boolean | null
+          council_tax_band: string | null
           created_at: string
+          deposit: number | null
           description: string | null
           discounted_price: number | null
           effective_price: number | null
+          epc_exempt_reason: string | null
+          epc_rating: string | null
+          floor_area_m2: number | null
           furnished: boolean
+          ground_rent_per_year: number | null
           id: string
           image_urls: string[]
           keywords: unknown
           latitude: number
+          lease_years_left: number | null
           location: string
           longitude: number
+          min_tenancy_months: number | null
           name: string
           off_market_at: string | null
           offer: boolean
           parking: boolean
+          pets_considered: boolean | null
           place_ids: number[]
           price_reduced_at: string | null
           price_reduced_by: number | null
+          property_type: string | null
+          rates_per_year: number | null
           regular_price: number
+          service_charge_per_year: number | null
           status: string
           status_changed_at: string
+          tenure: string | null
           type: string
           updated_at: string
           user_ref: string
@@ -824,58 +840,90 @@ export type Database = {
           } | null
         }
         Insert: {
+          available_from?: string | null
+          available_now?: boolean | null
           bathrooms?: number
           bedrooms?: number
+          bills_included?: boolean | null
+          council_tax_band?: string | null
           created_at?: string
+          deposit?: number | null
           description?: string | null
           discounted_price?: number | null
           effective_price?: never
+          epc_exempt_reason?: string | null
+          epc_rating?: string | null
+          floor_area_m2?: number | null
           furnished?: boolean
+          ground_rent_per_year?: number | null
           id?: string
           image_urls: string[]
           keywords?: never
           latitude: number
+          lease_years_left?: number | null
           location: string
           longitude: number
+          min_tenancy_months?: number | null
           name: string
           off_market_at?: string | null
           offer?: boolean
           parking?: boolean
+          pets_considered?: boolean | null
           place_ids?: number[]
           price_reduced_at?: string | null
           price_reduced_by?: number | null
+          property_type?: string | null
+          rates_per_year?: number | null
           regular_price: number
+          service_charge_per_year?: number | null
           status?: string
           status_changed_at?: string
+          tenure?: string | null
           type?: string
           updated_at?: string
           user_ref?: string
           version?: number
         }
         Update: {
+          available_from?: string | null
+          available_now?: boolean | null
           bathrooms?: number
           bedrooms?: number
+          bills_included?: boolean | null
+          council_tax_band?: string | null
           created_at?: string
+          deposit?: number | null
           description?: string | null
           discounted_price?: number | null
           effective_price?: never
+          epc_exempt_reason?: string | null
+          epc_rating?: string | null
+          floor_area_m2?: number | null
           furnished?: boolean
+          ground_rent_per_year?: number | null
           id?: string
           image_urls?: string[]
           keywords?: never
           latitude?: number
+          lease_years_left?: number | null
           location?: string
           longitude?: number
+          min_tenancy_months?: number | null
           name?: string
           off_market_at?: string | null
           offer?: boolean
           parking?: boolean
+          pets_considered?: boolean | null
           place_ids?: number[]
           price_reduced_at?: string | null
           price_reduced_by?: number | null
+          property_type?: string | null
+          rates_per_year?: number | null
           regular_price?: number
+          service_charge_per_year?: number | null
           status?: string
           status_changed_at?: string
+          tenure?: string | null
           type?: string
           updated_at?: string
           user_ref?: string
@@ -1948,90 +1996,138 @@ export type Database = {
       }
       market_listings: {
         Row: {
+          available_from: string | null
+          available_now: boolean | null
           bathrooms: number | null
           bedrooms: number | null
+          bills_included: boolean | null
+          council_tax_band: string | null
           cover_url: string | null
           created_at: string | null
+          deposit: number | null
           description: string | null
           discounted_price: number | null
           effective_price: number | null
+          epc_exempt_reason: string | null
+          epc_rating: string | null
+          floor_area_m2: number | null
           furnished: boolean | null
+          ground_rent_per_year: number | null
           id: string | null
           image_urls: string[] | null
           keywords: unknown
           latitude: number | null
+          lease_years_left: number | null
           location: string | null
           longitude: number | null
+          min_tenancy_months: number | null
           name: string | null
           off_market_at: string | null
           offer: boolean | null
           parking: boolean | null
+          pets_considered: boolean | null
           place_ids: number[] | null
           price_reduced_at: string | null
           price_reduced_by: number | null
+          property_type: string | null
+          rates_per_year: number | null
           regular_price: number | null
+          service_charge_per_year: number | null
           status: string | null
           status_changed_at: string | null
+          tenure: string | null
           type: string | null
           updated_at: string | null
           user_ref: string | null
           version: number | null
         }
         Insert: {
+          available_from?: string | null
+          available_now?: boolean | null
           bathrooms?: number | null
           bedrooms?: number | null
+          bills_included?: boolean | null
+          council_tax_band?: string | null
           cover_url?: never
           created_at?: string | null
+          deposit?: number | null
           description?: string | null
           discounted_price?: number | null
           effective_price?: number | null
+          epc_exempt_reason?: string | null
+          epc_rating?: string | null
+          floor_area_m2?: number | null
           furnished?: boolean | null
+          ground_rent_per_year?: number | null
           id?: string | null
           image_urls?: string[] | null
           keywords?: unknown
           latitude?: number | null
+          lease_years_left?: number | null
           location?: string | null
           longitude?: number | null
+          min_tenancy_months?: number | null
           name?: string | null
           off_market_at?: string | null
           offer?: boolean | null
           parking?: boolean | null
+          pets_considered?: boolean | null
           place_ids?: number[] | null
           price_reduced_at?: string | null
           price_reduced_by?: number | null
+          property_type?: string | null
+          rates_per_year?: number | null
           regular_price?: number | null
+          service_charge_per_year?: number | null
           status?: string | null
           status_changed_at?: string | null
+          tenure?: string | null
           type?: string | null
           updated_at?: string | null
           user_ref?: string | null
           version?: number | null
         }
         Update: {
+          available_from?: string | null
+          available_now?: boolean | null
           bathrooms?: number | null
           bedrooms?: number | null
+          bills_included?: boolean | null
+          council_tax_band?: string | null
           cover_url?: never
           created_at?: string | null
+          deposit?: number | null
           description?: string | null
           discounted_price?: number | null
           effective_price?: number | null
+          epc_exempt_reason?: string | null
+          epc_rating?: string | null
+          floor_area_m2?: number | null
           furnished?: boolean | null
+          ground_rent_per_year?: number | null
           id?: string | null
           image_urls?: string[] | null
           keywords?: unknown
           latitude?: number | null
+          lease_years_left?: number | null
           location?: string | null
           longitude?: number | null
+          min_tenancy_months?: number | null
           name?: string | null
           off_market_at?: string | null
           offer?: boolean | null
           parking?: boolean | null
+          pets_considered?: boolean | null
           place_ids?: number[] | null
           price_reduced_at?: string | null
           price_reduced_by?: number | null
+          property_type?: string | null
+          rates_per_year?: number | null
           regular_price?: number | null
+          service_charge_per_year?: number | null
           status?: string | null
           status_changed_at?: string | null
+          tenure?: string | null
           type?: string | null
           updated_at?: string | null
           user_ref?: string | null
@@ -2551,30 +2647,46 @@ export type Database = {
       search_homes: {
         Args: { after?: Json; page_size?: number; search?: Json; sort?: string }
         Returns: {
+          available_from: string | null
+          available_now: boolean | null
           bathrooms: number | null
           bedrooms: number | null
+          bills_included: boolean | null
+          council_tax_band: string | null
           cover_url: string | null
           created_at: string | null
+          deposit: number | null
           description: string | null
           discounted_price: number | null
           effective_price: number | null
+          epc_exempt_reason: string | null
+          epc_rating: string | null
+          floor_area_m2: number | null
           furnished: boolean | null
+          ground_rent_per_year: number | null
           id: string | null
           image_urls: string[] | null
           keywords: unknown
           latitude: number | null
+          lease_years_left: number | null
           location: string | null
           longitude: number | null
+          min_tenancy_months: number | null
           name: string | null
           off_market_at: string | null
           offer: boolean | null
           parking: boolean | null
+          pets_considered: boolean | null
           place_ids: number[] | null
           price_reduced_at: string | null
           price_reduced_by: number | null
+          property_type: string | null
+          rates_per_year: number | null
           regular_price: number | null
+          service_charge_per_year: number | null
           status: string | null
           status_changed_at: string | null
+          tenure: string | null
           type: string | null
           updated_at: string | null
           user_ref: string | null

@@ -6,9 +6,33 @@ export { isListingType, LISTING_TYPES, type ListingType } from './listing-type'
 
 /**
  * What the generated row of public.listings holds beyond what a read selects: the generated columns only filters
- * and sorts use, and the computed relationship postgres-meta lists for the function saved_searches_matching(listings).
+ * and sorts use, the computed relationship postgres-meta lists for the function saved_searches_matching(listings),
+ * and the property facts not yet shown.
  */
-type UnreadColumn = 'effective_price' | 'keywords' | 'saved_searches_matching'
+type UnreadColumn = 'effective_price' | 'keywords' | 'saved_searches_matching' | PropertyFactColumn
+
+/**
+ * The property facts (issue 55), in the database and its types but not yet read: no read selects them, the
+ * device keeps no copy of them, until the form and the listing page that show them arrive (they move into
+ * LISTING_ROW_COLUMNS then, as fields a device's older copy may lack).
+ */
+type PropertyFactColumn =
+  | 'property_type'
+  | 'floor_area_m2'
+  | 'epc_rating'
+  | 'epc_exempt_reason'
+  | 'council_tax_band'
+  | 'rates_per_year'
+  | 'tenure'
+  | 'lease_years_left'
+  | 'ground_rent_per_year'
+  | 'service_charge_per_year'
+  | 'deposit'
+  | 'available_now'
+  | 'available_from'
+  | 'min_tenancy_months'
+  | 'bills_included'
+  | 'pets_considered'
 
 /**
  * A row of public.listings as every read selects it (snake_case), from the generated src/types/database.ts;

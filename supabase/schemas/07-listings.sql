@@ -7,6 +7,19 @@
  * create and edit forms are repeated here as CHECK constraints, so a request
  * that bypasses the app is refused too. Ids may come from the client, which
  * makes publishing a draft that was queued offline idempotent.
+ *
+ * Property facts (issue 55: the material information a UK advert shows):
+ * property type, floor area, EPC rating (or exempt, with a reason), council
+ * tax band (or Northern Ireland's rates, with the yearly amount); for sale the
+ * tenure and, when leasehold, the lease's years, ground rent and service
+ * charge; for rent the deposit (within the Tenant Fees Act cap of the rent the
+ * tenant pays), availability (now, or a date not in the past when set: the
+ * trigger listings_available_from_not_past, since a CHECK cannot read the
+ * clock), minimum tenancy, bills and pets. Every column is nullable, so the
+ * listings published before them stay valid; each rule is a named CHECK.
+ * Next step, with the form that asks for them: publishing needs the EPC
+ * rating (or exempt), the council tax band and, for rent, the deposit. That
+ * is not enforced here yet, because today's form does not ask for them.
  */
 
 create table public.listings (
@@ -41,6 +54,22 @@ END) stored,
   price_reduced_by integer,
   version integer not null default 1,
   place_ids integer[] not null default '{}'::integer[],
+  property_type text,
+  floor_area_m2 numeric(6,1),
+  epc_rating text,
+  epc_exempt_reason text,
+  council_tax_band text,
+  rates_per_year integer,
+  tenure text,
+  lease_years_left integer,
+  ground_rent_per_year integer,
+  service_charge_per_year integer,
+  deposit integer,
+  available_now boolean,
+  available_from date,
+  min_tenancy_months integer,
+  bills_included boolean,
+  pets_considered boolean,
   constraint listings_pkey PRIMARY KEY (id),
   constraint listings_bathrooms_range CHECK (bathrooms >= 1 AND bathrooms <= 50),
   constraint listings_bedrooms_range CHECK (bedrooms >= 1 AND bedrooms <= 50),
@@ -68,6 +97,37 @@ END) stored,
   constraint listings_status_valid CHECK (type = 'sale'::text AND (status = ANY (ARRAY['available'::text, 'under_offer'::text, 'sold_stc'::text, 'sold'::text])) OR type = 'rent'::text AND (status = ANY (ARRAY['available'::text, 'let_agreed'::text, 'let'::text])) OR (type <> ALL (ARRAY['rent'::text, 'sale'::text]))),
   constraint listings_type_valid CHECK (type = ANY (ARRAY['rent'::text, 'sale'::text])),
   constraint listings_version_positive CHECK (version >= 1),
+  constraint listings_property_type_valid CHECK (property_type = ANY (ARRAY['flat'::text, 'maisonette'::text, 'terraced'::text, 'semi_detached'::text, 'detached'::text, 'bungalow'::text, 'cottage'::text, 'studio'::text, 'other'::text])),
+  constraint listings_floor_area_range CHECK (floor_area_m2 > 0::numeric AND floor_area_m2 <= 10000::numeric),
+  constraint listings_epc_rating_valid CHECK (epc_rating = ANY (ARRAY['A'::text, 'B'::text, 'C'::text, 'D'::text, 'E'::text, 'F'::text, 'G'::text, 'exempt'::text])),
+  constraint listings_epc_exempt_needs_reason CHECK ((epc_rating IS NOT DISTINCT FROM 'exempt'::text) = (epc_exempt_reason IS NOT NULL)),
+  constraint listings_epc_exempt_reason_length CHECK (char_length(visible_text(epc_exempt_reason)) >= 3 AND char_length(epc_exempt_reason) <= 200),
+  constraint listings_council_tax_band_valid CHECK (council_tax_band = ANY (ARRAY['A'::text, 'B'::text, 'C'::text, 'D'::text, 'E'::text, 'F'::text, 'G'::text, 'H'::text, 'I'::text, 'not_banded'::text, 'rates'::text])),
+  constraint listings_rates_need_amount CHECK ((council_tax_band IS NOT DISTINCT FROM 'rates'::text) = (rates_per_year IS NOT NULL)),
+  constraint listings_rates_per_year_positive CHECK (rates_per_year > 0),
+  constraint listings_tenure_valid CHECK (tenure = ANY (ARRAY['freehold'::text, 'leasehold'::text, 'share_of_freehold'::text, 'commonhold'::text])),
+  constraint listings_tenure_only_for_sale CHECK (type = 'sale'::text OR tenure IS NULL),
+  constraint listings_lease_facts_only_for_leasehold CHECK (tenure IS NOT DISTINCT FROM 'leasehold'::text OR lease_years_left IS NULL AND ground_rent_per_year IS NULL AND service_charge_per_year IS NULL),
+  constraint listings_lease_years_left_range CHECK (lease_years_left >= 1 AND lease_years_left <= 999),
+  constraint listings_ground_rent_not_negative CHECK (ground_rent_per_year >= 0),
+  constraint listings_service_charge_not_negative CHECK (service_charge_per_year >= 0),
+  constraint listings_rent_facts_only_for_rent CHECK (type = 'rent'::text OR deposit IS NULL AND available_now IS NULL AND available_from IS NULL AND min_tenancy_months IS NULL AND bills_included IS NULL AND pets_considered IS NULL),
+  constraint listings_deposit_not_negative CHECK (deposit >= 0),
+  constraint listings_deposit_within_cap CHECK (deposit::bigint <= ((
+CASE
+    WHEN offer THEN discounted_price
+    ELSE regular_price
+END)::bigint * 12 *
+CASE
+    WHEN ((
+    CASE
+        WHEN offer THEN discounted_price
+        ELSE regular_price
+    END)::bigint * 12) < 50000 THEN 5
+    ELSE 6
+END) / 52),
+  constraint listings_available_now_or_from CHECK (NOT (available_now AND available_from IS NOT NULL)),
+  constraint listings_min_tenancy_range CHECK (min_tenancy_months >= 1 AND min_tenancy_months <= 60),
   constraint listings_user_ref_fkey FOREIGN KEY (user_ref) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
@@ -83,6 +143,22 @@ comment on column public.listings.off_market_at is 'When the listing leaves list
 comment on column public.listings.price_reduced_at is 'When the price a person pays last fell; cleared by an increase; server-owned.';
 comment on column public.listings.price_reduced_by is 'How much the price a person pays fell by at price_reduced_at; server-owned.';
 comment on column public.listings.version is 'Bumped by every update; an update that names another version is refused (listing_version_conflict).';
+comment on column public.listings.property_type is 'Property facts: flat, maisonette, terraced, semi_detached, detached, bungalow, cottage, studio or other; null when not given.';
+comment on column public.listings.floor_area_m2 is 'Property facts: the floor area in square metres, over 0 and at most 10,000 (the app shows sq ft beside it).';
+comment on column public.listings.epc_rating is 'Property facts: the EPC rating A to G, or exempt (with epc_exempt_reason).';
+comment on column public.listings.epc_exempt_reason is 'Why the home needs no EPC (listed building, …): given exactly when epc_rating is exempt, 3 to 200 characters.';
+comment on column public.listings.council_tax_band is 'Property facts: council tax band A to H (I in Wales), not_banded, or rates (Northern Ireland, with rates_per_year).';
+comment on column public.listings.rates_per_year is 'Northern Ireland''s domestic rates in pounds a year: given exactly when council_tax_band is rates.';
+comment on column public.listings.tenure is 'Sale only: freehold, leasehold, share_of_freehold or commonhold.';
+comment on column public.listings.lease_years_left is 'Leasehold sales only: years left on the lease, 1 to 999.';
+comment on column public.listings.ground_rent_per_year is 'Leasehold sales only: ground rent in pounds a year.';
+comment on column public.listings.service_charge_per_year is 'Leasehold sales only: service charge in pounds a year.';
+comment on column public.listings.deposit is 'Rent only: the deposit in pounds, at most 5 weeks'' rent (6 where the yearly rent is £50,000 or more; Tenant Fees Act 2019) of the rent the tenant pays.';
+comment on column public.listings.available_now is 'Rent only: available now; not together with available_from.';
+comment on column public.listings.available_from is 'Rent only: the date the home is available from; not in the past when set (listings_available_from_not_past).';
+comment on column public.listings.min_tenancy_months is 'Rent only: the shortest tenancy in months, 1 to 60.';
+comment on column public.listings.bills_included is 'Rent only: whether the rent includes the bills.';
+comment on column public.listings.pets_considered is 'Rent only: whether pets are considered.';
 
 CREATE STATISTICS public.listings_type_price_stats (mcv) ON type, effective_price FROM listings;
 alter statistics public.listings_type_price_stats set statistics 1000;
@@ -308,6 +384,17 @@ create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCIN
  * places that contain it. A write of place_ids itself is worked out again, so
  * nobody puts a home in a place it is not in.
  */
+/**
+ * ---------------------------------------------------------------------------
+ * Available from, not in the past
+ * ---------------------------------------------------------------------------
+ * A rent listing's available_from may not be before today (in the UK) when it
+ * is set: on insert, or by an update that changes it. A date that has since
+ * passed stays through later edits of other fields. API callers only, like the
+ * publishing limits; seeding and maintenance are not held to it.
+ */
+create trigger listings_available_from_not_past BEFORE INSERT OR UPDATE OF available_from ON listings FOR EACH ROW EXECUTE FUNCTION refuse_past_available_from();
+
 create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude, place_ids ON listings FOR EACH ROW EXECUTE FUNCTION set_listing_place_ids();
 
 create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();

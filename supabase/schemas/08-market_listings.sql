@@ -7,7 +7,8 @@
  * count and map, saved-search matching, landlord contact) reads this view; the
  * listings' select policy still applies (security invoker), so what it hides
  * stays hidden. A column added to listings later is added here too (the view
- * keeps the columns it was created with).
+ * keeps the columns it was created with), after the existing ones, so
+ * `create or replace view` applies: the property facts come after cover_url.
  */
 
 create view public.market_listings with (security_invoker=false) as
@@ -38,7 +39,23 @@ SELECT id,
    price_reduced_by,
    version,
    place_ids,
-   image_urls[1] AS cover_url
+   image_urls[1] AS cover_url,
+   property_type,
+   floor_area_m2,
+   epc_rating,
+   epc_exempt_reason,
+   council_tax_band,
+   rates_per_year,
+   tenure,
+   lease_years_left,
+   ground_rent_per_year,
+   service_charge_per_year,
+   deposit,
+   available_now,
+   available_from,
+   min_tenancy_months,
+   bills_included,
+   pets_considered
   FROM listings l
  WHERE (off_market_at IS NULL OR off_market_at > now()) AND NOT (EXISTS ( SELECT 1
           FROM listing_review_holds h

@@ -83,6 +83,28 @@ describe('the seed listings', () => {
   })
 })
 
+describe('the seed listings’ property facts', () => {
+  it('are on most, a few EPC-exempt, with rent dates from the day the seed was loaded', async () => {
+    const { data, error } = await anonClient()
+      .from('listings')
+      .select(
+        'type, property_type, floor_area_m2, epc_rating, council_tax_band, deposit, tenure, available_from',
+      )
+      .gte('id', SEED_IDS.from)
+      .lt('id', SEED_IDS.to)
+    if (error) throw error
+    const core = data.filter(
+      (l) =>
+        l.property_type && l.floor_area_m2 && l.epc_rating && l.council_tax_band && (l.deposit ?? l.tenure),
+    )
+    expect(core.length / data.length).toBeGreaterThan(0.7)
+    expect(data.some((l) => l.property_type === null && l.epc_rating === null)).toBe(true)
+    expect(data.filter((l) => l.epc_rating === 'exempt').length).toBeGreaterThanOrEqual(3)
+    expect(data.filter((l) => l.tenure === 'leasehold').length).toBeGreaterThanOrEqual(5)
+    expect(data.filter((l) => l.available_from !== null).length).toBeGreaterThanOrEqual(10)
+  })
+})
+
 describe('the demo accounts', () => {
   it('there are at least 3', () => {
     expect(DEMO_ACCOUNTS.length).toBeGreaterThanOrEqual(3)

@@ -171,7 +171,9 @@ const DESCRIPTION_SQL = `rtrim(concat(
  * jittered around the town's centre by up to a few kilometres (more for a city), so the homes cover
  * hundreds of thousands of distinct points as on a national portal; alternates rent and sale, puts every
  * fifth on offer, gives a fifth a status past available and a seventh a reduction, spreads owners over the demo and bench accounts (the picture addresses move into the new
- * owner's folder, as the schema requires, so only a demo owner's copies show real images), and is older
+ * owner's folder, as the schema requires, so only a demo owner's copies show real images), gives about 85%
+ * their property facts (within the database's rules: deposits within the cap, lease facts only on leasehold
+ * sales), and is older
  * than every seed listing (two listings share each timestamp, so the id tie-break of the keyset is
  * exercised too). Products of g are bigint: g * 7919 overflows int4 past about 271,000.
  *
@@ -219,13 +221,48 @@ series as (
     (hashint8(g) & 2147483647) % 6 as bedrooms_pick,
     (hashint8(g + 1000003) & 2147483647) % 3 as bathrooms_pick,
     (hashint8(g + 2000003) & 2147483647) % 3 = 0 as parking,
-    (hashint8(g + 3000017) & 2147483647) % 4 = 0 as furnished
+    (hashint8(g + 3000017) & 2147483647) % 4 = 0 as furnished,
+    -- The property facts: given on about 85%, drawn from three more hashes of g.
+    (hashint8(g + 4000037) & 2147483647) % 100 < 85 as facts,
+    (hashint8(g + 5000011) & 2147483647) % 1000 as f1,
+    (hashint8(g + 6000011) & 2147483647) % 1000 as f2,
+    (hashint8(g + 7000003) & 2147483647) % 1000 as f3
   from generate_series($1::bigint, $2::bigint) as g
+),
+typed as (
+  select s.*,
+    case
+      when not s.facts then null
+      when s.bedrooms_pick = 0 and s.f1 % 5 = 0 then 'studio'
+      when s.bedrooms_pick <= 1 then (array['flat', 'flat', 'flat', 'maisonette', 'terraced', 'cottage'])[1 + s.f1 % 6]
+      when s.bedrooms_pick <= 3 then (array['terraced', 'terraced', 'semi_detached', 'semi_detached', 'flat',
+        'detached', 'bungalow', 'cottage', 'maisonette', 'other'])[1 + s.f1 % 10]
+      else (array['detached', 'detached', 'semi_detached', 'terraced', 'other'])[1 + s.f1 % 5]
+    end as property_type,
+    -- What the tenant pays a month: the deposit's cap is of it.
+    case when s.offer then s.regular_price - greatest(s.regular_price / 10, 1) else s.regular_price end as paid
+  from series as s
+),
+homes as (
+  select t.*,
+    case
+      when not t.facts or t.type <> 'sale' then null
+      when t.property_type in ('flat', 'maisonette', 'studio')
+        then (array['leasehold', 'leasehold', 'leasehold', 'leasehold', 'leasehold', 'leasehold', 'leasehold',
+          'share_of_freehold', 'share_of_freehold', 'commonhold'])[1 + t.f2 % 10]
+      when t.f2 % 10 = 0 then 'leasehold'
+      else 'freehold'
+    end as tenure,
+    t.facts and t.type = 'rent' as rent_facts
+  from typed as t
 )
 insert into public.listings (
   user_ref, type, name, bedrooms, bathrooms, parking, furnished, location, offer,
   regular_price, discounted_price, image_urls, latitude, longitude, created_at, description,
-  status, price_reduced_at, price_reduced_by
+  status, price_reduced_at, price_reduced_by,
+  property_type, floor_area_m2, epc_rating, epc_exempt_reason, council_tax_band, tenure, lease_years_left,
+  ground_rent_per_year, service_charge_per_year, deposit, available_now, available_from, min_tenancy_months,
+  bills_included, pets_considered
 )
 select
   o.id,
@@ -244,8 +281,31 @@ select
   -- One in seven reduced, some days after publication.
   case when s.g % 7 = 0
     then least(now(), oldest.at - ((s.g + 1) / 2) * interval '5 minutes' + (s.g * 13) % 40 * interval '1 day') end,
-  case when s.g % 7 = 0 then greatest(s.regular_price / 20, 1) end
-from series as s
+  case when s.g % 7 = 0 then greatest(s.regular_price / 20, 1) end,
+  -- Property facts as a portal's would be: most EPCs C or D, a few exempt; leasehold flats with their lease;
+  -- deposits of 4 or 5 weeks of the rent paid (within the cap); half available now, half from a date ahead.
+  s.property_type,
+  case when s.facts then (24 + 22 * (1 + s.bedrooms_pick) + s.f2 % 300 / 10.0)::numeric(6, 1) end,
+  case when s.facts then
+    case when s.f3 < 10 then 'A' when s.f3 < 120 then 'B' when s.f3 < 480 then 'C' when s.f3 < 780 then 'D'
+      when s.f3 < 930 then 'E' when s.f3 < 970 then 'F' when s.f3 < 980 then 'G' else 'exempt' end
+  end,
+  case when s.facts and s.f3 >= 980 then 'Listed building' end,
+  case when s.facts then
+    case when s.f2 % 50 = 0 then 'not_banded'
+      else (array['A', 'A', 'B', 'B', 'B', 'C', 'C', 'C', 'D', 'D', 'E', 'E', 'F', 'G', 'H'])[1 + s.f1 / 10 % 15] end
+  end,
+  s.tenure,
+  case when s.tenure = 'leasehold' then case when s.f3 % 10 = 0 then 990 + s.f3 % 9 else 55 + s.f1 % 150 end end,
+  case when s.tenure = 'leasehold' then s.f2 % 6 * 50 end,
+  case when s.tenure = 'leasehold' then 600 + s.f3 * 7 % 3000 end,
+  case when s.rent_facts then s.paid * 12 * (4 + s.f1 % 2) / 52 end,
+  case when s.rent_facts then s.f2 % 2 = 0 end,
+  case when s.rent_facts and s.f2 % 2 = 1 then current_date + (1 + s.f3 % 60)::int end,
+  case when s.rent_facts then (array[6, 12, 12, 12, 12, 24])[1 + s.f3 % 6] end,
+  case when s.rent_facts then s.f1 % 7 = 0 end,
+  case when s.rent_facts then s.f3 % 3 = 0 end
+from homes as s
 cross join templates
 cross join owners
 cross join oldest

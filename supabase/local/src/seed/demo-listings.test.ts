@@ -83,6 +83,64 @@ describe('the demo listings', () => {
     expect(days.filter((d) => d < 80).length).toBeGreaterThan(listings.length * 0.8)
   })
 
+  it('have property facts: all on most, some or none on a few, a few EPC-exempt, the oldest none', () => {
+    const known = (l: (typeof listings)[number]) =>
+      Object.values(l.facts).filter((value) => value !== null).length
+    const full = listings.filter((l) =>
+      l.type === 'rent'
+        ? l.facts.deposit !== null &&
+          l.facts.minTenancyMonths !== null &&
+          l.facts.billsIncluded !== null &&
+          l.facts.petsConsidered !== null &&
+          (l.facts.availableNow === true || l.facts.availableInDays !== null)
+        : l.facts.tenure !== null,
+    )
+    const withCore = full.filter(
+      (l) =>
+        l.facts.propertyType !== null &&
+        l.facts.floorAreaM2 !== null &&
+        l.facts.epcRating !== null &&
+        l.facts.councilTaxBand !== null,
+    )
+    expect(withCore.length / listings.length).toBeGreaterThan(0.7)
+    expect(listings.filter((l) => known(l) === 0).length).toBeGreaterThanOrEqual(20)
+    expect(listings.filter((l) => known(l) > 0 && !withCore.includes(l)).length).toBeGreaterThanOrEqual(10)
+    expect(listings.filter((l) => l.n > 300).every((l) => known(l) === 0)).toBe(true)
+    const exempt = listings.filter((l) => l.facts.epcRating === 'exempt')
+    expect(exempt.length).toBeGreaterThanOrEqual(3)
+    expect(exempt.length).toBeLessThan(listings.length * 0.08)
+    expect(exempt.every((l) => (l.facts.epcExemptReason ?? '').length >= 3)).toBe(true)
+  })
+
+  it("keep the facts' rules: deposits within the cap, lease facts only on leasehold sales, rates in Belfast", () => {
+    for (const l of listings) {
+      const f = l.facts
+      const paid = l.discountedPrice ?? l.regularPrice
+      const cap = Math.floor((paid * 12 * (paid * 12 < 50_000 ? 5 : 6)) / 52)
+      if (f.deposit !== null) expect(f.deposit, l.name).toBeLessThanOrEqual(cap)
+      if (l.type === 'rent') expect(f.tenure).toBeNull()
+      else
+        expect([f.deposit, f.availableNow, f.availableInDays, f.minTenancyMonths]).toEqual([
+          null,
+          null,
+          null,
+          null,
+        ])
+      if (f.tenure !== 'leasehold') {
+        expect([f.leaseYearsLeft, f.groundRentPerYear, f.serviceChargePerYear]).toEqual([null, null, null])
+      }
+      if (f.leaseYearsLeft !== null) expect(f.leaseYearsLeft).toBeLessThanOrEqual(999)
+      if (f.floorAreaM2 !== null) expect(f.floorAreaM2).toBeGreaterThan(15)
+      expect(f.availableNow === true && f.availableInDays !== null).toBe(false)
+      expect(f.councilTaxBand === 'rates').toBe(f.ratesPerYear !== null)
+      if (f.councilTaxBand !== null) {
+        expect(f.councilTaxBand === 'rates', l.location).toBe(l.location.includes('Belfast'))
+      }
+      if (f.councilTaxBand === 'I') expect(l.location).toMatch(/Cardiff|Swansea/)
+    }
+    expect(listings.some((l) => l.facts.tenure === 'leasehold' && l.facts.leaseYearsLeft !== null)).toBe(true)
+  })
+
   it('find Hackney, in London', () => {
     expect(listings.some((l) => l.location.includes('Hackney, London'))).toBe(true)
   })

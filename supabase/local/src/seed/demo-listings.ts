@@ -1,11 +1,18 @@
 import { DEMO_ACCOUNTS } from './demo-accounts'
+import {
+  type DemoPropertyFacts,
+  demoPropertyFacts,
+  type Nation,
+  NO_PROPERTY_FACTS,
+  withSomeMissing,
+} from './demo-property-facts'
 import { randomFrom } from './listing-image-svg'
 
 /**
  * The demo listings of supabase/seed.sql, made from a seeded random stream so every run writes the
  * same homes: towns and neighbourhoods at their real coordinates (GeoNames, as the local geocoder
  * has them), prices that fit the place and the size, offers on about a fifth, a short description
- * on most, and photos of several kinds.
+ * on most, photos of several kinds, and the property facts (demo-property-facts.ts) on most.
  */
 
 export const DEMO_LISTING_COUNT = 320
@@ -30,11 +37,15 @@ export type DemoListing = {
   /** created_at is the seed's time minus this many minutes. */
   minutesAgo: number
   description: string | null
+  /** The property facts: all on most homes, some or none on a few, none on those listed over a year ago. */
+  facts: DemoPropertyFacts
 }
 
 type Area = { area: string; district: string; lat: number; lon: number }
 type Town = {
   town: string
+  /** England unless said. */
+  nation?: Nation
   /** Monthly rent and sale price of a typical two-bedroom home. */
   rent: number
   sale: number
@@ -140,6 +151,7 @@ const TOWNS: readonly Town[] = [
   { town: 'Bath', rent: 1500, sale: 420_000, weight: 1, areas: [area('', 'BA1', 51.3751, -2.3617)] },
   {
     town: 'Edinburgh',
+    nation: 'scotland',
     rent: 1400,
     sale: 290_000,
     weight: 3,
@@ -151,6 +163,7 @@ const TOWNS: readonly Town[] = [
   },
   {
     town: 'Glasgow',
+    nation: 'scotland',
     rent: 1050,
     sale: 175_000,
     weight: 2,
@@ -158,19 +171,41 @@ const TOWNS: readonly Town[] = [
   },
   {
     town: 'Cardiff',
+    nation: 'wales',
     rent: 1050,
     sale: 240_000,
     weight: 2,
     areas: [area('Pontcanna', 'CF11', 51.4869, -3.1988), area('Roath', 'CF24', 51.4949, -3.1597)],
   },
-  { town: 'Belfast', rent: 900, sale: 180_000, weight: 2, areas: [area('', 'BT7', 54.5968, -5.9254)] },
+  {
+    town: 'Belfast',
+    nation: 'northern_ireland',
+    rent: 900,
+    sale: 180_000,
+    weight: 2,
+    areas: [area('', 'BT7', 54.5968, -5.9254)],
+  },
   { town: 'Norwich', rent: 950, sale: 240_000, weight: 1, areas: [area('', 'NR2', 52.6278, 1.2983)] },
   { town: 'Exeter', rent: 1100, sale: 290_000, weight: 1, areas: [area('', 'EX4', 50.7236, -3.5275)] },
   { town: 'Plymouth', rent: 850, sale: 195_000, weight: 1, areas: [area('', 'PL1', 50.3715, -4.143)] },
   { town: 'Southampton', rent: 1050, sale: 230_000, weight: 1, areas: [area('', 'SO14', 50.904, -1.4043)] },
   { town: 'Reading', rent: 1350, sale: 330_000, weight: 1, areas: [area('', 'RG1', 51.4562, -0.9711)] },
-  { town: 'Aberdeen', rent: 800, sale: 150_000, weight: 1, areas: [area('', 'AB10', 57.1437, -2.0981)] },
-  { town: 'Swansea', rent: 800, sale: 170_000, weight: 1, areas: [area('', 'SA1', 51.6208, -3.9432)] },
+  {
+    town: 'Aberdeen',
+    nation: 'scotland',
+    rent: 800,
+    sale: 150_000,
+    weight: 1,
+    areas: [area('', 'AB10', 57.1437, -2.0981)],
+  },
+  {
+    town: 'Swansea',
+    nation: 'wales',
+    rent: 800,
+    sale: 170_000,
+    weight: 1,
+    areas: [area('', 'SA1', 51.6208, -3.9432)],
+  },
   { town: 'Durham', rent: 850, sale: 190_000, weight: 1, areas: [area('', 'DH1', 54.7768, -1.5757)] },
   { town: 'Canterbury', rent: 1150, sale: 320_000, weight: 1, areas: [area('', 'CT1', 51.279, 1.0799)] },
   { town: 'Cheltenham', rent: 1150, sale: 330_000, weight: 1, areas: [area('', 'GL50', 51.9001, -2.0797)] },
@@ -178,8 +213,22 @@ const TOWNS: readonly Town[] = [
   { town: 'Sunderland', rent: 650, sale: 110_000, weight: 1, areas: [area('', 'SR2', 54.9046, -1.3822)] },
   { town: 'Hull', rent: 650, sale: 115_000, weight: 1, areas: [area('', 'HU5', 53.7446, -0.3352)] },
   { town: 'Bournemouth', rent: 1150, sale: 300_000, weight: 1, areas: [area('', 'BH1', 50.7205, -1.8795)] },
-  { town: 'Inverness', rent: 850, sale: 190_000, weight: 1, areas: [area('', 'IV2', 57.4791, -4.224)] },
-  { town: 'Dundee', rent: 750, sale: 145_000, weight: 1, areas: [area('', 'DD1', 56.4691, -2.9749)] },
+  {
+    town: 'Inverness',
+    nation: 'scotland',
+    rent: 850,
+    sale: 190_000,
+    weight: 1,
+    areas: [area('', 'IV2', 57.4791, -4.224)],
+  },
+  {
+    town: 'Dundee',
+    nation: 'scotland',
+    rent: 750,
+    sale: 145_000,
+    weight: 1,
+    areas: [area('', 'DD1', 56.4691, -2.9749)],
+  },
   { town: 'Chester', rent: 1050, sale: 270_000, weight: 1, areas: [area('', 'CH1', 53.1905, -2.8919)] },
   { town: 'Lincoln', rent: 800, sale: 185_000, weight: 1, areas: [area('', 'LN1', 53.2268, -0.5379)] },
   { town: 'Truro', rent: 1000, sale: 290_000, weight: 1, areas: [area('', 'TR1', 50.2653, -5.0544)] },
@@ -333,6 +382,8 @@ export function demoListingId(n: number): string {
 /** The demo listings, newest first. */
 export function demoListings(count = DEMO_LISTING_COUNT): DemoListing[] {
   const random = randomFrom('roost-demo-listings')
+  // The facts draw from a stream of their own, so the values above them stay as they were before them.
+  const factsRandom = randomFrom('roost-demo-property-facts')
   const towns = TOWNS.flatMap((town) => Array.from({ length: town.weight }, () => town))
   const listings: DemoListing[] = []
   for (let n = 1; n <= count; n += 1) {
@@ -379,6 +430,23 @@ export function demoListings(count = DEMO_LISTING_COUNT): DemoListing[] {
       parking,
     }
     const described = n <= 10 || random() < 0.85
+    const share = factsRandom()
+    const given = n > 300 || (n > 10 && share < 0.08) ? 'none' : n > 10 && share < 0.18 ? 'some' : 'all'
+    const allFacts = demoPropertyFacts(factsRandom, {
+      type,
+      kind,
+      bedrooms,
+      price: discountedPrice ?? regularPrice,
+      priceLevel: factor * Math.sqrt(town.sale / 250_000),
+      nation: town.nation ?? 'england',
+      furnished,
+    })
+    const facts =
+      given === 'none'
+        ? NO_PROPERTY_FACTS
+        : given === 'some'
+          ? withSomeMissing(factsRandom, allFacts)
+          : allFacts
     listings.push({
       n,
       id: demoListingId(n),
@@ -399,6 +467,7 @@ export function demoListings(count = DEMO_LISTING_COUNT): DemoListing[] {
       images: pick(random, [2, 3, 3, 4, 4, 4, 5, 5, 6]),
       minutesAgo: minutesAgo(n, random),
       description: described ? descriptionFor(random, details, type) : null,
+      facts,
     })
   }
   return listings

@@ -1,4 +1,28 @@
 import { type DemoListing, demoListings } from './demo-listings'
+import type { DemoPropertyFacts } from './demo-property-facts'
+
+const text = (value: string | null) => (value === null ? 'null' : `'${value.replaceAll("'", "''")}'`)
+const plain = (value: number | boolean | null) => (value === null ? 'null' : String(value))
+
+/** The property facts' columns of the seed's values, each with its type (cast on the first row) and value. */
+const FACT_COLUMNS: readonly [string, string, (facts: DemoPropertyFacts) => string][] = [
+  ['property_type', 'text', (f) => text(f.propertyType)],
+  ['floor_area_m2', 'numeric', (f) => plain(f.floorAreaM2)],
+  ['epc_rating', 'text', (f) => text(f.epcRating)],
+  ['epc_exempt_reason', 'text', (f) => text(f.epcExemptReason)],
+  ['council_tax_band', 'text', (f) => text(f.councilTaxBand)],
+  ['rates_per_year', 'integer', (f) => plain(f.ratesPerYear)],
+  ['tenure', 'text', (f) => text(f.tenure)],
+  ['lease_years_left', 'integer', (f) => plain(f.leaseYearsLeft)],
+  ['ground_rent_per_year', 'integer', (f) => plain(f.groundRentPerYear)],
+  ['service_charge_per_year', 'integer', (f) => plain(f.serviceChargePerYear)],
+  ['deposit', 'integer', (f) => plain(f.deposit)],
+  ['available_now', 'boolean', (f) => plain(f.availableNow)],
+  ['available_in_days', 'integer', (f) => plain(f.availableInDays)],
+  ['min_tenancy_months', 'integer', (f) => plain(f.minTenancyMonths)],
+  ['bills_included', 'boolean', (f) => plain(f.billsIncluded)],
+  ['pets_considered', 'boolean', (f) => plain(f.petsConsidered)],
+]
 
 /**
  * Writes supabase/seed.sql: the demo accounts, then the demo listings of demo-listings.ts as one
@@ -64,10 +88,12 @@ const LISTINGS_HEADER = `/**
  * listing-images/<owner id>/<listing id>/<n>.jpg; the URLs name the local
  * API's default address (the local stack rewrites them when its port differs,
  * and uploads the images through its Storage API). A hosted project would
- * upload the images and rewrite these URLs to its own storage URL.
+ * upload the images and rewrite these URLs to its own storage URL. Most
+ * homes have their property facts, some only a few, the oldest none;
+ * available_from counts days from the day the seed is loaded (in the UK).
  */
 
-with seed (n, owner, type, name, bedrooms, bathrooms, parking, furnished, location, regular_price, discounted_price, latitude, longitude, images, minutes_ago, description) as (
+with seed (n, owner, type, name, bedrooms, bathrooms, parking, furnished, location, regular_price, discounted_price, latitude, longitude, images, minutes_ago, description, ${FACT_COLUMNS.map(([column]) => column).join(', ')}) as (
   values
 `
 
@@ -75,7 +101,10 @@ const LISTINGS_FOOTER = `
 )
 insert into public.listings (
   id, user_ref, type, name, bedrooms, bathrooms, parking, furnished, location, offer,
-  regular_price, discounted_price, image_urls, latitude, longitude, created_at, description
+  regular_price, discounted_price, image_urls, latitude, longitude, created_at, description,
+  property_type, floor_area_m2, epc_rating, epc_exempt_reason, council_tax_band, rates_per_year, tenure,
+  lease_years_left, ground_rent_per_year, service_charge_per_year, deposit, available_now, available_from,
+  min_tenancy_months, bills_included, pets_considered
 )
 select
   listing.id, seed.owner, seed.type, seed.name, seed.bedrooms, seed.bathrooms, seed.parking, seed.furnished,
@@ -88,14 +117,17 @@ select
   ),
   seed.latitude, seed.longitude,
   now() - make_interval(mins => seed.minutes_ago),
-  seed.description
+  seed.description,
+  seed.property_type, seed.floor_area_m2, seed.epc_rating, seed.epc_exempt_reason, seed.council_tax_band,
+  seed.rates_per_year, seed.tenure, seed.lease_years_left, seed.ground_rent_per_year,
+  seed.service_charge_per_year, seed.deposit, seed.available_now,
+  (now() at time zone 'Europe/London')::date + seed.available_in_days,
+  seed.min_tenancy_months, seed.bills_included, seed.pets_considered
 from seed
 cross join lateral (
   select format('5eed0000-0000-4000-8000-%s', lpad(seed.n::text, 12, '0'))::uuid as id
 ) as listing;
 `
-
-const text = (value: string | null) => (value === null ? 'null' : `'${value.replaceAll("'", "''")}'`)
 
 function row(listing: DemoListing, first: boolean): string {
   const cast = (type: string) => (first ? `::${type}` : '')
@@ -116,6 +148,7 @@ function row(listing: DemoListing, first: boolean): string {
     String(listing.images),
     String(listing.minutesAgo),
     `${text(listing.description)}${cast('text')}`,
+    ...FACT_COLUMNS.map(([, type, value]) => `${value(listing.facts)}${cast(type)}`),
   ]
   return `    (${values.join(', ')})`
 }

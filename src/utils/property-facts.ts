@@ -1,0 +1,260 @@
+import { formatPounds } from './inline-script-helpers'
+
+/**
+ * The property facts of a UK listing (issue 55: the material information an advert shows): the values
+ * public.listings allows, the words a person sees for them, and the rules the form and the page share with
+ * the database's CHECK constraints (supabase/schemas/07-listings.sql). Pure: no imports from lib/ or features/.
+ */
+
+export const PROPERTY_TYPES = [
+  'flat',
+  'maisonette',
+  'terraced',
+  'semi_detached',
+  'detached',
+  'bungalow',
+  'cottage',
+  'studio',
+  'other',
+] as const
+export type PropertyType = (typeof PROPERTY_TYPES)[number]
+
+export const PROPERTY_TYPE_LABELS: { readonly [T in PropertyType]: string } = {
+  flat: 'Flat',
+  maisonette: 'Maisonette',
+  terraced: 'Terraced house',
+  semi_detached: 'Semi-detached house',
+  detached: 'Detached house',
+  bungalow: 'Bungalow',
+  cottage: 'Cottage',
+  studio: 'Studio',
+  other: 'Other',
+}
+
+/** Letters shown as they are: { A: 'A', … }. */
+const asThemselves = <L extends string>(letters: readonly L[]) =>
+  Object.fromEntries(letters.map((letter) => [letter, letter])) as { [K in L]: K }
+
+/** EPC ratings A (best) to G; a listing may instead be `exempt`, with a reason. */
+export const EPC_RATINGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const
+export type EpcLetter = (typeof EPC_RATINGS)[number]
+export type EpcRating = EpcLetter | 'exempt'
+export const EPC_CHOICES: readonly EpcRating[] = [...EPC_RATINGS, 'exempt']
+export const EPC_LABELS: { readonly [R in EpcRating]: string } = {
+  ...asThemselves(EPC_RATINGS),
+  exempt: 'Exempt',
+}
+
+export const TENURES = ['freehold', 'leasehold', 'share_of_freehold', 'commonhold'] as const
+export type Tenure = (typeof TENURES)[number]
+export const TENURE_LABELS: { readonly [T in Tenure]: string } = {
+  freehold: 'Freehold',
+  leasehold: 'Leasehold',
+  share_of_freehold: 'Share of freehold',
+  commonhold: 'Commonhold',
+}
+
+/** Council tax bands A to H in England and Scotland, A to I in Wales; Northern Ireland has domestic rates. */
+const COUNCIL_TAX_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const
+export const COUNCIL_TAX_BANDS = [...COUNCIL_TAX_LETTERS, 'not_banded', 'rates'] as const
+export type CouncilTaxBand = (typeof COUNCIL_TAX_BANDS)[number]
+export const COUNCIL_TAX_BAND_LABELS: { readonly [B in CouncilTaxBand]: string } = {
+  ...asThemselves(COUNCIL_TAX_LETTERS),
+  not_banded: 'Not yet banded',
+  rates: 'Rates',
+}
+
+export type UkNation = 'england' | 'scotland' | 'wales' | 'northern_ireland'
+
+/**
+ * The council tax choices for a home in `nation`: A–H and `Not yet banded` (A–I in Wales), `Rates` in
+ * Northern Ireland; every choice when the nation is not known.
+ */
+export function councilTaxChoices(nation: UkNation | null): readonly CouncilTaxBand[] {
+  switch (nation) {
+    case 'england':
+    case 'scotland':
+      return [...COUNCIL_TAX_LETTERS.filter((letter) => letter !== 'I'), 'not_banded']
+    case 'wales':
+      return [...COUNCIL_TAX_LETTERS, 'not_banded']
+    case 'northern_ireland':
+      return ['rates']
+    default:
+      return COUNCIL_TAX_BANDS
+  }
+}
+
+/** The limits the database holds the facts to (its CHECK constraints say the same). */
+export const PROPERTY_FACT_LIMITS = {
+  /** Over 0 and at most this, in m² (one decimal place is stored). */
+  floorAreaMaxM2: 10_000,
+  epcExemptReason: { min: 3, max: 200 },
+  leaseYearsLeft: { min: 1, max: 999 },
+  minTenancyMonths: { min: 1, max: 60 },
+} as const
+
+// --- Deposit -------------------------------------------------------------------------------------------------
+
+/** From this yearly rent up, the cap is 6 weeks' rent instead of 5 (Tenant Fees Act 2019). */
+export const HIGHER_DEPOSIT_YEARLY_RENT = 50_000
+
+/** The rent a tenant pays a month: the discounted price when on offer, else the regular price. */
+export function monthlyRentPaid(price: {
+  offer: boolean
+  regularPrice: number
+  discountedPrice: number | null
+}): number {
+  return price.offer && price.discountedPrice !== null ? price.discountedPrice : price.regularPrice
+}
+
+/** How many weeks' rent a deposit may be: 5 where the yearly rent is under £50,000, else 6. */
+export function depositWeeks(monthlyRent: number): 5 | 6 {
+  return monthlyRent * 12 < HIGHER_DEPOSIT_YEARLY_RENT ? 5 : 6
+}
+
+/** The largest deposit for a monthly rent, in whole pounds: floor(monthly × 12 / 52 × weeks). */
+export function depositCap(monthlyRent: number): number {
+  // Whole pounds throughout: the integer product over 52 is floored exactly, as the database does.
+  return Math.floor((monthlyRent * 12 * depositWeeks(monthlyRent)) / 52)
+}
+
+/** `A deposit can be at most 5 weeks' rent (£1,673 for £1,450 a month)`. */
+export function depositCapMessage(monthlyRent: number): string {
+  return `A deposit can be at most ${depositWeeks(monthlyRent)} weeks' rent (${formatPounds(depositCap(monthlyRent))} for ${formatPounds(monthlyRent)} a month)`
+}
+
+/** What is wrong with a deposit for a monthly rent: the cap's message when above it, else null. */
+export function depositProblem(deposit: number, monthlyRent: number): string | null {
+  return deposit > depositCap(monthlyRent) ? depositCapMessage(monthlyRent) : null
+}
+
+// --- Floor area ----------------------------------------------------------------------------------------------
+
+/** Square feet in a square metre (0.3048 m to the foot). */
+export const SQ_FT_PER_M2 = 1 / (0.3048 * 0.3048)
+
+/** m² to sq ft, unrounded. */
+export function squareMetresToSquareFeet(m2: number): number {
+  return m2 * SQ_FT_PER_M2
+}
+
+/** sq ft to m², to the 0.1 m² the database keeps. */
+export function squareFeetToSquareMetres(sqFt: number): number {
+  return Math.round((sqFt / SQ_FT_PER_M2) * 10) / 10
+}
+
+const grouped = (value: string) => value.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
+/** A floor area in m², as stored: `62`, `62.5`, `1,250`. */
+function formatSquareMetres(m2: number): string {
+  const tenths = Math.round(m2 * 10)
+  const whole = grouped(String(Math.floor(tenths / 10)))
+  return tenths % 10 === 0 ? whole : `${whole}.${tenths % 10}`
+}
+
+/** `62 m² (667 sq ft)`: the stored m², then sq ft to the nearest foot. */
+export function formatFloorArea(m2: number): string {
+  return `${formatSquareMetres(m2)} m² (${grouped(String(Math.round(squareMetresToSquareFeet(m2))))} sq ft)`
+}
+
+// --- The facts of one listing ----------------------------------------------------------------------------------
+
+/** A listing's property facts, as the app names them; null (or absent) is not given. */
+export type PropertyFacts = {
+  propertyType: PropertyType | null
+  floorAreaM2: number | null
+  epcRating: EpcRating | null
+  epcExemptReason: string | null
+  councilTaxBand: CouncilTaxBand | null
+  ratesPerYear: number | null
+  tenure: Tenure | null
+  leaseYearsLeft: number | null
+  groundRentPerYear: number | null
+  serviceChargePerYear: number | null
+  deposit: number | null
+  availableNow: boolean | null
+  availableFrom: string | null
+  minTenancyMonths: number | null
+  billsIncluded: boolean | null
+  petsConsidered: boolean | null
+}
+
+const given = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined
+
+/** A card's line, `Flat · 62 m² · EPC C`, of the parts known (an exempt home says `EPC exempt`); null when none is. */
+export function propertyFactsLine(
+  facts: Partial<Pick<PropertyFacts, 'propertyType' | 'floorAreaM2' | 'epcRating'>>,
+): string | null {
+  const parts: string[] = []
+  if (given(facts.propertyType)) parts.push(PROPERTY_TYPE_LABELS[facts.propertyType])
+  if (given(facts.floorAreaM2)) parts.push(`${formatSquareMetres(facts.floorAreaM2)} m²`)
+  if (given(facts.epcRating))
+    parts.push(facts.epcRating === 'exempt' ? 'EPC exempt' : `EPC ${facts.epcRating}`)
+  return parts.length > 0 ? parts.join(' · ') : null
+}
+
+/**
+ * The facts the form counts, each given or not:
+ * - both types: property type, floor area, EPC (a rating, or exempt with a reason), council tax (a band or
+ *   `Not yet banded`, or rates with the yearly amount);
+ * - rent: deposit, availability (now, or a date), minimum tenancy, bills included, pets considered (a yes or
+ *   a no both count as given): 9 in all;
+ * - sale: tenure, and for a leasehold the years left, ground rent and service charge: 5 in all, 8 for a
+ *   leasehold.
+ */
+export function propertyFactsChecklist(
+  type: 'rent' | 'sale',
+  facts: Partial<PropertyFacts>,
+): { fact: string; given: boolean }[] {
+  const common = [
+    { fact: 'propertyType', given: given(facts.propertyType) },
+    { fact: 'floorArea', given: given(facts.floorAreaM2) },
+    {
+      fact: 'epc',
+      given:
+        given(facts.epcRating) &&
+        (facts.epcRating !== 'exempt' || (facts.epcExemptReason ?? '').trim() !== ''),
+    },
+    {
+      fact: 'councilTax',
+      given: given(facts.councilTaxBand) && (facts.councilTaxBand !== 'rates' || given(facts.ratesPerYear)),
+    },
+  ]
+  if (type === 'rent') {
+    return [
+      ...common,
+      { fact: 'deposit', given: given(facts.deposit) },
+      { fact: 'available', given: facts.availableNow === true || given(facts.availableFrom) },
+      { fact: 'minTenancy', given: given(facts.minTenancyMonths) },
+      { fact: 'billsIncluded', given: given(facts.billsIncluded) },
+      { fact: 'petsConsidered', given: given(facts.petsConsidered) },
+    ]
+  }
+  const lease =
+    facts.tenure === 'leasehold'
+      ? [
+          { fact: 'leaseYearsLeft', given: given(facts.leaseYearsLeft) },
+          { fact: 'groundRent', given: given(facts.groundRentPerYear) },
+          { fact: 'serviceCharge', given: given(facts.serviceChargePerYear) },
+        ]
+      : []
+  return [...common, { fact: 'tenure', given: given(facts.tenure) }, ...lease]
+}
+
+/** How many of the counted facts are given, of how many (propertyFactsChecklist). */
+export function propertyFactsCompleteness(
+  type: 'rent' | 'sale',
+  facts: Partial<PropertyFacts>,
+): { given: number; of: number } {
+  const checklist = propertyFactsChecklist(type, facts)
+  return { given: checklist.filter((item) => item.given).length, of: checklist.length }
+}
+
+/** `Property facts: 7 of 9`. */
+export function formatPropertyFactsCompleteness(
+  type: 'rent' | 'sale',
+  facts: Partial<PropertyFacts>,
+): string {
+  const { given: known, of } = propertyFactsCompleteness(type, facts)
+  return `Property facts: ${known} of ${of}`
+}
