@@ -72,6 +72,30 @@ test.describe('a place picked from suggestions', () => {
   })
 })
 
+test.describe('typed before the suggestions came', () => {
+  test('what was typed into the first screen’s field gets its suggestions once they arrive', async ({
+    page,
+  }) => {
+    // The suggestions' code is held back until the text is typed, as on a slow phone or network.
+    let typed: () => void = () => {}
+    const typedYet = new Promise<void>((resolve) => {
+      typed = resolve
+    })
+    await page.route(/\/assets\/place-field-[^/]+\.js$/, async (route) => {
+      await typedYet
+      await route.continue()
+    })
+    await page.goto('/')
+    const field = placeField(page)
+    await field.fill('york')
+    await expect(field).not.toHaveAttribute('aria-controls')
+    typed()
+    await expect(places(page).getByRole('option', { name: 'York, England' })).toBeVisible()
+    await expect(field).toHaveValue('york')
+    await expect(field).toBeFocused()
+  })
+})
+
 test.describe('within a radius, and keywords', () => {
   test('`Within` shows once a place is picked and writes the radius', async ({ page }) => {
     await page.goto('/search')

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import type { Place } from '../../../utils/places'
 import { SEARCH_COPY } from '../search-copy'
 import { earlyFocus } from './place-input'
@@ -22,18 +22,15 @@ type PlaceFieldProps = {
 export default function PlaceField({ value, onChange, onPick, onBlur }: PlaceFieldProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
-  // Typing had begun in the field drawn before this code came: the focus stays in the field.
-  useEffect(() => {
-    if (earlyFocus.taken) input.current?.focus()
-    earlyFocus.taken = false
-  }, [])
   const [options, setOptions] = useState<Place[]>([])
   const [active, setActive] = useState(-1)
   const [open, setOpen] = useState(false)
   const asked = useRef(0)
   const shown = open && options.length > 0
 
-  const suggest = (text: string) => {
+  useTakeOver(input, value, (text) => suggest(text))
+
+  function suggest(text: string) {
     const ask = ++asked.current
     void placesCode().then(async ({ loadPlaces, suggestPlaces }) => {
       const places = await loadPlaces()
@@ -43,6 +40,7 @@ export default function PlaceField({ value, onChange, onPick, onBlur }: PlaceFie
       setOpen(true)
     })
   }
+
   const change = (text: string) => {
     onChange(text)
     suggest(text)
@@ -128,4 +126,22 @@ export default function PlaceField({ value, onChange, onPick, onBlur }: PlaceFie
       </div>
     </div>
   )
+}
+
+/**
+ * Typing had begun in the field drawn before this code came: the focus stays in the field, and what was typed
+ * there gets its suggestions at once (no keystroke may come after it).
+ */
+function useTakeOver(
+  input: RefObject<HTMLInputElement | null>,
+  value: string,
+  suggest: (text: string) => void,
+) {
+  const typedEarly = useRef(earlyFocus.taken ? value : '')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as this field takes over from the early one.
+  useEffect(() => {
+    if (earlyFocus.taken) input.current?.focus()
+    earlyFocus.taken = false
+    if (typedEarly.current.trim() !== '') suggest(typedEarly.current)
+  }, [])
 }
