@@ -4,6 +4,7 @@ import {
   COUNCIL_TAX_LETTERS,
   type CouncilTaxBand,
   EPC_RATINGS,
+  type EpcLetter,
   type EpcRating,
   PROPERTY_TYPES,
   type PropertyType,
@@ -230,4 +231,110 @@ export function formatPropertyFactsCompleteness(
 ): string {
   const { given: known, of } = propertyFactsCompleteness(type, facts)
   return `Property facts: ${known} of ${of}`
+}
+
+// --- What the listing page and Your Listings show --------------------------------------------------------------
+
+/** What a missing fact reads as on the listing page. */
+export const NOT_PROVIDED = 'Not provided'
+
+/** One line of the listing page's `Property facts`; `epc` is the letter to place on the EPC scale. */
+export type PropertyFactRow = { term: string; value: string; epc?: EpcLetter }
+
+const yesNo = (value: boolean | null | undefined) => (given(value) ? (value ? 'Yes' : 'No') : NOT_PROVIDED)
+const orNotProvided = <T>(value: T | null | undefined, show: (value: T) => string) =>
+  given(value) ? show(value) : NOT_PROVIDED
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** A date as the database keeps it (`2027-03-01`) in words: `1 March 2027`; the text itself if not a date. */
+export function formatFactDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date)
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined
+  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : date
+}
+
+/** `Band B`, `Not yet banded`, `Rates: £1,350 a year`. */
+function councilTaxText(facts: Partial<PropertyFacts>): string {
+  const band = facts.councilTaxBand
+  if (!given(band)) return NOT_PROVIDED
+  if (band === 'not_banded') return COUNCIL_TAX_BAND_LABELS.not_banded
+  if (band === 'rates')
+    return given(facts.ratesPerYear) ? `Rates: ${formatPounds(facts.ratesPerYear)} a year` : 'Rates'
+  return `Band ${band}`
+}
+
+/**
+ * The listing page's `Property facts`, in order: type, floor area, EPC, council tax; then for sale the tenure
+ * (and a leasehold's lease), for rent the deposit, availability, minimum tenancy, bills and pets. What is not
+ * given reads `Not provided`.
+ */
+export function propertyFactRows(type: 'rent' | 'sale', facts: Partial<PropertyFacts>): PropertyFactRow[] {
+  const epc: PropertyFactRow =
+    facts.epcRating === 'exempt'
+      ? { term: 'EPC rating', value: `Exempt: ${facts.epcExemptReason ?? NOT_PROVIDED}` }
+      : given(facts.epcRating)
+        ? { term: 'EPC rating', value: `EPC rating ${facts.epcRating}`, epc: facts.epcRating }
+        : { term: 'EPC rating', value: NOT_PROVIDED }
+  const rows: PropertyFactRow[] = [
+    { term: 'Property type', value: orNotProvided(facts.propertyType, (t) => PROPERTY_TYPE_LABELS[t]) },
+    { term: 'Floor area', value: orNotProvided(facts.floorAreaM2, formatFloorArea) },
+    epc,
+    { term: 'Council tax band', value: councilTaxText(facts) },
+  ]
+  if (type === 'sale') {
+    rows.push({ term: 'Tenure', value: orNotProvided(facts.tenure, (t) => TENURE_LABELS[t]) })
+    if (facts.tenure === 'leasehold')
+      rows.push(
+        {
+          term: 'Years left on the lease',
+          value: orNotProvided(facts.leaseYearsLeft, (years) => `${years} ${years === 1 ? 'year' : 'years'}`),
+        },
+        { term: 'Ground rent a year', value: orNotProvided(facts.groundRentPerYear, formatPounds) },
+        { term: 'Service charge a year', value: orNotProvided(facts.serviceChargePerYear, formatPounds) },
+      )
+    return rows
+  }
+  rows.push(
+    { term: 'Deposit', value: orNotProvided(facts.deposit, formatPounds) },
+    {
+      term: 'Available from',
+      value: facts.availableNow === true ? 'Now' : orNotProvided(facts.availableFrom, formatFactDate),
+    },
+    {
+      term: 'Minimum tenancy',
+      value: orNotProvided(
+        facts.minTenancyMonths,
+        (months) => `${months} ${months === 1 ? 'month' : 'months'}`,
+      ),
+    },
+    { term: 'Bills included', value: yesNo(facts.billsIncluded) },
+    { term: 'Pets considered', value: yesNo(facts.petsConsidered) },
+  )
+  return rows
+}
+
+/** The facts publishing needs (issue 55): an EPC rating or exempt, a council tax band and, for rent, the deposit. */
+const PUBLISHING_FACTS = ['epc', 'councilTax', 'deposit']
+
+/**
+ * Whether a listing lacks a fact publishing needs, so that Your Listings asks its landlord to `Add the property
+ * facts` (listings published before the facts stay on the market meanwhile).
+ */
+export function lacksPublishingFacts(type: 'rent' | 'sale', facts: Partial<PropertyFacts>): boolean {
+  return propertyFactsChecklist(type, facts).some(
+    (item) => PUBLISHING_FACTS.includes(item.fact) && !item.given,
+  )
 }
