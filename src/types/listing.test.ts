@@ -75,6 +75,15 @@ describe('parseListingRows: rows from the API keep their contract', () => {
       billsIncluded: false,
       petsConsidered: null,
     })
+    expect(Object.keys(listing ?? {})).toEqual(
+      expect.arrayContaining([
+        'epcExemptReason',
+        'ratesPerYear',
+        'leaseYearsLeft',
+        'groundRentPerYear',
+        'serviceChargePerYear',
+      ]),
+    )
     expect(parseListingRows([])).toEqual([])
   })
 
