@@ -31,6 +31,8 @@ const ROWS: [string, Record<string, unknown>][] = [
     'one bedroom and bathroom, added today',
     { bedrooms: 1, bathrooms: 1, created_at: new Date().toISOString() },
   ],
+  ['its property facts', { property_type: 'semi_detached', floor_area_m2: 1250.5, epc_rating: 'C' }],
+  ['only an exempt EPC', { epc_rating: 'exempt', epc_exempt_reason: 'Listed building' }],
   ['words to escape', { name: `Tom & Jerry's <"house">`, location: 'A < B & C' }],
 ]
 

@@ -108,8 +108,29 @@ function sampleRow(): ListingRow {
     off_market_at: null,
     version: 1,
     place_ids: [],
+    ...factsRow,
   }
 }
+
+/** The sample row's property facts: the card's line shows three of them (`Cottage · 93.5 m² · EPC B`). */
+const factsRow = {
+  property_type: 'cottage',
+  floor_area_m2: 93.5,
+  epc_rating: 'B',
+  epc_exempt_reason: null,
+  council_tax_band: 'D',
+  rates_per_year: null,
+  tenure: null,
+  lease_years_left: null,
+  ground_rent_per_year: null,
+  service_charge_per_year: null,
+  deposit: 1_900,
+  available_now: true,
+  available_from: null,
+  min_tenancy_months: 12,
+  bills_included: false,
+  pets_considered: true,
+} as const satisfies Partial<ListingRow>
 
 const WITHOUT: Record<string, (row: ListingRow) => ListingRow> = {
   cover: (row) => ({ ...row, image_urls: [] }),
@@ -118,6 +139,7 @@ const WITHOUT: Record<string, (row: ListingRow) => ListingRow> = {
   status: (row) => ({ ...row, status: 'available' }),
   reduced: (row) => ({ ...row, price_reduced_at: null }),
   badges: (row) => ({ ...row, offer: false, status: 'available', price_reduced_at: null }),
+  facts: (row) => ({ ...row, property_type: null, floor_area_m2: null, epc_rating: null }),
 }
 
 /** A value's place in a template. */

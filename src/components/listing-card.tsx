@@ -4,6 +4,7 @@ import { listingImageUrl } from '../lib/image-transform'
 import type { Listing } from '../types/listing'
 import { formatAdded } from '../utils/format-added'
 import { reductionText } from '../utils/format-market'
+import { propertyFactsLine } from '../utils/inline-script-helpers'
 import { isRecentlyReduced, statusBadge } from '../utils/market-status'
 import { photoPriority } from '../utils/photo-priority'
 import { pluralise } from '../utils/pluralise'
@@ -13,7 +14,7 @@ import { ListingPrice } from './listing-price'
 /**
  * What a card needs from a listing; what it knows of the rest it shows too: `createdAt` as "Added today" and so
  * on, `status` as a badge for every status but available, `priceReducedAt` and `priceReducedBy` as `Reduced`
- * for 30 days.
+ * for 30 days, and its property type, floor area and EPC as one line (`Flat · 62 m² · EPC C`).
  */
 export type ListingCardData = Pick<
   Listing,
@@ -28,7 +29,18 @@ export type ListingCardData = Pick<
   | 'discountedPrice'
   | 'imageUrls'
 > &
-  Partial<Pick<Listing, 'createdAt' | 'status' | 'priceReducedAt' | 'priceReducedBy'>>
+  Partial<
+    Pick<
+      Listing,
+      | 'createdAt'
+      | 'status'
+      | 'priceReducedAt'
+      | 'priceReducedBy'
+      | 'propertyType'
+      | 'floorAreaM2'
+      | 'epcRating'
+    >
+  >
 
 type ListingCardProps = {
   listing: ListingCardData
@@ -70,6 +82,7 @@ export function ListingCard({
   const status = statusBadge(listing.status)
   const reduced = isRecentlyReduced(listing.priceReducedAt)
   const reduction = showReduction ? reductionText(listing) : null
+  const facts = propertyFactsLine(listing)
   return (
     <li className="listing-card">
       <Link
@@ -121,6 +134,7 @@ export function ListingCard({
               {pluralise(listing.bathrooms, 'Bathroom', 'Bathrooms')}
             </span>
           </p>
+          {facts ? <p className="listing-card__facts">{facts}</p> : null}
           {reduction ? <p className="listing-card__reduction">{reduction}</p> : null}
           {listing.createdAt ? <p className="listing-card__added">{formatAdded(listing.createdAt)}</p> : null}
         </div>

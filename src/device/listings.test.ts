@@ -83,6 +83,25 @@ describe('listings seen online are kept on the device', () => {
     })
   })
 
+  it('keeps the property facts of a listing seen again, and reads a copy kept before them as none given', async () => {
+    // A copy stored before the facts existed: none of their fields.
+    await mirrorListings([listing(1)])
+    const older = await readStoredListing(listing(1).id)
+    expect(older).not.toBeNull()
+    expect(older).not.toHaveProperty('epcRating')
+    const facts: Partial<Listing> = {
+      propertyType: 'flat',
+      floorAreaM2: 62,
+      epcRating: 'C',
+      councilTaxBand: 'B',
+      deposit: 1400,
+      availableNow: true,
+      petsConsidered: false,
+    }
+    await mirrorListings([listing(1, { ...facts, updatedAt: '2026-05-02T00:00:00.000000+00:00' })])
+    expect(await readStoredListing(listing(1).id)).toMatchObject(facts)
+  })
+
   it('records when data last came from the server, for the offline banner', async () => {
     const before = Date.now()
     await mirrorPage('recommended', { listings: [listing(1)], hasMore: false }, null)

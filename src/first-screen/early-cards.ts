@@ -9,6 +9,7 @@ import {
   offerDiscount,
   type Priced,
   pluralise,
+  propertyFactsLine,
   statusBadge,
 } from '../utils/inline-script-helpers'
 
@@ -42,6 +43,9 @@ export type EarlyCardRow = Pick<
   | 'created_at'
   | 'status'
   | 'price_reduced_at'
+  | 'property_type'
+  | 'floor_area_m2'
+  | 'epc_rating'
 >
 
 /** An element of `doc` with a class and children (strings become text nodes). */
@@ -136,6 +140,11 @@ export function earlyCardParts(
   const status = statusBadge(row.status)
   const discount = offerDiscount(priced) !== null
   const reduced = isRecentlyReduced(row.price_reduced_at)
+  const facts = propertyFactsLine({
+    propertyType: row.property_type,
+    floorAreaM2: row.floor_area_m2,
+    epcRating: row.epc_rating,
+  })
   return {
     values: {
       cover: typeof cover === 'string' ? coverUrl(cover) : null,
@@ -148,6 +157,7 @@ export function earlyCardParts(
       bedrooms: pluralise(row.bedrooms, 'Bedroom', 'Bedrooms'),
       bathrooms: pluralise(row.bathrooms, 'Bathroom', 'Bathrooms'),
       added: formatAdded(row.created_at),
+      facts,
     },
     flags: {
       cover: typeof cover === 'string',
@@ -156,6 +166,7 @@ export function earlyCardParts(
       reduced,
       badges: row.offer || status !== null || reduced,
       discount,
+      facts: facts !== null,
     },
   }
 }

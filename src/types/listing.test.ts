@@ -28,6 +28,22 @@ const row = {
   price_reduced_by: null,
   version: 3,
   place_ids: [2643743],
+  property_type: 'flat',
+  floor_area_m2: 62.5,
+  epc_rating: 'C',
+  epc_exempt_reason: null,
+  council_tax_band: 'B',
+  rates_per_year: null,
+  tenure: null,
+  lease_years_left: null,
+  ground_rent_per_year: null,
+  service_charge_per_year: null,
+  deposit: 1600,
+  available_now: null,
+  available_from: '2026-02-01',
+  min_tenancy_months: 12,
+  bills_included: false,
+  pets_considered: null,
 }
 
 describe('parseListingRows: rows from the API keep their contract', () => {
@@ -44,6 +60,30 @@ describe('parseListingRows: rows from the API keep their contract', () => {
       userRef: row.user_ref,
     })
     expect(listing).not.toHaveProperty('effective_price')
+    // The property facts, given or not (null: not provided).
+    expect(listing).toMatchObject({
+      propertyType: 'flat',
+      floorAreaM2: 62.5,
+      epcRating: 'C',
+      epcExemptReason: null,
+      councilTaxBand: 'B',
+      tenure: null,
+      deposit: 1600,
+      availableNow: null,
+      availableFrom: '2026-02-01',
+      minTenancyMonths: 12,
+      billsIncluded: false,
+      petsConsidered: null,
+    })
+    expect(Object.keys(listing ?? {})).toEqual(
+      expect.arrayContaining([
+        'epcExemptReason',
+        'ratesPerYear',
+        'leaseYearsLeft',
+        'groundRentPerYear',
+        'serviceChargePerYear',
+      ]),
+    )
     expect(parseListingRows([])).toEqual([])
   })
 
@@ -56,6 +96,12 @@ describe('parseListingRows: rows from the API keep their contract', () => {
     ['a photo list holding something else', { ...row, image_urls: ['a.jpg', 7] }, /image_urls/],
     ['a number that is not finite', { ...row, latitude: Number.NaN }, /latitude/],
     ['something other than a row', 'row', /not an object/],
+    ['a property type none of the types', { ...row, property_type: 'castle' }, /property_type/],
+    ['an EPC rating outside A–G and exempt', { ...row, epc_rating: 'H' }, /epc_rating/],
+    ['a council tax band outside its letters', { ...row, council_tax_band: 'Z' }, /council_tax_band/],
+    ['a tenure none of the tenures', { ...row, tenure: 'rented' }, /tenure/],
+    ['a yes or no that is text', { ...row, pets_considered: 'yes' }, /pets_considered/],
+    ['a missing property fact', (({ deposit: _, ...rest }) => rest)(row), /deposit/],
   ])('refuses %s as an error, not a hole', (_, bad, column) => {
     expect(() => parseListingRows([row, bad])).toThrow(column)
   })
@@ -83,7 +129,10 @@ describe('the listing columns', () => {
     expect(LISTING_COLUMNS).toBe(
       'id,type,name,bedrooms,bathrooms,parking,furnished,location,description,offer,regular_price,' +
         'discounted_price,image_urls,latitude,longitude,created_at,updated_at,user_ref,status,status_changed_at,' +
-        'off_market_at,price_reduced_at,price_reduced_by,version,place_ids',
+        'off_market_at,price_reduced_at,price_reduced_by,version,place_ids,property_type,floor_area_m2,' +
+        'epc_rating,epc_exempt_reason,council_tax_band,rates_per_year,tenure,lease_years_left,' +
+        'ground_rent_per_year,service_charge_per_year,deposit,available_now,available_from,' +
+        'min_tenancy_months,bills_included,pets_considered',
     )
     expect(LISTING_COLUMNS.split(',').sort()).toEqual(Object.keys(row).sort())
   })

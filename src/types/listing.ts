@@ -1,3 +1,13 @@
+import {
+  COUNCIL_TAX_BANDS,
+  type CouncilTaxBand,
+  EPC_RATINGS,
+  type EpcRating,
+  PROPERTY_TYPES,
+  type PropertyType,
+  TENURES,
+  type Tenure,
+} from '../utils/property-fact-values'
 import type { Tables } from './database'
 import { isListingStatus, type ListingStatus } from './listing-status'
 import { isListingType, type ListingType } from './listing-type'
@@ -6,44 +16,30 @@ export { isListingType, LISTING_TYPES, type ListingType } from './listing-type'
 
 /**
  * What the generated row of public.listings holds beyond what a read selects: the generated columns only filters
- * and sorts use, the computed relationship postgres-meta lists for the function saved_searches_matching(listings),
- * and the property facts not yet shown.
+ * and sorts use, and the computed relationship postgres-meta lists for the function saved_searches_matching(listings).
  */
-type UnreadColumn = 'effective_price' | 'keywords' | 'saved_searches_matching' | PropertyFactColumn
+type UnreadColumn = 'effective_price' | 'keywords' | 'saved_searches_matching'
 
-/**
- * The property facts (issue 55), in the database and its types but not yet read: no read selects them, the
- * device keeps no copy of them, until the form and the listing page that show them arrive (they move into
- * LISTING_ROW_COLUMNS then, as fields a device's older copy may lack).
- */
-type PropertyFactColumn =
-  | 'property_type'
-  | 'floor_area_m2'
-  | 'epc_rating'
-  | 'epc_exempt_reason'
-  | 'council_tax_band'
-  | 'rates_per_year'
-  | 'tenure'
-  | 'lease_years_left'
-  | 'ground_rent_per_year'
-  | 'service_charge_per_year'
-  | 'deposit'
-  | 'available_now'
-  | 'available_from'
-  | 'min_tenancy_months'
-  | 'bills_included'
-  | 'pets_considered'
+/** The property facts' columns (issue 55) held to their values (the database's CHECK constraints say the same). */
+type FactColumnTypes = {
+  property_type: PropertyType | null
+  epc_rating: EpcRating | null
+  council_tax_band: CouncilTaxBand | null
+  tenure: Tenure | null
+}
 
 /**
  * A row of public.listings as every read selects it (snake_case), from the generated src/types/database.ts;
- * `type` and `status` are narrowed to the values their check constraints allow.
+ * `type`, `status` and the property facts' value lists are narrowed to the values their check constraints allow.
  */
 export type ListingRow = {
   [C in Exclude<keyof Tables<'listings'>, UnreadColumn>]: C extends 'type'
     ? ListingType
     : C extends 'status'
       ? ListingStatus
-      : Tables<'listings'>[C]
+      : C extends keyof FactColumnTypes
+        ? FactColumnTypes[C]
+        : Tables<'listings'>[C]
 }
 
 /** snake_case to camelCase, as a column name becomes a Listing's field. */
@@ -59,10 +55,15 @@ type ColumnTypes = {
   number: number
   'number|null': number | null
   boolean: boolean
+  'boolean|null': boolean | null
   'string[]': string[]
   'number[]': number[]
   'rent|sale': ListingType
   status: ListingStatus
+  'propertyType|null': PropertyType | null
+  'epcRating|null': EpcRating | null
+  'councilTaxBand|null': CouncilTaxBand | null
+  'tenure|null': Tenure | null
 }
 type ColumnKind = keyof ColumnTypes
 /** The kind whose type is exactly T. */
@@ -72,6 +73,11 @@ type KindOf<T> = {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 const isString = (value: unknown): value is string => typeof value === 'string'
+/** Null, or one of `values`. */
+const nullOrOneOf =
+  (values: readonly string[]) =>
+  (value: unknown): boolean =>
+    value === null || (isString(value) && values.includes(value))
 
 const CHECK_KIND: { [K in ColumnKind]: (value: unknown) => boolean } = {
   string: isString,
@@ -79,10 +85,15 @@ const CHECK_KIND: { [K in ColumnKind]: (value: unknown) => boolean } = {
   number: isNumber,
   'number|null': (value) => value === null || isNumber(value),
   boolean: (value) => typeof value === 'boolean',
+  'boolean|null': (value) => value === null || typeof value === 'boolean',
   'string[]': (value) => Array.isArray(value) && value.every(isString),
   'number[]': (value) => Array.isArray(value) && value.every(isNumber),
   'rent|sale': isListingType,
   status: isListingStatus,
+  'propertyType|null': nullOrOneOf(PROPERTY_TYPES),
+  'epcRating|null': (value) => value === 'exempt' || nullOrOneOf(EPC_RATINGS)(value),
+  'councilTaxBand|null': nullOrOneOf(COUNCIL_TAX_BANDS),
+  'tenure|null': nullOrOneOf(TENURES),
 }
 
 /**
@@ -116,6 +127,22 @@ const LISTING_ROW_COLUMNS = {
   price_reduced_by: 'number|null',
   version: 'number',
   place_ids: 'number[]',
+  property_type: 'propertyType|null',
+  floor_area_m2: 'number|null',
+  epc_rating: 'epcRating|null',
+  epc_exempt_reason: 'string|null',
+  council_tax_band: 'councilTaxBand|null',
+  rates_per_year: 'number|null',
+  tenure: 'tenure|null',
+  lease_years_left: 'number|null',
+  ground_rent_per_year: 'number|null',
+  service_charge_per_year: 'number|null',
+  deposit: 'number|null',
+  available_now: 'boolean|null',
+  available_from: 'string|null',
+  min_tenancy_months: 'number|null',
+  bills_included: 'boolean|null',
+  pets_considered: 'boolean|null',
 } as const satisfies { [C in keyof ListingRow]-?: KindOf<ListingRow[C]> }
 
 const COLUMN_NAMES = Object.keys(LISTING_ROW_COLUMNS) as (keyof ListingRow)[]
@@ -138,8 +165,9 @@ type ListingFields = CamelCased<ListingRow>
 
 /**
  * Fields the server added after devices began keeping copies: absent from such a copy, which reads as having no
- * description, available, never reduced, on the market. `status` and the times after it are all the server's;
- * `version` is its count of updates (an edit says which version it started from).
+ * description, available, never reduced, on the market, and no property fact given (null and absent alike read
+ * `Not provided`). `status` and the times after it are all the server's; `version` is its count of updates (an
+ * edit says which version it started from).
  */
 type LaterField =
   | 'description'
@@ -150,6 +178,26 @@ type LaterField =
   | 'priceReducedBy'
   | 'version'
   | 'placeIds'
+  | PropertyFactField
+
+/** The property facts (issue 55), as a Listing names them (src/utils/property-facts.ts's PropertyFacts). */
+export type PropertyFactField =
+  | 'propertyType'
+  | 'floorAreaM2'
+  | 'epcRating'
+  | 'epcExemptReason'
+  | 'councilTaxBand'
+  | 'ratesPerYear'
+  | 'tenure'
+  | 'leaseYearsLeft'
+  | 'groundRentPerYear'
+  | 'serviceChargePerYear'
+  | 'deposit'
+  | 'availableNow'
+  | 'availableFrom'
+  | 'minTenancyMonths'
+  | 'billsIncluded'
+  | 'petsConsidered'
 
 /**
  * A listing in the app's words (spec §3): the row's columns in camelCase, the position as one value. The shapes
@@ -161,6 +209,21 @@ export type Listing = Omit<ListingFields, 'latitude' | 'longitude' | LaterField>
   Partial<Pick<ListingFields, LaterField>> & {
     geolocation: { lat: ListingRow['latitude']; lng: ListingRow['longitude'] }
   }
+
+/** The property facts' columns: the last of a row's, from property_type on. */
+const FACT_COLUMNS = COLUMN_NAMES.slice(COLUMN_NAMES.indexOf('property_type'))
+
+/**
+ * A row's property facts as a Listing names them (`floor_area_m2` → `floorAreaM2`), by their names rather than
+ * one by one: every screen's first render carries this code.
+ */
+const factsOf = (row: ListingRow) =>
+  Object.fromEntries(
+    FACT_COLUMNS.map((column) => [
+      column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()),
+      row[column],
+    ]),
+  ) as Pick<Listing, PropertyFactField>
 
 export function toListing(row: ListingRow): Listing {
   return {
@@ -188,6 +251,7 @@ export function toListing(row: ListingRow): Listing {
     priceReducedBy: row.price_reduced_by,
     version: row.version,
     placeIds: row.place_ids,
+    ...factsOf(row),
   }
 }
 

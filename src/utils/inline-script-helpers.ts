@@ -103,6 +103,46 @@ export function formatHomeCount(count: number): string {
   return `${digits} ${count === 1 ? 'home' : 'homes'}`
 }
 
+/** A property type as people read it (`semi_detached` → `Semi-detached house`); the value itself when unknown. */
+export function propertyTypeLabel(type: string): string {
+  const LABELS: Record<string, string> = {
+    flat: 'Flat',
+    maisonette: 'Maisonette',
+    terraced: 'Terraced house',
+    semi_detached: 'Semi-detached house',
+    detached: 'Detached house',
+    bungalow: 'Bungalow',
+    cottage: 'Cottage',
+    studio: 'Studio',
+    other: 'Other',
+  }
+  return LABELS[type] ?? type
+}
+
+/** A floor area in m², as stored: `62`, `62.5`, `1,250`. */
+export function formatSquareMetres(m2: number): string {
+  const tenths = Math.round(m2 * 10)
+  const whole = String(Math.floor(tenths / 10)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return tenths % 10 === 0 ? whole : `${whole}.${tenths % 10}`
+}
+
+/**
+ * A card's line of property facts, `Flat · 62 m² · EPC C`, of the parts known (an exempt home says
+ * `EPC exempt`); null when none is. Null and absent (a device's copy from before the facts) are not known.
+ */
+export function propertyFactsLine(facts: {
+  propertyType?: string | null
+  floorAreaM2?: number | null
+  epcRating?: string | null
+}): string | null {
+  const parts: string[] = []
+  if (facts.propertyType != null) parts.push(propertyTypeLabel(facts.propertyType))
+  if (facts.floorAreaM2 != null) parts.push(`${formatSquareMetres(facts.floorAreaM2)} m²`)
+  if (facts.epcRating != null)
+    parts.push(facts.epcRating === 'exempt' ? 'EPC exempt' : `EPC ${facts.epcRating}`)
+  return parts.length > 0 ? parts.join(' · ') : null
+}
+
 export type ImageTransform = {
   width: number
   height?: number

@@ -8,12 +8,15 @@ import {
   depositWeeks,
   EPC_CHOICES,
   EPC_LABELS,
+  formatFactDate,
   formatFloorArea,
   formatPropertyFactsCompleteness,
+  lacksPublishingFacts,
   monthlyRentPaid,
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPES,
   type PropertyFacts,
+  propertyFactRows,
   propertyFactsCompleteness,
   propertyFactsLine,
   squareFeetToSquareMetres,
@@ -167,5 +170,116 @@ describe('how complete the facts are', () => {
     ).toBe('Property facts: 6 of 8')
     // Rent's facts do not count on a sale.
     expect(formatPropertyFactsCompleteness('sale', { deposit: 1000 })).toBe('Property facts: 0 of 5')
+  })
+})
+
+describe("the listing page's Property facts", () => {
+  const asText = (rows: ReturnType<typeof propertyFactRows>) => rows.map((row) => `${row.term}: ${row.value}`)
+
+  it('shows every fact of a home to rent, the EPC as its letter on the scale', () => {
+    const rows = propertyFactRows('rent', {
+      propertyType: 'flat',
+      floorAreaM2: 62,
+      epcRating: 'C',
+      councilTaxBand: 'B',
+      deposit: 1673,
+      availableNow: false,
+      availableFrom: '2027-03-01',
+      minTenancyMonths: 12,
+      billsIncluded: true,
+      petsConsidered: false,
+    })
+    expect(asText(rows)).toEqual([
+      'Property type: Flat',
+      'Floor area: 62 m² (667 sq ft)',
+      'EPC rating: EPC rating C',
+      'Council tax band: Band B',
+      'Deposit: £1,673',
+      'Available from: 1 March 2027',
+      'Minimum tenancy: 12 months',
+      'Bills included: Yes',
+      'Pets considered: No',
+    ])
+    expect(rows[2]?.epc).toBe('C')
+  })
+
+  it('says Not provided for each fact a home lacks, null or absent alike (an older copy on the device)', () => {
+    expect(asText(propertyFactRows('rent', {}))).toEqual([
+      'Property type: Not provided',
+      'Floor area: Not provided',
+      'EPC rating: Not provided',
+      'Council tax band: Not provided',
+      'Deposit: Not provided',
+      'Available from: Not provided',
+      'Minimum tenancy: Not provided',
+      'Bills included: Not provided',
+      'Pets considered: Not provided',
+    ])
+    expect(propertyFactRows('sale', { propertyType: null, tenure: null }).map((row) => row.value)).toEqual(
+      Array(5).fill('Not provided'),
+    )
+  })
+
+  it('shows a leasehold sale with its lease, an exempt EPC, rates, not yet banded, now and one month', () => {
+    expect(
+      asText(
+        propertyFactRows('sale', {
+          epcRating: 'exempt',
+          epcExemptReason: 'Listed building',
+          councilTaxBand: 'rates',
+          ratesPerYear: 1350,
+          tenure: 'leasehold',
+          leaseYearsLeft: 95,
+          groundRentPerYear: 250,
+          serviceChargePerYear: 1200,
+        }),
+      ),
+    ).toEqual([
+      'Property type: Not provided',
+      'Floor area: Not provided',
+      'EPC rating: Exempt: Listed building',
+      'Council tax band: Rates: £1,350 a year',
+      'Tenure: Leasehold',
+      'Years left on the lease: 95 years',
+      'Ground rent a year: £250',
+      'Service charge a year: £1,200',
+    ])
+    expect(propertyFactRows('sale', { tenure: 'freehold' }).map((row) => row.term)).not.toContain(
+      'Years left on the lease',
+    )
+    const rent = propertyFactRows('rent', {
+      councilTaxBand: 'not_banded',
+      availableNow: true,
+      minTenancyMonths: 1,
+    })
+    expect(asText(rent)).toContain('Council tax band: Not yet banded')
+    expect(asText(rent)).toContain('Available from: Now')
+    expect(asText(rent)).toContain('Minimum tenancy: 1 month')
+  })
+
+  it('writes a date in words', () => {
+    expect(formatFactDate('2027-01-09')).toBe('9 January 2027')
+    expect(formatFactDate('2027-12-31')).toBe('31 December 2027')
+    expect(formatFactDate('soon')).toBe('soon')
+  })
+})
+
+describe('Your Listings asks for the facts publishing needs', () => {
+  it('a home lacking an EPC, a council tax band or, to rent, a deposit', () => {
+    expect(lacksPublishingFacts('rent', {})).toBe(true)
+    expect(lacksPublishingFacts('rent', { epcRating: 'C', councilTaxBand: 'B' })).toBe(true)
+    expect(lacksPublishingFacts('rent', { epcRating: 'C', councilTaxBand: 'B', deposit: 1000 })).toBe(false)
+    expect(lacksPublishingFacts('sale', { epcRating: 'C', councilTaxBand: 'B' })).toBe(false)
+    expect(lacksPublishingFacts('sale', { epcRating: 'exempt', councilTaxBand: 'B' })).toBe(true)
+    expect(
+      lacksPublishingFacts('sale', {
+        epcRating: 'exempt',
+        epcExemptReason: 'Listed building',
+        councilTaxBand: 'rates',
+      }),
+    ).toBe(true)
+    expect(lacksPublishingFacts('sale', { epcRating: 'G', councilTaxBand: 'rates', ratesPerYear: 900 })).toBe(
+      false,
+    )
   })
 })

@@ -1,4 +1,28 @@
-import { formatPounds } from './inline-script-helpers'
+import { formatPounds, formatSquareMetres, propertyTypeLabel } from './inline-script-helpers'
+import {
+  COUNCIL_TAX_BANDS,
+  COUNCIL_TAX_LETTERS,
+  type CouncilTaxBand,
+  EPC_RATINGS,
+  type EpcLetter,
+  type EpcRating,
+  PROPERTY_TYPES,
+  type PropertyType,
+  type Tenure,
+} from './property-fact-values'
+
+export { formatSquareMetres, propertyFactsLine } from './inline-script-helpers'
+export {
+  COUNCIL_TAX_BANDS,
+  type CouncilTaxBand,
+  EPC_RATINGS,
+  type EpcLetter,
+  type EpcRating,
+  PROPERTY_TYPES,
+  type PropertyType,
+  TENURES,
+  type Tenure,
+} from './property-fact-values'
 
 /**
  * The property facts of a UK listing (issue 55: the material information an advert shows): the values
@@ -6,47 +30,20 @@ import { formatPounds } from './inline-script-helpers'
  * the database's CHECK constraints (supabase/schemas/07-listings.sql). Pure: no imports from lib/ or features/.
  */
 
-export const PROPERTY_TYPES = [
-  'flat',
-  'maisonette',
-  'terraced',
-  'semi_detached',
-  'detached',
-  'bungalow',
-  'cottage',
-  'studio',
-  'other',
-] as const
-export type PropertyType = (typeof PROPERTY_TYPES)[number]
-
-export const PROPERTY_TYPE_LABELS: { readonly [T in PropertyType]: string } = {
-  flat: 'Flat',
-  maisonette: 'Maisonette',
-  terraced: 'Terraced house',
-  semi_detached: 'Semi-detached house',
-  detached: 'Detached house',
-  bungalow: 'Bungalow',
-  cottage: 'Cottage',
-  studio: 'Studio',
-  other: 'Other',
-}
+export const PROPERTY_TYPE_LABELS: { readonly [T in PropertyType]: string } = Object.fromEntries(
+  PROPERTY_TYPES.map((type) => [type, propertyTypeLabel(type)]),
+) as { [T in PropertyType]: string }
 
 /** Letters shown as they are: { A: 'A', … }. */
 const asThemselves = <L extends string>(letters: readonly L[]) =>
   Object.fromEntries(letters.map((letter) => [letter, letter])) as { [K in L]: K }
 
-/** EPC ratings A (best) to G; a listing may instead be `exempt`, with a reason. */
-export const EPC_RATINGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const
-export type EpcLetter = (typeof EPC_RATINGS)[number]
-export type EpcRating = EpcLetter | 'exempt'
 export const EPC_CHOICES: readonly EpcRating[] = [...EPC_RATINGS, 'exempt']
 export const EPC_LABELS: { readonly [R in EpcRating]: string } = {
   ...asThemselves(EPC_RATINGS),
   exempt: 'Exempt',
 }
 
-export const TENURES = ['freehold', 'leasehold', 'share_of_freehold', 'commonhold'] as const
-export type Tenure = (typeof TENURES)[number]
 export const TENURE_LABELS: { readonly [T in Tenure]: string } = {
   freehold: 'Freehold',
   leasehold: 'Leasehold',
@@ -54,10 +51,6 @@ export const TENURE_LABELS: { readonly [T in Tenure]: string } = {
   commonhold: 'Commonhold',
 }
 
-/** Council tax bands A to H in England and Scotland, A to I in Wales; Northern Ireland has domestic rates. */
-const COUNCIL_TAX_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const
-export const COUNCIL_TAX_BANDS = [...COUNCIL_TAX_LETTERS, 'not_banded', 'rates'] as const
-export type CouncilTaxBand = (typeof COUNCIL_TAX_BANDS)[number]
 export const COUNCIL_TAX_BAND_LABELS: { readonly [B in CouncilTaxBand]: string } = {
   ...asThemselves(COUNCIL_TAX_LETTERS),
   not_banded: 'Not yet banded',
@@ -145,13 +138,6 @@ export function squareFeetToSquareMetres(sqFt: number): number {
 
 const grouped = (value: string) => value.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
-/** A floor area in m², as stored: `62`, `62.5`, `1,250`. */
-function formatSquareMetres(m2: number): string {
-  const tenths = Math.round(m2 * 10)
-  const whole = grouped(String(Math.floor(tenths / 10)))
-  return tenths % 10 === 0 ? whole : `${whole}.${tenths % 10}`
-}
-
 /** `62 m² (667 sq ft)`: the stored m², then sq ft to the nearest foot. */
 export function formatFloorArea(m2: number): string {
   return `${formatSquareMetres(m2)} m² (${grouped(String(Math.round(squareMetresToSquareFeet(m2))))} sq ft)`
@@ -180,18 +166,6 @@ export type PropertyFacts = {
 }
 
 const given = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined
-
-/** A card's line, `Flat · 62 m² · EPC C`, of the parts known (an exempt home says `EPC exempt`); null when none is. */
-export function propertyFactsLine(
-  facts: Partial<Pick<PropertyFacts, 'propertyType' | 'floorAreaM2' | 'epcRating'>>,
-): string | null {
-  const parts: string[] = []
-  if (given(facts.propertyType)) parts.push(PROPERTY_TYPE_LABELS[facts.propertyType])
-  if (given(facts.floorAreaM2)) parts.push(`${formatSquareMetres(facts.floorAreaM2)} m²`)
-  if (given(facts.epcRating))
-    parts.push(facts.epcRating === 'exempt' ? 'EPC exempt' : `EPC ${facts.epcRating}`)
-  return parts.length > 0 ? parts.join(' · ') : null
-}
 
 /**
  * The facts the form counts, each given or not:
@@ -257,4 +231,110 @@ export function formatPropertyFactsCompleteness(
 ): string {
   const { given: known, of } = propertyFactsCompleteness(type, facts)
   return `Property facts: ${known} of ${of}`
+}
+
+// --- What the listing page and Your Listings show --------------------------------------------------------------
+
+/** What a missing fact reads as on the listing page. */
+export const NOT_PROVIDED = 'Not provided'
+
+/** One line of the listing page's `Property facts`; `epc` is the letter to place on the EPC scale. */
+export type PropertyFactRow = { term: string; value: string; epc?: EpcLetter }
+
+const yesNo = (value: boolean | null | undefined) => (given(value) ? (value ? 'Yes' : 'No') : NOT_PROVIDED)
+const orNotProvided = <T>(value: T | null | undefined, show: (value: T) => string) =>
+  given(value) ? show(value) : NOT_PROVIDED
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** A date as the database keeps it (`2027-03-01`) in words: `1 March 2027`; the text itself if not a date. */
+export function formatFactDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date)
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined
+  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : date
+}
+
+/** `Band B`, `Not yet banded`, `Rates: £1,350 a year`. */
+function councilTaxText(facts: Partial<PropertyFacts>): string {
+  const band = facts.councilTaxBand
+  if (!given(band)) return NOT_PROVIDED
+  if (band === 'not_banded') return COUNCIL_TAX_BAND_LABELS.not_banded
+  if (band === 'rates')
+    return given(facts.ratesPerYear) ? `Rates: ${formatPounds(facts.ratesPerYear)} a year` : 'Rates'
+  return `Band ${band}`
+}
+
+/**
+ * The listing page's `Property facts`, in order: type, floor area, EPC, council tax; then for sale the tenure
+ * (and a leasehold's lease), for rent the deposit, availability, minimum tenancy, bills and pets. What is not
+ * given reads `Not provided`.
+ */
+export function propertyFactRows(type: 'rent' | 'sale', facts: Partial<PropertyFacts>): PropertyFactRow[] {
+  const epc: PropertyFactRow =
+    facts.epcRating === 'exempt'
+      ? { term: 'EPC rating', value: `Exempt: ${facts.epcExemptReason ?? NOT_PROVIDED}` }
+      : given(facts.epcRating)
+        ? { term: 'EPC rating', value: `EPC rating ${facts.epcRating}`, epc: facts.epcRating }
+        : { term: 'EPC rating', value: NOT_PROVIDED }
+  const rows: PropertyFactRow[] = [
+    { term: 'Property type', value: orNotProvided(facts.propertyType, (t) => PROPERTY_TYPE_LABELS[t]) },
+    { term: 'Floor area', value: orNotProvided(facts.floorAreaM2, formatFloorArea) },
+    epc,
+    { term: 'Council tax band', value: councilTaxText(facts) },
+  ]
+  if (type === 'sale') {
+    rows.push({ term: 'Tenure', value: orNotProvided(facts.tenure, (t) => TENURE_LABELS[t]) })
+    if (facts.tenure === 'leasehold')
+      rows.push(
+        {
+          term: 'Years left on the lease',
+          value: orNotProvided(facts.leaseYearsLeft, (years) => `${years} ${years === 1 ? 'year' : 'years'}`),
+        },
+        { term: 'Ground rent a year', value: orNotProvided(facts.groundRentPerYear, formatPounds) },
+        { term: 'Service charge a year', value: orNotProvided(facts.serviceChargePerYear, formatPounds) },
+      )
+    return rows
+  }
+  rows.push(
+    { term: 'Deposit', value: orNotProvided(facts.deposit, formatPounds) },
+    {
+      term: 'Available from',
+      value: facts.availableNow === true ? 'Now' : orNotProvided(facts.availableFrom, formatFactDate),
+    },
+    {
+      term: 'Minimum tenancy',
+      value: orNotProvided(
+        facts.minTenancyMonths,
+        (months) => `${months} ${months === 1 ? 'month' : 'months'}`,
+      ),
+    },
+    { term: 'Bills included', value: yesNo(facts.billsIncluded) },
+    { term: 'Pets considered', value: yesNo(facts.petsConsidered) },
+  )
+  return rows
+}
+
+/** The facts publishing needs (issue 55): an EPC rating or exempt, a council tax band and, for rent, the deposit. */
+const PUBLISHING_FACTS = ['epc', 'councilTax', 'deposit']
+
+/**
+ * Whether a listing lacks a fact publishing needs, so that Your Listings asks its landlord to `Add the property
+ * facts` (listings published before the facts stay on the market meanwhile).
+ */
+export function lacksPublishingFacts(type: 'rent' | 'sale', facts: Partial<PropertyFacts>): boolean {
+  return propertyFactsChecklist(type, facts).some(
+    (item) => PUBLISHING_FACTS.includes(item.fact) && !item.given,
+  )
 }

@@ -19,11 +19,18 @@ export const uniqueWord = (label: string) =>
   `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 /**
- * Publishes homes for a test (owned by a seed landlord, with a seed photo), newest last, each at `price`
- * (2225 unless said); returns them in the order given.
+ * Publishes homes for a test (owned by a seed landlord unless `owner` names one, with a photo of its landlord's
+ * newest listing: a listing's photos are its owner's), newest last, each at `price` (2225 unless said) with the columns of `columns` (property facts, say); returns them in
+ * the order given.
  */
 export async function publishHomes(
-  homes: { name: string; type?: 'rent' | 'sale'; price?: number }[],
+  homes: {
+    name: string
+    type?: 'rent' | 'sale'
+    price?: number
+    owner?: string
+    columns?: Record<string, unknown>
+  }[],
 ): Promise<MarketListing[]> {
   const { data: seed, error: seedError } = await anon
     .from('listings')
@@ -32,6 +39,17 @@ export async function publishHomes(
     .limit(1)
     .single()
   if (seedError) throw seedError
+  const photosOf = async (owner: string): Promise<string[]> => {
+    const { data, error } = await anon
+      .from('listings')
+      .select('image_urls')
+      .eq('user_ref', owner)
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .single()
+    if (error) throw error
+    return data.image_urls
+  }
   const made: MarketListing[] = []
   for (const home of homes) {
     const type = home.type ?? 'rent'
@@ -48,10 +66,11 @@ export async function publishHomes(
         offer: false,
         regular_price: home.price ?? 2225,
         discounted_price: null,
-        image_urls: seed.image_urls,
+        image_urls: home.owner ? await photosOf(home.owner) : seed.image_urls,
         latitude: 51.5,
         longitude: -0.1,
-        user_ref: seed.user_ref,
+        user_ref: home.owner ?? seed.user_ref,
+        ...home.columns,
       })
       .select('id')
       .single()

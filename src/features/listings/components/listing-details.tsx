@@ -15,9 +15,12 @@ const PriceHistory = lazy(() =>
   import('./price-history').then((module) => ({ default: module.PriceHistory })),
 )
 
+// The property facts, below the description: loaded beside the page's first render too.
+const PropertyFacts = lazy(() => import('./property-facts'))
+
 /**
  * Name, price (and a recent reduction), location, type, status, discount, features and price history of one
- * listing (spec §2, listing detail); first, when it has left the market, a note saying so.
+ * listing (spec §2, listing detail), and its property facts (issue 55); first, when it has left the market, a note saying so.
  */
 export function ListingDetails({ listing }: { listing: Listing }) {
   const discount = offerDiscount(listing)
@@ -66,6 +69,9 @@ export function ListingDetails({ listing }: { listing: Listing }) {
           <p>{listing.description}</p>
         </section>
       ) : null}
+      <Suspense fallback={null}>
+        <PropertyFacts listing={listing} />
+      </Suspense>
       <Suspense fallback={null}>
         <PriceHistory listing={listing} />
       </Suspense>

@@ -19,6 +19,7 @@ import {
 import { type ListingStatus, statusesFor } from '../../../types/listing-status'
 import { withFields } from '../../../utils/listing-fields'
 import { statusLabel } from '../../../utils/market-status'
+import { lacksPublishingFacts } from '../../../utils/property-facts'
 import { deleteListing } from '../api/delete-listing'
 import { getHiddenListings } from '../api/get-hidden-listings'
 import { refreshMyListings } from '../api/get-my-listings'
@@ -257,6 +258,18 @@ export function MyListings({ userId }: { userId: string }) {
                     void navigate({ to: '/edit-listing/$listingId', params: { listingId: card.id } })
                   }
                   onDelete={(card) => void remove(card)}
+                  footer={
+                    lacksPublishingFacts(listing.type, listing) ? (
+                      <Link
+                        to="/edit-listing/$listingId"
+                        params={{ listingId: listing.id }}
+                        className="my-listings__facts"
+                      >
+                        Add the property facts
+                        <span className="visually-hidden"> of {listing.name}</span>
+                      </Link>
+                    ) : null
+                  }
                 />
               )
             })}
