@@ -152,6 +152,17 @@ function useFreshMyListings(userId: string, online: boolean) {
   return { freshness, hidden }
 }
 
+/** `Add the property facts`, on a listing that lacks those publishing will need: to its edit screen. */
+function AddFactsLink({ listing }: { listing: Listing }) {
+  if (!lacksPublishingFacts(listing.type, listing)) return null
+  return (
+    <Link to="/edit-listing/$listingId" params={{ listingId: listing.id }} className="my-listings__facts">
+      Add the property facts
+      <span className="visually-hidden"> of {listing.name}</span>
+    </Link>
+  )
+}
+
 /**
  * Your Listings on the profile: the user's listings with edit and delete, 10 at a time with Load More (so the
  * account's sections under it stay near), plus the way to add one. They show
@@ -258,18 +269,7 @@ export function MyListings({ userId }: { userId: string }) {
                     void navigate({ to: '/edit-listing/$listingId', params: { listingId: card.id } })
                   }
                   onDelete={(card) => void remove(card)}
-                  footer={
-                    lacksPublishingFacts(listing.type, listing) ? (
-                      <Link
-                        to="/edit-listing/$listingId"
-                        params={{ listingId: listing.id }}
-                        className="my-listings__facts"
-                      >
-                        Add the property facts
-                        <span className="visually-hidden"> of {listing.name}</span>
-                      </Link>
-                    ) : null
-                  }
+                  footer={<AddFactsLink listing={listing} />}
                 />
               )
             })}
