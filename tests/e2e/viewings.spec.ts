@@ -169,6 +169,8 @@ test.describe('viewings', () => {
     await fillSignIn(page, hunter.account.email, hunter.account.password)
     const book = bookingPanel(page).getByRole('button', { name: `Book ${viewingTime(slot.startsAt)}` })
     await expect(book).toBeVisible({ timeout: 30_000 })
+    // Back on the listing, the time they chose is on the screen, however far down the page the panel sits.
+    await expect(book).toBeInViewport()
     await book.click()
     await expect(
       bookingPanel(page).getByText(`Viewing booked for ${viewingTime(slot.startsAt)}`),

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { CHOSEN_TIME_PARAM } from '../chosen-time'
 
 const BookingPanel = lazy(() => import('./booking-panel'))
 
 /**
  * `Book a viewing` on a listing's page, for anyone but its landlord. The panel (its times, its calls) loads
- * once the section comes near the screen, never with the page's first render.
+ * once the section comes near the screen, never with the page's first render; at once for a visitor who comes
+ * back from signing in to the time they chose (the panel then shows them that time).
  */
 export function BookViewing({ listingId, viewerId }: { listingId: string; viewerId: string | null }) {
   const section = useRef<HTMLElement>(null)
-  const [seen, setSeen] = useState(false)
+  const [seen, setSeen] = useState(() => new URLSearchParams(location.search).has(CHOSEN_TIME_PARAM))
   useEffect(() => {
     const node = section.current
     if (!node || seen) return

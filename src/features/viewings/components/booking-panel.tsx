@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/button'
 import { notify } from '../../../lib/toast'
 import { fetchOpenTimes, type ViewingTime } from '../api/open-times'
+import { CHOSEN_TIME_PARAM } from '../chosen-time'
 import { formatClock, formatDay, formatViewingTime, londonDate } from '../viewing-time'
 import './viewings.css'
-
-/** The search parameter that brings a visitor back to the time they chose, after signing in. */
-export const CHOSEN_TIME_PARAM = 'viewingTime'
 
 type Outcome = { text: string; kind: 'done' | 'refused' }
 
@@ -34,6 +32,7 @@ export default function BookingPanel({
       .catch(() => setFailed(true))
   }, [listingId])
   useEffect(load, [load])
+  const panel = useShownOnReturn(times, chosen)
 
   if (failed)
     return (
@@ -101,7 +100,7 @@ export default function BookingPanel({
   }
 
   return (
-    <div className="book-viewing__panel">
+    <div ref={panel} className="book-viewing__panel">
       {[...days.values()].map((day) => (
         <div key={londonDate(day[0]?.startsAt ?? '')} className="book-viewing__day">
           <h3 className="book-viewing__day-title">{formatDay(day[0]?.startsAt ?? '')}</h3>
@@ -141,4 +140,20 @@ export default function BookingPanel({
       ) : null}
     </div>
   )
+}
+
+/**
+ * Back from signing in to book: the panel scrolls into view once the time they chose is there, with its Book
+ * button, wherever the page had opened.
+ */
+function useShownOnReturn(times: ViewingTime[] | null, chosen: string | null) {
+  const panel = useRef<HTMLDivElement>(null)
+  const cameBackTo = useRef(chosen)
+  const ready = Boolean(times?.some((time) => time.id === cameBackTo.current))
+  useEffect(() => {
+    if (!ready) return
+    cameBackTo.current = null
+    panel.current?.scrollIntoView({ block: 'center' })
+  }, [ready])
+  return panel
 }
