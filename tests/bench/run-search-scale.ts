@@ -55,7 +55,7 @@ try {
           or c.oid in (select indexrelid from pg_index where indrelid = 'public.listings'::regclass)`,
     )
     .catch(() => stack.db.admin.query('select count(*) from public.listings'))
-  // What is measured: the search functions' commit (the server's branch, merged here) and this checkout's.
+  // What is measured: this checkout's commit, and whether it had uncommitted changes.
   const git = (args: string) => {
     try {
       return execSync(`git ${args}`, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
@@ -65,8 +65,7 @@ try {
       return ''
     }
   }
-  const server = git('merge-base HEAD work/search-server')
-  const commit = `${server ? `work/search-server ${server.slice(0, 10)}, ` : ''}checkout ${git('rev-parse --short=10 HEAD')}${git('status --porcelain --untracked-files=no') ? ' (with changes)' : ''}`
+  const commit = `${git('rev-parse --short=10 HEAD')}${git('status --porcelain --untracked-files=no') ? ' (with changes)' : ''}`
   const report = await benchSearchScale(
     {
       apiUrl: config.apiUrl,

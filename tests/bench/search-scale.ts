@@ -81,7 +81,7 @@ export type PublishReport = PublishFigures & {
 }
 export type ScaleReport = {
   listings: number
-  /** The server's commit measured (work/search-server), and this checkout's. */
+  /** The commit measured, and whether the checkout had uncommitted changes. */
   commit: string
   at: string
   settings: Record<string, string>
