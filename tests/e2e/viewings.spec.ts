@@ -95,6 +95,19 @@ async function bookingsOf(client: SupabaseClient): Promise<{ status: string; can
 const listingUrl = (l: { listingId: string }) => `/category/rent/${l.listingId}`
 const bookingPanel = (page: Page) => page.getByRole('region', { name: 'Book a viewing' })
 
+/**
+ * Opens the listing and scrolls to `Book a viewing`, as a person does: its panel loads only once the section
+ * comes near the screen (and sections above it may still grow as they load, so it scrolls until it has).
+ */
+async function openListing(page: Page, landlord: { listingId: string }) {
+  await page.goto(listingUrl(landlord))
+  const section = bookingPanel(page)
+  await expect(async () => {
+    await section.scrollIntoViewIfNeeded()
+    await expect(section.locator(':scope > :not(h2)').first()).toBeAttached({ timeout: 1_000 })
+  }).toPass({ timeout: 30_000 })
+}
+
 test.describe('viewings', () => {
   test.setTimeout(180_000)
 
@@ -119,7 +132,7 @@ test.describe('viewings', () => {
     await expect(landlordPage.getByRole('button', { name: /^Remove / })).toHaveCount(3)
 
     const hunterPage = await signedInPage(browser, hunter.account)
-    await hunterPage.goto(listingUrl(landlord))
+    await openListing(hunterPage, landlord)
     const panel = bookingPanel(hunterPage)
     await panel.getByRole('button', { name: /10:20$/ }).click()
     await panel.getByRole('button', { name: /^Book / }).click()
@@ -141,7 +154,7 @@ test.describe('viewings', () => {
     await expect(card).toContainText(hunter.account.name)
 
     // The booked time is gone from the panel; the history is in the conversation.
-    await hunterPage.goto(listingUrl(landlord))
+    await openListing(hunterPage, landlord)
     await expect(bookingPanel(hunterPage).getByRole('button', { name: /10:00$/ })).toBeVisible()
     await expect(bookingPanel(hunterPage).getByRole('button', { name: /10:20$/ })).toHaveCount(0)
     await hunterPage.goto('/messages')
@@ -162,7 +175,7 @@ test.describe('viewings', () => {
     const hunter = await person('visitor-hunter')
     const slot = await offerTime(landlord, 5 * 24 * 60)
     const page = await (await browser.newContext()).newPage()
-    await page.goto(listingUrl(landlord))
+    await openListing(page, landlord)
     await bookingPanel(page)
       .getByRole('link', { name: `${viewingTime(slot.startsAt)}: sign in to book` })
       .click()
@@ -184,7 +197,7 @@ test.describe('viewings', () => {
     const hunter = await person('requests')
     const slot = await offerTime(landlord, 2 * 24 * 60, true)
     const hunterPage = await signedInPage(browser, hunter.account)
-    await hunterPage.goto(listingUrl(landlord))
+    await openListing(hunterPage, landlord)
     await bookingPanel(hunterPage)
       .getByRole('button', { name: viewingTime(slot.startsAt) })
       .click()
@@ -224,7 +237,7 @@ test.describe('viewings', () => {
       signedInPage(browser, second.account),
     ])
     for (const page of pages) {
-      await page.goto(listingUrl(landlord))
+      await openListing(page, landlord)
       await bookingPanel(page)
         .getByRole('button', { name: viewingTime(slot.startsAt) })
         .click()
