@@ -1,8 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
 import { loadConfig } from '../../supabase/local/src/config'
-import { type Account, createListing, E2E_API_URL, newAccount, toast } from './support/accounts'
+import { createListing, E2E_API_URL, newAccount, toast } from './support/accounts'
 import {
   myListing,
   openEdit,
@@ -13,7 +12,7 @@ import {
 } from './support/listing-edits'
 import { statusChangedDaysAgo } from './support/market'
 import { apiClientFrom, establishReporters } from './support/reporters'
-import { accountViaApi, clientOf, savedSearchItem, uniqueWord } from './support/saved-searches'
+import { type Person, personViaApi, savedSearchItem, uniqueWord } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
 
 /**
@@ -25,17 +24,6 @@ import { ONLINE_ONLY } from './support/service-worker'
 test.use(ONLINE_ONLY)
 test.setTimeout(120_000)
 test.afterEach(removePublished)
-
-type Person = { account: Account; id: string; client: SupabaseClient }
-
-async function person(label: string): Promise<Person> {
-  const account = newAccount(label)
-  await accountViaApi(account)
-  const client = await clientOf(account.email, account.password)
-  const { data } = await client.auth.getUser()
-  if (!data.user) throw new Error('no user')
-  return { account, id: data.user.id, client }
-}
 
 /** A phone of the person's: its own browser context, signed in, on `path`. */
 async function phoneOf(browser: Browser, who: Person, path: string): Promise<Page> {
@@ -52,7 +40,7 @@ const settle = (page: Page) => page.waitForTimeout(1_500)
 test('a saved search’s N new counts a matching home the moment another phone publishes it', async ({
   browser,
 }) => {
-  const [hunter, landlord] = await Promise.all([person('hunter'), person('landlord')])
+  const [hunter, landlord] = await Promise.all([personViaApi('hunter'), personViaApi('landlord')])
   const word = uniqueWord('Lv')
   const name = `Rent · ${word}`
   const saved = await hunter.client
@@ -86,7 +74,7 @@ test('a saved search’s N new counts a matching home the moment another phone p
 test('Your Listings and an open edit screen follow a change made on another phone, keeping what is typed', async ({
   browser,
 }) => {
-  const landlord = await person('landlord')
+  const landlord = await personViaApi('landlord')
   const listingName = 'Flat by the live river'
   const { id } = await publishWithPhotos(landlord.client, landlord.id, {
     name: listingName,
@@ -158,7 +146,7 @@ test('Your Listings and an open edit screen follow a change made on another phon
 test('This home is no longer on the market shows when the leaving date passes, not at the status change', async ({
   browser,
 }) => {
-  const [hunter, landlord] = await Promise.all([person('hunter'), person('landlord')])
+  const [hunter, landlord] = await Promise.all([personViaApi('hunter'), personViaApi('landlord')])
   const listingName = 'Flat with a leaving date'
   const { id } = await publishWithPhotos(landlord.client, landlord.id, {
     name: listingName,
@@ -194,7 +182,7 @@ test('This home is no longer on the market shows when the leaving date passes, n
 test('a deleted listing leaves the open page, the saved homes and the other phone’s Your Listings', async ({
   browser,
 }) => {
-  const [hunter, landlord] = await Promise.all([person('hunter'), person('landlord')])
+  const [hunter, landlord] = await Promise.all([personViaApi('hunter'), personViaApi('landlord')])
   const listingName = 'Flat about to be deleted'
   const { id } = await publishWithPhotos(landlord.client, landlord.id, {
     name: listingName,
@@ -239,7 +227,7 @@ test('a deleted listing leaves the open page, the saved homes and the other phon
 test('a moderator’s decision on another phone shows in the landlord’s open Your Listings', async ({
   browser,
 }) => {
-  const [landlord, moderator] = await Promise.all([person('landlord'), person('moderator')])
+  const [landlord, moderator] = await Promise.all([personViaApi('landlord'), personViaApi('moderator')])
   await setModeratorRole({
     apiUrl: E2E_API_URL,
     serviceRoleKey: loadConfig().serviceRoleKey,

@@ -1,20 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import { type Account, fillSignIn, newAccount } from './support/accounts'
-import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
+import { type Account, fillSignIn } from './support/accounts'
+import { type Person, personViaApi, publishHome } from './support/saved-searches'
 
 /**
  * A shared shortlist is live: with Alex's Saved screen open in one browser, what Sam does in another (a note,
  * a 👍, a home added, a home removed) shows there without a reload.
  */
-
-type Person = { account: Account; client: SupabaseClient }
-
-async function person(label: string): Promise<Person> {
-  const account = newAccount(label)
-  await accountViaApi(account)
-  return { account, client: await clientOf(account.email, account.password) }
-}
 
 async function savedPage(browser: Browser, account: Account): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
@@ -32,7 +23,7 @@ let landlord: Person
 const homes: { id: string; name: string }[] = []
 
 test.beforeAll(async () => {
-  landlord = await person('live-shortlist-landlord')
+  landlord = await personViaApi('live-shortlist-landlord')
 })
 
 test.afterAll(async () => {
@@ -59,8 +50,8 @@ test('a partner’s note, vote and homes reach the open Saved screen without a r
     homes.push({ id, name })
   }
   const [mews, canal] = homes.slice(-2) as [{ id: string; name: string }, { id: string; name: string }]
-  const alex = await person('live-alex')
-  const sam = await person('live-sam')
+  const alex = await personViaApi('live-alex')
+  const sam = await personViaApi('live-sam')
   const saved = await alex.client.from('saved_listings').insert({ listing_id: mews.id })
   if (saved.error) throw saved.error
   const invited = await alex.client.rpc('create_shortlist_invitation')

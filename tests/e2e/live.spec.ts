@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { type Account, fillSignIn, newAccount } from './support/accounts'
-import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
+import { type Account, fillSignIn } from './support/accounts'
+import { type Person, personViaApi, publishHome } from './support/saved-searches'
 import { ONLINE_ONLY } from './support/service-worker'
 import { ANON_KEY, API_URL } from './support/stack'
 
@@ -13,17 +13,6 @@ import { ANON_KEY, API_URL } from './support/stack'
 
 test.use(ONLINE_ONLY)
 test.setTimeout(120_000)
-
-type Person = { account: Account; id: string; client: SupabaseClient }
-
-async function person(label: string): Promise<Person> {
-  const account = newAccount(label)
-  await accountViaApi(account)
-  const client = await clientOf(account.email, account.password)
-  const { data } = await client.auth.getUser()
-  if (!data.user) throw new Error('no user')
-  return { account, id: data.user.id, client }
-}
 
 async function signedInPage(browser: Browser, account: Account): Promise<Page> {
   const context = await browser.newContext()
@@ -65,7 +54,7 @@ async function homeWithEnquiry(landlord: Person, hunter: Person) {
 test('a reply appears in the open thread, and Read when the other side opens it, without a reload', async ({
   browser,
 }) => {
-  const [landlord, hunter] = await Promise.all([person('landlord'), person('hunter')])
+  const [landlord, hunter] = await Promise.all([personViaApi('landlord'), personViaApi('hunter')])
   const { conversationId } = await homeWithEnquiry(landlord, hunter)
   const page = await signedInPage(browser, hunter.account)
   await page.goto(`/messages/${conversationId}`)
@@ -91,7 +80,7 @@ test('a reply appears in the open thread, and Read when the other side opens it,
 })
 
 test('a status change reaches the open saved homes screen', async ({ browser }) => {
-  const [landlord, hunter] = await Promise.all([person('landlord'), person('hunter')])
+  const [landlord, hunter] = await Promise.all([personViaApi('landlord'), personViaApi('hunter')])
   const { listingId, listingName } = await homeWithEnquiry(landlord, hunter)
   const saved = await hunter.client.from('saved_listings').insert({ listing_id: listingId })
   expect(saved.error).toBeNull()
@@ -108,7 +97,7 @@ test('a status change reaches the open saved homes screen', async ({ browser }) 
 })
 
 test('an open listing page shows its new status at once', async ({ browser }) => {
-  const [landlord, hunter] = await Promise.all([person('landlord'), person('hunter')])
+  const [landlord, hunter] = await Promise.all([personViaApi('landlord'), personViaApi('hunter')])
   const { listingId } = await homeWithEnquiry(landlord, hunter)
   const page = await signedInPage(browser, hunter.account)
   await page.goto(`/category/rent/${listingId}`)
@@ -125,7 +114,7 @@ test('an open listing page shows its new status at once', async ({ browser }) =>
 })
 
 test('joining someone else’s topic from the browser is refused with hosted’s error', async ({ browser }) => {
-  const [other, hunter] = await Promise.all([person('other'), person('hunter')])
+  const [other, hunter] = await Promise.all([personViaApi('other'), personViaApi('hunter')])
   const page = await signedInPage(browser, hunter.account)
   const { data } = await hunter.client.auth.getSession()
   const token = data.session?.access_token ?? ''
@@ -169,7 +158,7 @@ test('joining someone else’s topic from the browser is refused with hosted’s
 test('two people in two browsers: typing…, a reply sent on screen, and Read on the sender’s side', async ({
   browser,
 }) => {
-  const [landlord, hunter] = await Promise.all([person('landlord'), person('hunter')])
+  const [landlord, hunter] = await Promise.all([personViaApi('landlord'), personViaApi('hunter')])
   const { conversationId } = await homeWithEnquiry(landlord, hunter)
   const [hunterPage, ownerPage] = await Promise.all([
     signedInPage(browser, hunter.account),
@@ -203,7 +192,7 @@ test('two people in two browsers: typing…, a reply sent on screen, and Read on
 test('after the connection comes back, the open thread shows what came meanwhile, once', async ({
   browser,
 }) => {
-  const [landlord, hunter] = await Promise.all([person('landlord'), person('hunter')])
+  const [landlord, hunter] = await Promise.all([personViaApi('landlord'), personViaApi('hunter')])
   const { conversationId } = await homeWithEnquiry(landlord, hunter)
   const page = await signedInPage(browser, hunter.account)
   await page.goto(`/messages/${conversationId}`)
@@ -237,7 +226,11 @@ test('after the connection comes back, the open thread shows what came meanwhile
 test('the conversations list reorders and the unread count changes when a reply arrives', async ({
   browser,
 }) => {
-  const [first, second, hunter] = await Promise.all([person('first'), person('second'), person('hunter')])
+  const [first, second, hunter] = await Promise.all([
+    personViaApi('first'),
+    personViaApi('second'),
+    personViaApi('hunter'),
+  ])
   const older = await homeWithEnquiry(first, hunter)
   const newer = await homeWithEnquiry(second, hunter)
   const page = await signedInPage(browser, hunter.account)

@@ -1,8 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
-import { type Account, E2E_MAIL_URL, fillSignIn, newAccount } from './support/accounts'
-import { accountViaApi, clientOf, publishHome, savedSearchItem, uniqueWord } from './support/saved-searches'
+import { type Account, E2E_MAIL_URL, fillSignIn } from './support/accounts'
+import { type Person, personViaApi, publishHome, savedSearchItem, uniqueWord } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
 import { API_URL } from './support/stack'
 
@@ -12,14 +11,6 @@ import { API_URL } from './support/stack'
  * online; an invitation opened twice is refused; Sam leaves and keeps only their own saved homes. And an
  * alert by email, read from the local outbox, whose one-click unsubscribe link is followed.
  */
-
-type Person = { account: Account; client: SupabaseClient }
-
-async function person(label: string): Promise<Person> {
-  const account = newAccount(label)
-  await accountViaApi(account)
-  return { account, client: await clientOf(account.email, account.password) }
-}
 
 async function signedInPage(browser: Browser, account: Account, path = '/sign-in'): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
@@ -35,7 +26,7 @@ let landlord: Person
 const homes: { id: string; name: string }[] = []
 
 test.beforeAll(async () => {
-  landlord = await person('together-landlord')
+  landlord = await personViaApi('together-landlord')
   for (const name of ['Garden flat together', 'Loft flat together', 'Attic flat together']) {
     const id = await publishHome(landlord.client, {
       name,
@@ -62,8 +53,8 @@ test('two people share a shortlist: join, a note written offline reaches the oth
   browser,
 }) => {
   test.setTimeout(180_000)
-  const alex = await person('alex')
-  const sam = await person('sam')
+  const alex = await personViaApi('alex')
+  const sam = await personViaApi('sam')
   const [garden, loft] = homes as [{ id: string; name: string }, { id: string; name: string }]
   for (const [who, home] of [
     [alex, garden],
@@ -96,7 +87,7 @@ test('two people share a shortlist: join, a note written offline reaches the oth
   await expect(samPage.getByText(`Shared with ${alex.account.name}`)).toBeVisible()
 
   // The same link again, for anyone: used.
-  const third = await person('third')
+  const third = await personViaApi('third')
   const thirdPage = await signedInPage(browser, third.account, new URL(link).pathname)
   await thirdPage.getByRole('button', { name: 'Join this shortlist' }).click()
   await expect(
@@ -152,7 +143,7 @@ test('an alert by email arrives in the outbox, and its unsubscribe link turns th
   browser,
 }) => {
   test.setTimeout(120_000)
-  const hunter = await person('emailed')
+  const hunter = await personViaApi('emailed')
   const word = uniqueWord('Em')
   const name = `Flats by ${word}`
   const { error } = await hunter.client

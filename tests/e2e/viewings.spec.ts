@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { type Account, fillSignIn, newAccount } from './support/accounts'
-import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
+import { type Account, fillSignIn } from './support/accounts'
+import { type Person, personViaApi, publishHome } from './support/saved-searches'
 import { cachedUrls, waitForServiceWorker } from './support/service-worker'
 
 /**
@@ -10,19 +10,8 @@ import { cachedUrls, waitForServiceWorker } from './support/service-worker'
  * day opened with no signal, its Cancel and Running late sent once when the signal returns.
  */
 
-type Person = { account: Account; client: SupabaseClient; id: string }
-
-async function person(label: string): Promise<Person> {
-  const account = newAccount(label)
-  await accountViaApi(account)
-  const client = await clientOf(account.email, account.password)
-  const { data } = await client.auth.getUser()
-  if (!data.user) throw new Error('no user')
-  return { account, client, id: data.user.id }
-}
-
 async function landlordWithHome(label: string) {
-  const landlord = await person(label)
+  const landlord = await personViaApi(label)
   const listingName = `Viewing flat ${Math.random().toString(36).slice(2, 6)}`
   const listingId = await publishHome(landlord.client, {
     name: listingName,
@@ -115,7 +104,7 @@ test.describe('viewings', () => {
     browser,
   }) => {
     const landlord = await landlordWithHome('offers')
-    const hunter = await person('books')
+    const hunter = await personViaApi('books')
     const landlordPage = await signedInPage(browser, landlord.account)
     await landlordPage.goto(listingUrl(landlord))
     await landlordPage.getByRole('link', { name: 'Viewing times' }).click()
@@ -172,7 +161,7 @@ test.describe('viewings', () => {
 
   test('a visitor signs in and comes back to the time they chose', async ({ browser }) => {
     const landlord = await landlordWithHome('visitor')
-    const hunter = await person('visitor-hunter')
+    const hunter = await personViaApi('visitor-hunter')
     const slot = await offerTime(landlord, 5 * 24 * 60)
     const page = await (await browser.newContext()).newPage()
     await openListing(page, landlord)
@@ -194,7 +183,7 @@ test.describe('viewings', () => {
     browser,
   }) => {
     const landlord = await landlordWithHome('confirms')
-    const hunter = await person('requests')
+    const hunter = await personViaApi('requests')
     const slot = await offerTime(landlord, 2 * 24 * 60, true)
     const hunterPage = await signedInPage(browser, hunter.account)
     await openListing(hunterPage, landlord)
@@ -230,7 +219,7 @@ test.describe('viewings', () => {
     browser,
   }) => {
     const landlord = await landlordWithHome('race')
-    const [first, second] = await Promise.all([person('racer-a'), person('racer-b')])
+    const [first, second] = await Promise.all([personViaApi('racer-a'), personViaApi('racer-b')])
     const slot = await offerTime(landlord, 4 * 24 * 60)
     const pages = await Promise.all([
       signedInPage(browser, first.account),
@@ -264,7 +253,7 @@ test.describe('viewings', () => {
     browser,
   }) => {
     const landlord = await landlordWithHome('day')
-    const hunter = await person('day-hunter')
+    const hunter = await personViaApi('day-hunter')
     const early = await offerTime(landlord, 90)
     const later = await offerTime(landlord, 150)
     for (const slot of [early, later]) {

@@ -30,6 +30,19 @@ export async function accountViaApi(account: Account): Promise<void> {
   if (error) throw error
 }
 
+/** A person made through the auth API: their account, a supabase-js client signed in as them, and their id. */
+export type Person = { account: Account; client: SupabaseClient; id: string }
+
+/** A new account (named after `label`) with a client signed in as it: for specs with several people. */
+export async function personViaApi(label: string): Promise<Person> {
+  const account = newAccount(label)
+  await accountViaApi(account)
+  const client = await clientOf(account.email, account.password)
+  const { data } = await client.auth.getUser()
+  if (!data.user) throw new Error(`no user for ${account.email}`)
+  return { account, client, id: data.user.id }
+}
+
 /** The account's saved searches on the server, oldest first. */
 export async function serverSavedSearches(client: SupabaseClient): Promise<SavedSearchRow[]> {
   const { data, error } = await client
