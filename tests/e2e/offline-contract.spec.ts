@@ -97,8 +97,14 @@ for (const who of ['visitor', 'alice'] as Who[]) {
           // A list shows the server's answer before the device has kept it; leaving the page at once would
           // abort that write, so 'seen' means kept on the device, as it is for a person who looked at it.
           if (screen.storedView) await expectStoredView(page, screen.storedView, opened)
-          if (screen.name === 'a listing')
+          if (screen.name === 'a listing') {
             await page.getByRole('button', { name: `Save ${seed.other.name}` }).click()
+            // Kept on the device before the next page load, which would abort the write (as a person's tap
+            // is kept before they reload).
+            await expect(
+              page.getByRole('button', { name: `Remove ${seed.other.name} from saved` }),
+            ).toBeVisible()
+          }
         }
       })
 
