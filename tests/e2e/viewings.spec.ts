@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { fromLondon, londonDate } from '../../src/features/viewings/viewing-time'
 import { type Account, fillSignIn } from './support/accounts'
 import { type Person, personViaApi, publishHome } from './support/saved-searches'
 import { cachedUrls, waitForServiceWorker } from './support/service-worker'
@@ -51,13 +52,16 @@ function viewingTime(at: Date): string {
   return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute}`
 }
 
-/** Offers one time through the API, `minutesAhead` from now on a whole 5 minutes; returns its start. */
+/** Offers one time through the API, at a given start or `minutes` from now on a whole 5 minutes; returns its start. */
 async function offerTime(
   landlord: Person & { listingId: string },
-  minutesAhead: number,
+  minutesAheadOrAt: number | Date,
   confirmEach = false,
 ): Promise<{ id: string; startsAt: Date }> {
-  const startsAt = new Date(Math.ceil((Date.now() + minutesAhead * 60_000) / 300_000) * 300_000)
+  const startsAt =
+    minutesAheadOrAt instanceof Date
+      ? minutesAheadOrAt
+      : new Date(Math.ceil((Date.now() + minutesAheadOrAt * 60_000) / 300_000) * 300_000)
   const { data, error } = await landlord.client
     .from('viewing_slots')
     .insert({
@@ -254,8 +258,10 @@ test.describe('viewings', () => {
   }) => {
     const landlord = await landlordWithHome('day')
     const hunter = await personViaApi('day-hunter')
-    const early = await offerTime(landlord, 90)
-    const later = await offerTime(landlord, 150)
+    // Two times on one London day, whatever the hour the spec runs: tomorrow morning.
+    const tomorrow = londonDate(new Date(Date.now() + 24 * 3600_000))
+    const early = await offerTime(landlord, fromLondon(tomorrow, '10:00'))
+    const later = await offerTime(landlord, fromLondon(tomorrow, '11:00'))
     for (const slot of [early, later]) {
       const { error } = await hunter.client.rpc('book_viewing', { slot_id: slot.id })
       expect(error).toBeNull()

@@ -143,7 +143,7 @@ export function ViewingsList({ userId }: { userId: string }) {
               <div
                 className="viewings__map"
                 role="img"
-                aria-label={`Map of ${stops.length} viewings on ${formatDay(list[0]?.startsAt ?? '')}`}
+                aria-label={`Map of ${stops.length} ${stops.length === 1 ? 'viewing' : 'viewings'} on ${formatDay(list[0]?.startsAt ?? '')}`}
               >
                 <Suspense fallback={null}>
                   <RouteMap stops={stops} />
