@@ -1,4 +1,5 @@
 import { encodeArea, readArea } from '../utils/area'
+import { EPC_RATINGS, type EpcLetter, PROPERTY_TYPES, type PropertyType } from '../utils/property-fact-values'
 import { LISTING_TYPES } from './listing'
 
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const
@@ -58,6 +59,18 @@ export type HomeSearch = {
    * to available homes only.
    */
   underOffer?: false
+  /** Property types, several at once: `flat,maisonette` (PROPERTY_TYPES' order, each once). */
+  propertyType?: string
+  /** The smallest floor area, in whole m² (1 to 10,000). */
+  minArea?: number
+  /** `EPC at least`: a letter A–G; homes rated it or better (an exempt home is not rated, so does not match). */
+  epc?: EpcLetter
+  /** Rent only (kept only with type rent): pets considered. */
+  pets?: true
+  /** Rent only: bills included. */
+  bills?: true
+  /** Rent only: `Available by` a date (YYYY-MM-DD): homes available now or from that date or before. */
+  availableBy?: string
   sort?: 'price-asc' | 'price-desc' | 'reduced'
   view?: 'map'
   /** "west,south,east,north", normalised. */
@@ -69,6 +82,11 @@ export const MAX_QUERY_LENGTH = 100
 /** The highest price a listing may have (spec §5), so a larger bound means nothing. */
 const MAX_PRICE = 750_000_000
 const MAX_ROOMS = 50
+/** The largest floor area a listing may have, in m² (the database's CHECK says the same). */
+export const MAX_FLOOR_AREA = 10_000
+
+/** The filters that apply to homes to rent only: kept only with `type` rent. */
+export const RENT_ONLY_FILTERS = ['pets', 'bills', 'availableBy'] as const
 
 /** A search as the URL may spell it: HomeSearch, plus the defaults written out. */
 type SearchFields = Omit<HomeSearch, 'sort' | 'view'> & { sort?: SearchSort; view?: 'list' | 'map' }
@@ -117,6 +135,28 @@ const areaText: FieldReader<string> = (value) => {
 const radiusText: FieldReader<SearchRadius> = (value) =>
   typeof value === 'string' || finite(value) ? oneOf(SEARCH_RADII)(String(value)) : undefined
 
+/** Property types as the URL writes them: known types, each once, in PROPERTY_TYPES' order; any other is junk. */
+const propertyTypes: FieldReader<string> = (value) => {
+  if (typeof value !== 'string') return undefined
+  const given = value.split(',').map((part) => part.trim())
+  if (given.some((part) => !PROPERTY_TYPES.includes(part as PropertyType))) return undefined
+  return PROPERTY_TYPES.filter((type) => given.includes(type)).join(',')
+}
+
+/** A calendar date as YYYY-MM-DD, one that exists (not 2027-02-30), in the years 2000 to 2099. */
+const dateText: FieldReader<string> = (value) => {
+  if (typeof value !== 'string' || !/^20\d\d-\d\d-\d\d$/.test(value)) return undefined
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : undefined
+}
+
+/** The property types a search asks for (none when any will do). */
+export const propertyTypesOf = (search: { propertyType?: string | undefined }): PropertyType[] =>
+  search.propertyType ? (search.propertyType.split(',') as PropertyType[]) : []
+
+/** The EPC ratings `EPC at least` a letter lets through: A up to that letter. */
+export const epcRatingsFrom = (letter: EpcLetter): EpcLetter[] => EPC_RATINGS.slice(0, EPC_RATINGS.indexOf(letter) + 1)
+
 const bboxText: FieldReader<string> = (value) => {
   const bbox = typeof value === 'string' ? parseBbox(value) : null
   return bbox ? bbox.join(',') : undefined
@@ -138,6 +178,12 @@ const FIELDS: { [K in keyof SearchFields]-?: FieldReader<NonNullable<SearchField
   furnished: flag,
   offer: flag,
   underOffer: offFlag,
+  propertyType: propertyTypes,
+  minArea: wholeNumber(1, MAX_FLOOR_AREA),
+  epc: oneOf(EPC_RATINGS),
+  pets: flag,
+  bills: flag,
+  availableBy: dateText,
   sort: oneOf(SEARCH_SORTS),
   view: oneOf(['list', 'map'] as const),
   bbox: bboxText,
@@ -177,6 +223,12 @@ export function withoutDefaults(search: SearchFields): HomeSearch {
   if (search.furnished) out.furnished = true
   if (search.offer) out.offer = true
   if (search.underOffer === false) out.underOffer = false
+  if (search.propertyType) out.propertyType = search.propertyType
+  if (search.minArea !== undefined) out.minArea = search.minArea
+  if (search.epc) out.epc = search.epc
+  if (search.type === 'rent' && search.pets) out.pets = true
+  if (search.type === 'rent' && search.bills) out.bills = true
+  if (search.type === 'rent' && search.availableBy) out.availableBy = search.availableBy
   if (search.sort && search.sort !== 'newest') out.sort = search.sort
   if (search.view === 'map') out.view = 'map'
   if (search.bbox) out.bbox = search.bbox
@@ -213,6 +265,12 @@ export function countFilters(search: HomeSearch): number {
     search.furnished,
     search.offer,
     search.underOffer,
+    search.propertyType,
+    search.minArea,
+    search.epc,
+    search.pets,
+    search.bills,
+    search.availableBy,
   ]
   return set.filter((value) => value !== undefined).length
 }

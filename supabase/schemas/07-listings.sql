@@ -233,13 +233,13 @@ create index listings_offer_newest_idx ON public.listings using btree (offer, cr
  * matching row from the table. Same keys and names; only the included columns
  * grow.
  */
-create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref);
+create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from);
 
 create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
 
 create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
 
-create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref);
+create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from);
 
 create index listings_reduced_idx ON public.listings using btree (price_reduced_at DESC NULLS LAST, id DESC);
 
@@ -278,7 +278,24 @@ create index listings_keywords_idx ON public.listings using gin (keywords);
 
 create index listings_place_ids_idx ON public.listings using gin (place_ids);
 
-create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref);
+create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from);
+
+/**
+ * ---------------------------------------------------------------------------
+ * Search by the property facts
+ * ---------------------------------------------------------------------------
+ * The price indexes carry the facts a search filters by (type, floor area,
+ * EPC, pets, bills, availability), so a count or a price-ordered page with
+ * them is still answered from the index alone. Property type and EPC each
+ * have an index led by them in newest order: a page of a few types, or of an
+ * EPC of B or better, reads only those homes (`= any` of the types or
+ * letters), newest first for one value, and a bitmap of them otherwise; with a
+ * place or keywords, the GIN indexes lead and the facts are checked on the
+ * few rows they return.
+ */
+create index listings_property_type_newest_idx ON public.listings using btree (property_type, created_at DESC, id DESC) WHERE (property_type IS NOT NULL);
+
+create index listings_epc_newest_idx ON public.listings using btree (epc_rating, created_at DESC, id DESC) WHERE (epc_rating IS NOT NULL);
 
 create index listings_type_reduced_idx ON public.listings using btree (type, price_reduced_at DESC NULLS LAST, id DESC);
 

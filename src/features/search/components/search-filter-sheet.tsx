@@ -1,7 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
-import { type HomeSearch, radiusLabel, SEARCH_RADII } from '../../../types/home-search'
+import {
+  type HomeSearch,
+  propertyTypesOf,
+  radiusLabel,
+  SEARCH_RADII,
+} from '../../../types/home-search'
 import { formatHomeCount } from '../../../utils/format-home-count'
 import { MAX_KEYWORDS_LENGTH } from '../../../utils/keywords'
+import { EPC_RATINGS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../../../utils/property-facts'
 import { SEARCH_COPY, UNDER_OFFER_LABEL } from '../search-copy'
 import { text, useDraft } from './search-draft'
 import './search-filter-sheet.css'
@@ -16,6 +22,14 @@ const FLAGS = [
   { key: 'parking', label: 'Parking' },
   { key: 'furnished', label: 'Furnished' },
   { key: 'offer', label: 'Offers only' },
+] as const
+
+/** The floor areas `Min floor area` offers, in m² (a link's other whole number is offered too). */
+const AREA_CHOICES = [30, 40, 50, 60, 70, 80, 90, 100, 120, 150, 200]
+/** The rent filters' checkboxes. */
+const RENT_FLAGS = [
+  { key: 'pets', label: 'Pets considered' },
+  { key: 'bills', label: 'Bills included' },
 ] as const
 
 type SearchFilterSheetProps = {
@@ -37,6 +51,11 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
   const [minPrice, setMinPrice] = useDraft(text(search.minPrice))
   const [maxPrice, setMaxPrice] = useDraft(text(search.maxPrice))
   const [keywords, setKeywords] = useDraft(text(search.keywords))
+  const types = propertyTypesOf(search)
+  const areaChoices =
+    search.minArea === undefined || AREA_CHOICES.includes(search.minArea)
+      ? AREA_CHOICES
+      : [...AREA_CHOICES, search.minArea].sort((a, b) => a - b)
 
   useEffect(() => {
     const element = dialog.current
@@ -129,6 +148,89 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
             onChange={(minBaths) => commit({ minBaths })}
           />
         </div>
+        <fieldset className="search-filters__type">
+          <legend className="field__label">Property type</legend>
+          {PROPERTY_TYPES.map((type) => (
+            <label key={type} className="search-filters__choice">
+              <input
+                type="checkbox"
+                name={`${id}-property-type`}
+                value={type}
+                checked={types.includes(type)}
+                onChange={(event) =>
+                  commit({
+                    propertyType: (event.target.checked
+                      ? [...types, type]
+                      : types.filter((other) => other !== type)
+                    ).join(','),
+                  })
+                }
+              />
+              {PROPERTY_TYPE_LABELS[type]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="search-filters__row">
+          <FilterField label="Min floor area">
+            {(fieldId) => (
+              <select
+                id={fieldId}
+                className="field__input"
+                value={text(search.minArea)}
+                onChange={(event) => commit({ minArea: event.target.value })}
+              >
+                <option value="">Any</option>
+                {areaChoices.map((area) => (
+                  <option key={area} value={area}>{`${area} m²`}</option>
+                ))}
+              </select>
+            )}
+          </FilterField>
+          <FilterField label="EPC at least">
+            {(fieldId) => (
+              <select
+                id={fieldId}
+                className="field__input"
+                value={search.epc ?? ''}
+                onChange={(event) => commit({ epc: event.target.value })}
+              >
+                <option value="">Any</option>
+                {EPC_RATINGS.map((letter) => (
+                  <option key={letter} value={letter}>
+                    {letter}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FilterField>
+        </div>
+        {search.type === 'rent' ? (
+          <div className="search-filters__row">
+            <div className="search-filters__flags">
+              {RENT_FLAGS.map((flag) => (
+                <label key={flag.key} className="search-filters__choice">
+                  <input
+                    type="checkbox"
+                    checked={search[flag.key] === true}
+                    onChange={(event) => commit({ [flag.key]: event.target.checked })}
+                  />
+                  {flag.label}
+                </label>
+              ))}
+            </div>
+            <FilterField label="Available by">
+              {(fieldId) => (
+                <input
+                  id={fieldId}
+                  className="field__input"
+                  type="date"
+                  value={search.availableBy ?? ''}
+                  onChange={(event) => commit({ availableBy: event.target.value })}
+                />
+              )}
+            </FilterField>
+          </div>
+        ) : null}
         <div className="search-filters__flags">
           {FLAGS.map((flag) => (
             <label key={flag.key} className="search-filters__choice">
