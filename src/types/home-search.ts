@@ -155,7 +155,8 @@ export const propertyTypesOf = (search: { propertyType?: string | undefined }): 
   search.propertyType ? (search.propertyType.split(',') as PropertyType[]) : []
 
 /** The EPC ratings `EPC at least` a letter lets through: A up to that letter. */
-export const epcRatingsFrom = (letter: EpcLetter): EpcLetter[] => EPC_RATINGS.slice(0, EPC_RATINGS.indexOf(letter) + 1)
+export const epcRatingsFrom = (letter: EpcLetter): EpcLetter[] =>
+  EPC_RATINGS.slice(0, EPC_RATINGS.indexOf(letter) + 1)
 
 const bboxText: FieldReader<string> = (value) => {
   const bbox = typeof value === 'string' ? parseBbox(value) : null

@@ -1,10 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
-import {
-  type HomeSearch,
-  propertyTypesOf,
-  radiusLabel,
-  SEARCH_RADII,
-} from '../../../types/home-search'
+import { type HomeSearch, propertyTypesOf, radiusLabel, SEARCH_RADII } from '../../../types/home-search'
 import { formatHomeCount } from '../../../utils/format-home-count'
 import { MAX_KEYWORDS_LENGTH } from '../../../utils/keywords'
 import { EPC_RATINGS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../../../utils/property-facts'
@@ -51,11 +46,6 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
   const [minPrice, setMinPrice] = useDraft(text(search.minPrice))
   const [maxPrice, setMaxPrice] = useDraft(text(search.maxPrice))
   const [keywords, setKeywords] = useDraft(text(search.keywords))
-  const types = propertyTypesOf(search)
-  const areaChoices =
-    search.minArea === undefined || AREA_CHOICES.includes(search.minArea)
-      ? AREA_CHOICES
-      : [...AREA_CHOICES, search.minArea].sort((a, b) => a - b)
 
   useEffect(() => {
     const element = dialog.current
@@ -148,89 +138,7 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
             onChange={(minBaths) => commit({ minBaths })}
           />
         </div>
-        <fieldset className="search-filters__type">
-          <legend className="field__label">Property type</legend>
-          {PROPERTY_TYPES.map((type) => (
-            <label key={type} className="search-filters__choice">
-              <input
-                type="checkbox"
-                name={`${id}-property-type`}
-                value={type}
-                checked={types.includes(type)}
-                onChange={(event) =>
-                  commit({
-                    propertyType: (event.target.checked
-                      ? [...types, type]
-                      : types.filter((other) => other !== type)
-                    ).join(','),
-                  })
-                }
-              />
-              {PROPERTY_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </fieldset>
-        <div className="search-filters__row">
-          <FilterField label="Min floor area">
-            {(fieldId) => (
-              <select
-                id={fieldId}
-                className="field__input"
-                value={text(search.minArea)}
-                onChange={(event) => commit({ minArea: event.target.value })}
-              >
-                <option value="">Any</option>
-                {areaChoices.map((area) => (
-                  <option key={area} value={area}>{`${area} m²`}</option>
-                ))}
-              </select>
-            )}
-          </FilterField>
-          <FilterField label="EPC at least">
-            {(fieldId) => (
-              <select
-                id={fieldId}
-                className="field__input"
-                value={search.epc ?? ''}
-                onChange={(event) => commit({ epc: event.target.value })}
-              >
-                <option value="">Any</option>
-                {EPC_RATINGS.map((letter) => (
-                  <option key={letter} value={letter}>
-                    {letter}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FilterField>
-        </div>
-        {search.type === 'rent' ? (
-          <div className="search-filters__row">
-            <div className="search-filters__flags">
-              {RENT_FLAGS.map((flag) => (
-                <label key={flag.key} className="search-filters__choice">
-                  <input
-                    type="checkbox"
-                    checked={search[flag.key] === true}
-                    onChange={(event) => commit({ [flag.key]: event.target.checked })}
-                  />
-                  {flag.label}
-                </label>
-              ))}
-            </div>
-            <FilterField label="Available by">
-              {(fieldId) => (
-                <input
-                  id={fieldId}
-                  className="field__input"
-                  type="date"
-                  value={search.availableBy ?? ''}
-                  onChange={(event) => commit({ availableBy: event.target.value })}
-                />
-              )}
-            </FilterField>
-          </div>
-        ) : null}
+        <FactFilters search={search} onCommit={commit} />
         <div className="search-filters__flags">
           {FLAGS.map((flag) => (
             <label key={flag.key} className="search-filters__choice">
@@ -256,6 +164,108 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
         </button>
       </form>
     </dialog>
+  )
+}
+
+type FactFiltersProps = { search: HomeSearch; onCommit: (patch: Record<string, unknown>) => void }
+
+/**
+ * The property facts' filters: `Property type` (several at once), `Min floor area`, `EPC at least`, and for
+ * rent `Pets considered`, `Bills included` and `Available by`.
+ */
+function FactFilters({ search, onCommit }: FactFiltersProps) {
+  const id = useId()
+  const types = propertyTypesOf(search)
+  const areaChoices =
+    search.minArea === undefined || AREA_CHOICES.includes(search.minArea)
+      ? AREA_CHOICES
+      : [...AREA_CHOICES, search.minArea].sort((a, b) => a - b)
+  return (
+    <>
+      <fieldset className="search-filters__type">
+        <legend className="field__label">Property type</legend>
+        {PROPERTY_TYPES.map((type) => (
+          <label key={type} className="search-filters__choice">
+            <input
+              type="checkbox"
+              name={`${id}-property-type`}
+              value={type}
+              checked={types.includes(type)}
+              onChange={(event) =>
+                onCommit({
+                  propertyType: (event.target.checked
+                    ? [...types, type]
+                    : types.filter((other) => other !== type)
+                  ).join(','),
+                })
+              }
+            />
+            {PROPERTY_TYPE_LABELS[type]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="search-filters__row">
+        <FilterField label="Min floor area">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className="field__input"
+              value={text(search.minArea)}
+              onChange={(event) => onCommit({ minArea: event.target.value })}
+            >
+              <option value="">Any</option>
+              {areaChoices.map((area) => (
+                <option key={area} value={area}>{`${area} m²`}</option>
+              ))}
+            </select>
+          )}
+        </FilterField>
+        <FilterField label="EPC at least">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className="field__input"
+              value={search.epc ?? ''}
+              onChange={(event) => onCommit({ epc: event.target.value })}
+            >
+              <option value="">Any</option>
+              {EPC_RATINGS.map((letter) => (
+                <option key={letter} value={letter}>
+                  {letter}
+                </option>
+              ))}
+            </select>
+          )}
+        </FilterField>
+      </div>
+      {search.type === 'rent' ? (
+        <div className="search-filters__row">
+          <div className="search-filters__flags">
+            {RENT_FLAGS.map((flag) => (
+              <label key={flag.key} className="search-filters__choice">
+                <input
+                  type="checkbox"
+                  checked={search[flag.key] === true}
+                  onChange={(event) => onCommit({ [flag.key]: event.target.checked })}
+                />
+                {flag.label}
+              </label>
+            ))}
+          </div>
+          <FilterField label="Available by">
+            {(fieldId) => (
+              <input
+                id={fieldId}
+                className="field__input"
+                type="date"
+                value={search.availableBy ?? ''}
+                onChange={(event) => onCommit({ availableBy: event.target.value })}
+              />
+            )}
+          </FilterField>
+        </div>
+      ) : null}
+    </>
   )
 }
 
