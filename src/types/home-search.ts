@@ -137,26 +137,19 @@ const radiusText: FieldReader<SearchRadius> = (value) =>
 
 /** Property types as the URL writes them: known types, each once, in PROPERTY_TYPES' order; any other is junk. */
 const propertyTypes: FieldReader<string> = (value) => {
-  if (typeof value !== 'string') return undefined
-  const given = value.split(',').map((part) => part.trim())
-  if (given.some((part) => !PROPERTY_TYPES.includes(part as PropertyType))) return undefined
-  return PROPERTY_TYPES.filter((type) => given.includes(type)).join(',')
+  const given = typeof value === 'string' ? value.split(',') : ['']
+  return given.every((part) => PROPERTY_TYPES.includes(part as PropertyType))
+    ? PROPERTY_TYPES.filter((type) => given.includes(type)).join(',')
+    : undefined
 }
 
 /** A calendar date as YYYY-MM-DD, one that exists (not 2027-02-30), in the years 2000 to 2099. */
-const dateText: FieldReader<string> = (value) => {
-  if (typeof value !== 'string' || !/^20\d\d-\d\d-\d\d$/.test(value)) return undefined
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : undefined
-}
-
-/** The property types a search asks for (none when any will do). */
-export const propertyTypesOf = (search: { propertyType?: string | undefined }): PropertyType[] =>
-  search.propertyType ? (search.propertyType.split(',') as PropertyType[]) : []
-
-/** The EPC ratings `EPC at least` a letter lets through: A up to that letter. */
-export const epcRatingsFrom = (letter: EpcLetter): EpcLetter[] =>
-  EPC_RATINGS.slice(0, EPC_RATINGS.indexOf(letter) + 1)
+const dateText: FieldReader<string> = (value) =>
+  typeof value === 'string' &&
+  /^20\d\d-[01]\d-[0-3]\d$/.test(value) &&
+  new Date(Date.parse(value) || 0).toISOString().startsWith(value)
+    ? value
+    : undefined
 
 const bboxText: FieldReader<string> = (value) => {
   const bbox = typeof value === 'string' ? parseBbox(value) : null
@@ -207,33 +200,22 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   return Object.fromEntries(URL_KEYS.map((key) => [key, search[key]])) as HomeSearch
 }
 
-/** The search as it goes into a URL: empty text, defaults and unset flags left out. */
-export function withoutDefaults(search: SearchFields): HomeSearch {
-  const out: HomeSearch = {}
-  if (search.q) out.q = search.q
-  if (search.place !== undefined) out.place = search.place
-  if (search.place !== undefined && search.radius) out.radius = search.radius
-  if (search.keywords) out.keywords = search.keywords
-  if (search.area) out.area = search.area
-  if (search.type) out.type = search.type
-  if (search.minPrice !== undefined && search.minPrice > 0) out.minPrice = search.minPrice
-  if (search.maxPrice !== undefined) out.maxPrice = search.maxPrice
-  if (search.minBeds !== undefined) out.minBeds = search.minBeds
-  if (search.minBaths !== undefined) out.minBaths = search.minBaths
-  if (search.parking) out.parking = true
-  if (search.furnished) out.furnished = true
-  if (search.offer) out.offer = true
-  if (search.underOffer === false) out.underOffer = false
-  if (search.propertyType) out.propertyType = search.propertyType
-  if (search.minArea !== undefined) out.minArea = search.minArea
-  if (search.epc) out.epc = search.epc
-  if (search.type === 'rent' && search.pets) out.pets = true
-  if (search.type === 'rent' && search.bills) out.bills = true
-  if (search.type === 'rent' && search.availableBy) out.availableBy = search.availableBy
-  if (search.sort && search.sort !== 'newest') out.sort = search.sort
-  if (search.view === 'map') out.view = 'map'
-  if (search.bbox) out.bbox = search.bbox
-  return out
+/** The defaults a URL leaves out. */
+const DEFAULTS: Partial<Record<keyof SearchFields, unknown>> = { minPrice: 0, sort: 'newest', view: 'list' }
+
+/**
+ * The search as it goes into a URL, in the URL's order: empty text, defaults and unset flags left out, a radius
+ * only with a place, the rent filters only with type rent.
+ */
+function withoutDefaults(search: SearchFields): HomeSearch {
+  return Object.fromEntries(
+    URL_KEYS.filter(
+      (key) =>
+        !['', undefined, DEFAULTS[key]].includes(search[key]) &&
+        (key !== 'radius' || search.place !== undefined) &&
+        (search.type === 'rent' || !(RENT_ONLY_FILTERS as readonly string[]).includes(key)),
+    ).map((key) => [key, search[key]]),
+  )
 }
 
 /** "west,south,east,north" as numbers, or null unless it is four finite coordinates in range with west < east and south < north. */

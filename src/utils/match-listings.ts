@@ -1,17 +1,11 @@
-import {
-  epcRatingsFrom,
-  type HomeSearch,
-  parseBbox,
-  propertyTypesOf,
-  type SearchSort,
-  sortOf,
-} from '../types/home-search'
+import { type HomeSearch, parseBbox, type SearchSort, sortOf } from '../types/home-search'
 import type { Listing } from '../types/listing'
 import { readArea } from './area'
 import { areaBox, pointInArea } from './area-match'
 import { askingPrice } from './format-price'
 import { keywordTokens, matchesKeywords, searchTokens } from './keywords'
 import { isOnMarket } from './on-market'
+import { epcRatingsFrom, propertyTypesOf } from './search-facts'
 
 /** A place's centre, from which a radius is measured (public.places latitude and longitude). */
 export type PlaceCentre = { lat: number; lng: number }

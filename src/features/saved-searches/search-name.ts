@@ -1,6 +1,7 @@
-import { type HomeSearch, parseHomeSearch, propertyTypesOf, radiusLabel } from '../../types/home-search'
+import { type HomeSearch, parseHomeSearch, radiusLabel } from '../../types/home-search'
 import { formatPounds } from '../../utils/format-price'
 import { formatSquareMetres, propertyTypeLabel } from '../../utils/inline-script-helpers'
+import { propertyTypesOf } from '../../utils/search-facts'
 
 /** The longest name a saved search may have (the database says the same). */
 export const MAX_NAME_LENGTH = 80
