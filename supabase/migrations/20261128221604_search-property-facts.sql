@@ -23,8 +23,6 @@ CREATE INDEX listings_type_price_idx ON public.listings USING btree (type, effec
 
 CREATE INDEX listings_epc_newest_idx ON public.listings USING btree (epc_rating, created_at DESC, id DESC) WHERE (epc_rating IS NOT NULL);
 
-CREATE INDEX listings_property_type_newest_idx ON public.listings USING btree (property_type, created_at DESC, id DESC) WHERE (property_type IS NOT NULL);
-
 CREATE INDEX listings_bills_newest_idx ON public.listings USING btree (created_at DESC, id DESC) WHERE bills_included;
 
 CREATE INDEX listings_pets_newest_idx ON public.listings USING btree (created_at DESC, id DESC) WHERE pets_considered;
