@@ -9,11 +9,10 @@
  * without their yearly amount, so a given rating or band is a whole one.
  *
  * Listings published before the facts stay as they are: an update need not
- * add what the listing never had (a new price, marking it sold). What an
- * update may not do is take away a fact publishing needs that the listing
- * has, or leave a listing that had every such fact without one: a rent
- * listing that becomes a sale drops its deposit (a sale has none), a sale
- * that had its facts and becomes a rent needs its deposit.
+ * add what the listing never had (a new price, marking it sold, a sale that
+ * becomes a rent). What an update may not do is take away a fact publishing
+ * needs that the listing has; a rent listing that becomes a sale drops its
+ * deposit, as a sale has none.
  *
  * An insert whose id is already a listing is let through: it is a draft's
  * publish sent again (ON CONFLICT takes it once) or it fails on the key, so
@@ -34,23 +33,18 @@ create or replace function public.require_publishing_facts()
   set search_path to ''
 as $function$
 declare
-  had_all boolean;
+  inserting boolean := tg_op = 'INSERT';
 begin
   if not (current_user in ('anon', 'authenticated') or coalesce(auth.role(), '') in ('anon', 'authenticated')) then
     return new;
   end if;
-
-  if tg_op = 'INSERT' then
-    if new.id is not null and exists (select 1 from public.listings as l where l.id = new.id) then
+  if inserting and new.id is not null then
+    if exists (select 1 from public.listings as l where l.id = new.id) then
       return new;
     end if;
-    had_all := true;
-  else
-    had_all := old.epc_rating is not null and old.council_tax_band is not null
-      and (old.type <> 'rent' or old.deposit is not null);
   end if;
 
-  if new.epc_rating is null and (had_all or old.epc_rating is not null) then
+  if new.epc_rating is null and (inserting or old.epc_rating is not null) then
     raise exception 'Add the EPC rating (A–G) or mark it exempt'
       using errcode = 'check_violation',
         constraint = 'listings_epc_rating_required',
@@ -59,7 +53,7 @@ begin
         column = 'epc_rating',
         hint = 'epc_rating';
   end if;
-  if new.council_tax_band is null and (had_all or old.council_tax_band is not null) then
+  if new.council_tax_band is null and (inserting or old.council_tax_band is not null) then
     raise exception 'Add the council tax band, or choose Not yet banded'
       using errcode = 'check_violation',
         constraint = 'listings_council_tax_band_required',
@@ -68,8 +62,7 @@ begin
         column = 'council_tax_band',
         hint = 'council_tax_band';
   end if;
-  if new.type = 'rent' and new.deposit is null
-     and (had_all or (old.type = 'rent' and old.deposit is not null)) then
+  if new.type = 'rent' and new.deposit is null and (inserting or old.deposit is not null) then
     raise exception 'Add the deposit'
       using errcode = 'check_violation',
         constraint = 'listings_deposit_required',

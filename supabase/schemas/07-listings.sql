@@ -402,10 +402,10 @@ create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude
  * The facts publishing needs
  * ---------------------------------------------------------------------------
  * A new listing needs its EPC rating (or exempt), council tax band and, for
- * rent, deposit; an update may not take one away, nor leave a listing that
- * had them all without one, but need not add what an older listing never
- * had. API callers only; seeding and maintenance are not held to it. Named to
- * run before the publishing limits, so a refused insert takes no place.
+ * rent, deposit; an update may not take one away (a rent that becomes a sale
+ * drops its deposit), but need not add what an older listing never had. API
+ * callers only; seeding and maintenance are not held to it. Named to run
+ * before the publishing limits, so a refused insert takes no place.
  */
 create trigger listings_publishing_facts BEFORE INSERT OR UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
 

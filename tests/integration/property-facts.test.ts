@@ -388,17 +388,18 @@ describe('publishing needs the EPC rating (or exempt), the council tax band and,
     expect((await updateListing(id, { regular_price: 1300 })).error).toBeNull()
   })
 
-  it('an older sale without facts becomes a rent without them; one that had them all needs its deposit', async () => {
+  it('a sale that becomes a rent need not bring a deposit it never had; a rent keeps the one it has', async () => {
     const old = await olderListing({ type: 'sale', regular_price: 1400, furnished: false })
     expect((await updateListing(old.id as string, { type: 'rent', regular_price: 1250 })).error).toBeNull()
 
     const complete = sale({})
     await expectAccepted(complete)
     const id = complete.id as string
-    expectFactRefused(await updateListing(id, { type: 'rent', regular_price: 1250 }), 'deposit')
-    const rented = await updateListing(id, { type: 'rent', regular_price: 1250, deposit: 1400 })
+    const rented = await updateListing(id, { type: 'rent', regular_price: 1250 })
     expect(rented.error).toBeNull()
-    expect(rented.data).toMatchObject([{ type: 'rent', deposit: 1400 }])
+    expect(rented.data).toMatchObject([{ type: 'rent', deposit: null, epc_rating: 'C' }])
+    expect((await updateListing(id, { deposit: 1400 })).error).toBeNull()
+    expectFactRefused(await updateListing(id, { deposit: null }), 'deposit')
   })
 
   it('an edit that clears a fact that was given is refused, and the listing keeps it', async () => {

@@ -18,23 +18,18 @@ CREATE OR REPLACE FUNCTION public.require_publishing_facts()
  SET search_path TO ''
 AS $function$
 declare
-  had_all boolean;
+  inserting boolean := tg_op = 'INSERT';
 begin
   if not (current_user in ('anon', 'authenticated') or coalesce(auth.role(), '') in ('anon', 'authenticated')) then
     return new;
   end if;
-
-  if tg_op = 'INSERT' then
-    if new.id is not null and exists (select 1 from public.listings as l where l.id = new.id) then
+  if inserting and new.id is not null then
+    if exists (select 1 from public.listings as l where l.id = new.id) then
       return new;
     end if;
-    had_all := true;
-  else
-    had_all := old.epc_rating is not null and old.council_tax_band is not null
-      and (old.type <> 'rent' or old.deposit is not null);
   end if;
 
-  if new.epc_rating is null and (had_all or old.epc_rating is not null) then
+  if new.epc_rating is null and (inserting or old.epc_rating is not null) then
     raise exception 'Add the EPC rating (A–G) or mark it exempt'
       using errcode = 'check_violation',
         constraint = 'listings_epc_rating_required',
@@ -43,7 +38,7 @@ begin
         column = 'epc_rating',
         hint = 'epc_rating';
   end if;
-  if new.council_tax_band is null and (had_all or old.council_tax_band is not null) then
+  if new.council_tax_band is null and (inserting or old.council_tax_band is not null) then
     raise exception 'Add the council tax band, or choose Not yet banded'
       using errcode = 'check_violation',
         constraint = 'listings_council_tax_band_required',
@@ -52,8 +47,7 @@ begin
         column = 'council_tax_band',
         hint = 'council_tax_band';
   end if;
-  if new.type = 'rent' and new.deposit is null
-     and (had_all or (old.type = 'rent' and old.deposit is not null)) then
+  if new.type = 'rent' and new.deposit is null and (inserting or old.deposit is not null) then
     raise exception 'Add the deposit'
       using errcode = 'check_violation',
         constraint = 'listings_deposit_required',
