@@ -404,10 +404,11 @@ create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude
  * A new listing needs its EPC rating (or exempt), council tax band and, for
  * rent, deposit; an update may not take one away (a rent that becomes a sale
  * drops its deposit), but need not add what an older listing never had. API
- * callers only; seeding and maintenance are not held to it. Named to run
- * before the publishing limits, so a refused insert takes no place.
+ * callers only; seeding and maintenance are not held to it. An update can
+ * only take a fact away by naming its column, so other updates skip it. Named
+ * to run before the publishing limits, so a refused insert takes no place.
  */
-create trigger listings_publishing_facts BEFORE INSERT OR UPDATE ON listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
+create trigger listings_publishing_facts BEFORE INSERT OR UPDATE OF epc_rating, council_tax_band, deposit ON listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
 
 create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
 

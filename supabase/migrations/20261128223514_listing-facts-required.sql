@@ -62,7 +62,7 @@ $function$
 ;
 
 
-CREATE TRIGGER listings_publishing_facts BEFORE INSERT OR UPDATE ON public.listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
+CREATE TRIGGER listings_publishing_facts BEFORE INSERT OR UPDATE OF epc_rating, council_tax_band, deposit ON public.listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
 
 comment on function public.require_publishing_facts() is 'Refuses an API caller''s new listing without its EPC rating, council tax band or (rent) deposit, and an update that takes one away.';
 
