@@ -7,11 +7,11 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import readline from 'node:readline'
+import { VOCABULARY } from '@roost/local-supabase/cli/bench-seed'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
 import pg from 'pg'
 import { LISTING_COLUMNS } from '../../src/types/listing'
 import { encodeArea } from '../../src/utils/area'
-import { VOCABULARY } from '../../supabase/local/src/cli/bench-seed'
-import { REPO_ROOT } from '../../supabase/local/src/config'
 import type {
   Call,
   Loop,
@@ -590,7 +590,7 @@ async function explainAs(
 /** The client process (search-scale-client.ts): one command at a time, one JSON line back for each. */
 function startClient() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/search-scale-client.ts'], {
-    cwd: REPO_ROOT,
+    cwd: PROJECT_DIR,
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const answers = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]()
