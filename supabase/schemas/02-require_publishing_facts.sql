@@ -9,10 +9,11 @@
  * without their yearly amount, so a given rating or band is a whole one.
  *
  * Listings published before the facts stay as they are: an update need not
- * add what the listing never had (a new price, marking it sold, a sale that
- * becomes a rent). What an update may not do is take away a fact publishing
- * needs that the listing has; a rent listing that becomes a sale drops its
- * deposit, as a sale has none.
+ * add what the listing never had (a new price, marking it sold). What an
+ * update may not do is take away a fact publishing needs that the listing
+ * has; a rent listing that becomes a sale drops its deposit, as a sale has
+ * none. A listing that becomes a rent is a new letting advert, and brings its
+ * deposit.
  *
  * An insert whose id is already a listing is let through: it is a draft's
  * publish sent again (ON CONFLICT takes it once) or it fails on the key, so
@@ -62,7 +63,7 @@ begin
         column = 'council_tax_band',
         hint = 'council_tax_band';
   end if;
-  if new.type = 'rent' and new.deposit is null and (inserting or old.deposit is not null) then
+  if new.type = 'rent' and new.deposit is null and (inserting or old.deposit is not null or old.type <> 'rent') then
     raise exception 'Add the deposit'
       using errcode = 'check_violation',
         constraint = 'listings_deposit_required',

@@ -435,7 +435,7 @@ create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude
  * only take a fact away by naming its column, so other updates skip it. Named
  * to run before the publishing limits, so a refused insert takes no place.
  */
-create trigger listings_publishing_facts BEFORE INSERT OR UPDATE OF epc_rating, council_tax_band, deposit ON listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
+create trigger listings_publishing_facts BEFORE INSERT OR UPDATE OF type, epc_rating, council_tax_band, deposit ON listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
 
 create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
 

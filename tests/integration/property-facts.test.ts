@@ -388,17 +388,20 @@ describe('publishing needs the EPC rating (or exempt), the council tax band and,
     expect((await updateListing(id, { regular_price: 1300 })).error).toBeNull()
   })
 
-  it('a sale that becomes a rent need not bring a deposit it never had; a rent keeps the one it has', async () => {
+  it('a sale that becomes a rent brings its deposit, as a new letting advert does; a rent keeps the one it has', async () => {
     const old = await olderListing({ type: 'sale', regular_price: 1400, furnished: false })
-    expect((await updateListing(old.id as string, { type: 'rent', regular_price: 1250 })).error).toBeNull()
+    expectFactRefused(await updateListing(old.id as string, { type: 'rent', regular_price: 1250 }), 'deposit')
+    expect(
+      (await updateListing(old.id as string, { type: 'rent', regular_price: 1250, deposit: 1400 })).error,
+    ).toBeNull()
 
     const complete = sale({})
     await expectAccepted(complete)
     const id = complete.id as string
-    const rented = await updateListing(id, { type: 'rent', regular_price: 1250 })
+    expectFactRefused(await updateListing(id, { type: 'rent', regular_price: 1250 }), 'deposit')
+    const rented = await updateListing(id, { type: 'rent', regular_price: 1250, deposit: 1400 })
     expect(rented.error).toBeNull()
-    expect(rented.data).toMatchObject([{ type: 'rent', deposit: null, epc_rating: 'C' }])
-    expect((await updateListing(id, { deposit: 1400 })).error).toBeNull()
+    expect(rented.data).toMatchObject([{ type: 'rent', deposit: 1400, epc_rating: 'C' }])
     expectFactRefused(await updateListing(id, { deposit: null }), 'deposit')
   })
 
