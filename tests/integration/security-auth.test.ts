@@ -69,19 +69,22 @@ describe('password sign-in limits', () => {
 
   it('takes as long for an unknown email as for a wrong password of a real account', async () => {
     const owner = await signedInUser('Timed')
-    const median = async (email: string) => {
-      const from = newCaller()
-      const times: number[] = []
-      for (let i = 0; i < 7; i += 1) {
-        const started = performance.now()
-        expect((await signIn(from, email, 'not-the-password')).status).toBe(400)
-        times.push(performance.now() - started)
-      }
-      return times.sort((a, b) => a - b)[3] ?? 0
+    const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`
+    const timed = async (from: ReturnType<typeof newCaller>, email: string) => {
+      const started = performance.now()
+      expect((await signIn(from, email, 'not-the-password')).status).toBe(400)
+      return performance.now() - started
     }
-    const known = await median(owner.email)
-    const unknown = await median(`nobody-${randomUUID().slice(0, 8)}@example.com`)
-    expect(unknown).toBeGreaterThan(known * 0.5)
+    // The two kinds of attempt take turns, so a busy moment of the machine slows both alike.
+    const [fromKnown, fromUnknown] = [newCaller(), newCaller()]
+    const known: number[] = []
+    const unknown: number[] = []
+    for (let i = 0; i < 7; i += 1) {
+      known.push(await timed(fromKnown, owner.email))
+      unknown.push(await timed(fromUnknown, nobody))
+    }
+    const median = (times: number[]) => times.sort((a, b) => a - b)[3] ?? 0
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5)
   })
 })
 
