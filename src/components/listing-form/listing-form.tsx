@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect } from 'react'
 import type { FieldErrors } from '../../utils/field-errors'
 import { ListingBasicsSection } from './listing-basics-section'
+import { ListingFactsSection } from './listing-facts-section'
 import { ListingFormActions } from './listing-form-actions'
 import { ListingPhotosSection } from './listing-photos-section'
 import { ListingPlaceSection } from './listing-place-section'
@@ -59,6 +60,7 @@ export function ListingForm(props: ListingFormProps) {
         <ListingBasicsSection fields={fields} afterType={props.afterType} onTypeChange={props.onTypeChange} />
         <ListingPlaceSection fields={fields} />
         <ListingPriceSection fields={fields} />
+        <ListingFactsSection fields={fields} mode={mode} />
         {mode === 'create' ? (
           <ListingPhotosSection
             photos={photos}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { afterEdits, changedFields, type EditFields, type ListingEditPayload } from '../../types/listing-edit'
+import { factColumns } from '../../utils/property-fact-columns'
 import { editDiffs, isApplied, isUnchangedSince, type ServerListing, settleEdit } from './edit-rules'
 
 const fields: EditFields = {
@@ -17,6 +18,7 @@ const fields: EditFields = {
   latitude: 53.8,
   longitude: -1.55,
   status: 'available',
+  ...factColumns({}),
 }
 
 const publicUrl = (path: string) => `https://x/storage/v1/object/public/listing-images/${path}`
