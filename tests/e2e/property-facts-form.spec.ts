@@ -2,7 +2,13 @@ import { expect, type Page, test } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { photo, toast } from './support/accounts'
 import { draftItem, fillListing, onlyDraft } from './support/drafts'
-import { myListing, publishWithPhotos, removePublished } from './support/listing-edits'
+import {
+  myListing,
+  openEdit,
+  publishWithPhotos,
+  removePublished,
+  signInContext,
+} from './support/listing-edits'
 import { clientOf, newSignedInAccount } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'
 
@@ -25,12 +31,17 @@ test.afterEach(async () => {
 })
 
 async function landlord(page: Page, label: string, path: string) {
+  const { client, userId } = await landlordAccount(page, label, path)
+  return { client, userId }
+}
+
+async function landlordAccount(page: Page, label: string, path: string) {
   const account = await newSignedInAccount(page, label, path)
   const client = await clientOf(account.email, account.password)
   const { data } = await client.auth.getUser()
   const userId = data.user?.id
   if (!userId) throw new Error('no user')
-  return { client, userId }
+  return { account, client, userId }
 }
 
 async function factsRow(client: SupabaseClient, id: string) {
@@ -225,4 +236,66 @@ test('a listing published before the facts opens for editing, and its landlord a
   await page.goto('/profile')
   await expect(myListing(page, name)).toBeVisible()
   await expect(myListing(page, name).getByRole('link', { name: /Add the property facts/ })).toHaveCount(0)
+})
+
+test('an offline edit of the facts that meets another change shows each fact with both values', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const { account, client, userId } = await landlordAccount(page, 'facts-conflict', '/profile')
+  await waitForServiceWorker(page)
+  const name = 'Maisonette by the canal'
+  const { id } = await publishWithPhotos(client, userId, { name, photos: ['a.jpg'] })
+  await page.reload()
+  await expect(myListing(page, name)).toBeVisible()
+
+  // This phone, offline: a deposit and an EPC rating.
+  await context.setOffline(true)
+  await openEdit(page, name)
+  await page.getByLabel('Deposit (£)').fill('700')
+  await page.getByLabel('EPC rating').selectOption('C')
+  await page.getByRole('button', { name: 'Edit Listing' }).click()
+  await expect(toast(page, 'Waiting to sync')).toBeVisible()
+
+  // Another device, online: another deposit and the council tax band.
+  const other = await browser.newContext({ serviceWorkers: 'block' })
+  await signInContext(other, account.email, account.password)
+  const second = await other.newPage()
+  await second.goto(`/edit-listing/${id}`)
+  await second.getByLabel('Deposit (£)').fill('600')
+  await second.getByLabel('Council tax band').selectOption('B')
+  await second.getByRole('button', { name: 'Edit Listing' }).click()
+  await expect(toast(second, 'Listing published!')).toBeVisible()
+  await other.close()
+
+  await context.setOffline(false)
+  const card = myListing(page, name)
+  await expect(card).toContainText('Not synced: open it to see why', { timeout: 20_000 })
+  await card.getByRole('button', { name: `Edit ${name}` }).click()
+  await expect(
+    page.getByRole('heading', { name: 'This listing changed while you were editing it' }),
+  ).toBeVisible()
+  const question = (label: string) => page.getByRole('group', { name: label, exact: true })
+  await expect(question('Deposit').getByRole('button', { name: 'Mine: £700' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(question('Deposit').getByRole('button', { name: 'Theirs: £600' })).toBeVisible()
+  await expect(question('EPC rating').getByRole('button', { name: 'Mine: EPC rating C' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(question('EPC rating').getByRole('button', { name: 'Theirs: Not provided' })).toBeVisible()
+  await expect(question('Council tax band').getByRole('button', { name: 'Theirs: Band B' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(question('Council tax band').getByRole('button', { name: 'Mine: Not provided' })).toBeVisible()
+
+  // Their deposit, my EPC, their band.
+  await question('Deposit').getByRole('button', { name: 'Theirs: £600' }).click()
+  await page.getByRole('button', { name: 'Save my choices' }).click()
+  await expect(toast(page, 'Listing published!')).toBeVisible({ timeout: 20_000 })
+  expect(await factsRow(client, id)).toMatchObject({ deposit: 600, epc_rating: 'C', council_tax_band: 'B' })
 })
