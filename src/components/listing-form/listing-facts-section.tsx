@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { FloorAreaUnit, YesNoUnsaid } from '../../types/listing'
 import {
   COUNCIL_TAX_BAND_LABELS,
+  type CouncilTaxBand,
   councilTaxChoices,
   EPC_CHOICES,
   EPC_LABELS,
@@ -38,6 +39,12 @@ const AVAILABILITY = [
 
 const choicesOf = <T extends string>(values: readonly T[], labels: { readonly [K in T]: string }) =>
   values.map((value) => ({ value, label: labels[value] }))
+
+/** The bands of the nation, and the band already given even if it is not one of them (nothing is lost). */
+const bandChoices = (nation: UkNation | null, given: CouncilTaxBand | '') => {
+  const bands = councilTaxChoices(nation)
+  return given === '' || bands.includes(given) ? bands : [...bands, given]
+}
 
 const pounds = { inputMode: 'numeric', autoComplete: 'off' } as const
 
@@ -116,7 +123,7 @@ export function ListingFactsSection({
         label="Council tax band"
         name="councilTaxBand"
         value={values.councilTaxBand}
-        choices={choicesOf(councilTaxChoices(nation), COUNCIL_TAX_BAND_LABELS)}
+        choices={choicesOf(bandChoices(nation, values.councilTaxBand), COUNCIL_TAX_BAND_LABELS)}
         empty="Not provided"
         hint="Rates: Northern Ireland's domestic rates instead"
         onChange={(v) => set('councilTaxBand', v)}

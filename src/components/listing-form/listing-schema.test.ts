@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { placesOf } from '../../utils/places'
 import { factsOfColumns } from '../../utils/property-fact-columns'
 import { formatPropertyFactsCompleteness } from '../../utils/property-facts'
 import {
@@ -10,6 +11,7 @@ import {
   validateListing,
 } from './listing-schema'
 import { factValuesOf, readPropertyFacts, shownFloorArea } from './property-facts-schema'
+import { nationOfPlaces } from './use-place-nation'
 
 const CREATE: ListingSchemaOptions = { images: 'required', coordinates: 'geocoded' }
 const EDIT: ListingSchemaOptions = { images: 'none', coordinates: 'geocoded' }
@@ -463,5 +465,22 @@ describe('the edit form starts from every fact the listing has', () => {
     expect(
       validateListing(values, { ...EDIT, keptAvailableFrom: '2026-01-01', today: '2026-11-28' }).ok,
     ).toBe(true)
+  })
+})
+
+describe('the council tax bands of the nation the listing is in', () => {
+  const places = placesOf([
+    [1, 'London', 'London, England', 51.5, -0.12, 9_000_000, 0],
+    [2, 'Hackney', 'Hackney, London', 51.54, -0.05, 280_000, 1],
+    [3, 'Cardiff', 'Cardiff, Wales', 51.48, -3.18, 360_000, 0],
+    [4, 'Belfast', 'Belfast, Northern Ireland', 54.6, -5.93, 340_000, 0],
+    [5, 'Nowhere', 'Nowhere', 0, 0, 0, 0],
+  ])
+  it('is read from its places, through the place that contains one', () => {
+    expect(nationOfPlaces([2], places)).toBe('england')
+    expect(nationOfPlaces([5, 3], places)).toBe('wales')
+    expect(nationOfPlaces([4], places)).toBe('northern_ireland')
+    expect(nationOfPlaces([5], places)).toBeNull()
+    expect(nationOfPlaces([], places)).toBeNull()
   })
 })
