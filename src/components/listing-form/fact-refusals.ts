@@ -28,32 +28,39 @@ const REFUSALS: Record<string, Refusal> = {
   },
   listings_available_from_not_past: at('availableFrom', M.availableFromPast),
   listings_min_tenancy_range: at('minTenancyMonths', M.minTenancyRange),
+  listings_epc_rating_required: at('epcRating', M.epcRequired),
+  listings_council_tax_band_required: at('councilTaxBand', M.councilTaxBandRequired),
+  listings_deposit_required: at('deposit', M.depositRequired),
 }
 
-/** Publishing's own refusals, for a listing without the facts it needs: matched by what their names say. */
-const REQUIRED: [RegExp, Refusal][] = [
-  [/epc/i, at('epcRating', M.epcRequired)],
-  [/council_tax|band/i, at('councilTaxBand', M.councilTaxBandRequired)],
-  [/deposit/i, at('deposit', M.depositRequired)],
+/**
+ * Refusals that say the form's words instead of a constraint's name: publishing's requirement (the trigger
+ * listings_publishing_facts raises the message the form shows) and the trigger that refuses a past date.
+ */
+const BY_MESSAGE: [string, Refusal][] = [
+  [M.epcRequired, at('epcRating', M.epcRequired)],
+  [M.councilTaxBandRequired, at('councilTaxBand', M.councilTaxBandRequired)],
+  [M.depositRequired, at('deposit', M.depositRequired)],
+  [M.availableFromPast, at('availableFrom', M.availableFromPast)],
 ]
+
+/** A reason's words as compared: trimmed, without a closing full stop. */
+const words = (text: string) => text.trim().replace(/\.$/, '')
 
 /**
  * The field and message for a refusal that names a fact's constraint (`…violates check constraint
- * "listings_deposit_within_cap"`), or null when it names none. `rent` is the monthly rent the tenant pays, for
- * the deposit's cap.
+ * "listings_deposit_within_cap"`) or says a fact's message, or null when it is about no fact. `rent` is the
+ * monthly rent the tenant pays, for the deposit's cap.
  */
 export function factRefusal(
   reason: string,
   rent: number | null,
 ): { field: FactField; message: string } | null {
-  const names = reason.match(/listings_[a-z0-9_]+/g) ?? []
-  for (const name of names) {
+  const said = BY_MESSAGE.find(([message]) => words(message) === words(reason))
+  if (said) return { field: said[1].field, message: said[1].message(rent) }
+  for (const name of reason.match(/listings_[a-z0-9_]+/g) ?? []) {
     const known = REFUSALS[name]
     if (known) return { field: known.field, message: known.message(rent) }
-    if (/required|needs|missing|publish/.test(name)) {
-      const found = REQUIRED.find(([pattern]) => pattern.test(name))
-      if (found) return { field: found[1].field, message: found[1].message(rent) }
-    }
   }
   return null
 }

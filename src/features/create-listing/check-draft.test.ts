@@ -115,9 +115,17 @@ describe('a draft reopened in the form shows its messages beside the fields', ()
     expect(draftFieldErrors(rent, [photo()], reason, true)).toEqual({
       deposit: "A deposit can be at most 5 weeks' rent (£1,673 for £1,450 a month)",
     })
-    const past = 'The date a home is available from cannot be in the past. listings_available_from_not_past'
+    // The triggers say the form's words: a date gone past while the draft waited, publishing's facts.
+    const past = 'The date a home is available from cannot be in the past.'
     expect(draftFieldErrors({ ...rent, deposit: '1000' }, [photo()], past, true)).toEqual({
       availableFrom: M.availableFromPast,
+    })
+    expect(draftFieldErrors({ ...rent, deposit: '1000' }, [photo()], 'Add the deposit', true)).toEqual({
+      deposit: 'Add the deposit',
+    })
+    const band = 'violates check constraint "listings_council_tax_band_required"'
+    expect(draftFieldErrors({ ...rent, deposit: '1000' }, [photo()], band, true)).toEqual({
+      councilTaxBand: M.councilTaxBandRequired,
     })
   })
 
