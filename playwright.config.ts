@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
-import { E2E_APP_URL } from './supabase/local/src/cli/e2e-ports'
-import { e2eWorkers } from './supabase/local/src/config'
+import { E2E_APP_URL } from '@roost/local-supabase/cli/e2e-ports'
+import { e2eWorkers } from '@roost/local-supabase/config'
 
 const APP = E2E_APP_URL
 
@@ -24,7 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One stack per worker (supabase/local/src/cli/e2e-servers.ts; ROOST_E2E_WORKERS, 1 by default): a worker's specs run in order on
+  // One stack per worker (packages/local-supabase/src/cli/e2e-servers.ts; ROOST_E2E_WORKERS, 1 by default): a worker's specs run in order on
   // its own stack, whose base URL each worker reads from its parallel index (e2e-ports.ts).
   workers: e2eWorkers(),
   forbidOnly: true,
@@ -52,7 +52,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx supabase/local/src/cli/e2e-servers.ts',
+    command: 'node node_modules/@roost/local-supabase/bin/local-supabase.js e2e-servers',
     wait: { stdout: /e2e servers ready/ },
     timeout: 300_000,
     reuseExistingServer: false,

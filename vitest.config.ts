@@ -14,7 +14,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'src/**/*.test.{ts,tsx}',
-            'supabase/local/src/**/*.test.ts',
+            'packages/local-supabase/src/**/*.test.ts',
             'lint/**/*.test.ts',
             'build/**/*.test.{ts,tsx}',
           ],

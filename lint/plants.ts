@@ -15,6 +15,7 @@ const BELOW_FIRST_SCREEN = "Nothing below the app's start imports the first scre
 const SELF_CONTAINED = "The inline script's helpers import nothing"
 const INLINE_SCRIPT = "The inline script declares this file's functions from their source"
 const FIRST_SCREEN_TAKES = 'The first screen takes from a feature only'
+const PACKAGE = 'The local stack imports nothing from the project that uses it'
 
 // Each plant folder (the first `lint-plant…` folder in a path) must not exist: the test writes and removes it.
 const feature = 'src/features/lint-plant-a'
@@ -296,6 +297,20 @@ export const PLANTS: Plant[] = [
     'src/first-screen/lint-plant/early-script.ts',
     "export { formatPrice } from '../../utils/format-price'",
     INLINE_SCRIPT,
+  ),
+
+  // The local stack is a package of its own: nothing of the project that uses it.
+  plant(
+    'the local stack climbs into the app',
+    'packages/local-supabase/src/lint-plant/climb.ts',
+    "export { formatPrice } from '../../../../src/utils/format-price'",
+    PACKAGE,
+  ),
+  plant(
+    "the local stack takes the app's alias",
+    'packages/local-supabase/src/lint-plant/alias.ts',
+    "export { formatPrice } from '@/utils/format-price'",
+    PACKAGE,
   ),
 
   // No import cycle, type imports included.

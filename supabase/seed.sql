@@ -4,7 +4,7 @@
  * ---------------------------------------------------------------------------
  * Loaded once after the migrations (`supabase db reset`, or the local stack's
  * first start). Everything is deterministic so tests and screenshots can rely
- * on it. The accounts match supabase/local/src/seed/demo-accounts.ts.
+ * on it. The accounts match packages/local-supabase/src/seed/demo-accounts.ts.
  */
 
 /**
@@ -46,7 +46,7 @@ where u.email in ('alice@example.com', 'ben@example.com', 'chloe@example.com');
  * ---------------------------------------------------------------------------
  * Listings
  * ---------------------------------------------------------------------------
- * Homes across the UK, written by supabase/local/src/seed/demo-listings.ts
+ * Homes across the UK, written by packages/local-supabase/src/seed/demo-listings.ts
  * (npm run seed:write) from a seeded random stream, so they are the same on
  * every run. Listing n has the id 5eed0000-0000-4000-8000-<n, 12 digits>,
  * which the local stack uses to find the seed's images. created_at steps back

@@ -28,7 +28,7 @@ const RawEnvSchema = z.object({
   ),
 })
 
-/** The local stack's tiles (supabase/local/src/tiles): Natural Earth land and coastlines, GeoNames places. */
+/** The local stack's tiles (packages/local-supabase/src/tiles): Natural Earth land and coastlines, GeoNames places. */
 const LOCAL_TILES_PATH = '/tiles/v1/{z}/{x}/{y}.png'
 const LOCAL_TILES_ATTRIBUTION = 'Made with Natural Earth · Places © GeoNames (CC BY 4.0)'
 const LOCAL_TILES_MAX_ZOOM = 14

@@ -191,3 +191,100 @@ describe('ignored fields', () => {
     expect(ignoredFields({ place: '2633352', radius: '0.25', keywords: 'garden', area: '' })).toEqual([])
   })
 })
+
+describe('the property facts filters in the URL', () => {
+  it('keeps property types (several, each once, in their order), the min floor area, EPC at least and the rent filters', () => {
+    expect(
+      parseHomeSearch({
+        type: 'rent',
+        propertyType: 'studio,flat,flat',
+        minArea: '60',
+        epc: 'C',
+        pets: true,
+        bills: 'true',
+        availableBy: '2027-03-01',
+      }),
+    ).toEqual({
+      type: 'rent',
+      propertyType: 'flat,studio',
+      minArea: 60,
+      epc: 'C',
+      pets: true,
+      bills: true,
+      availableBy: '2027-03-01',
+    })
+    expect(parseHomeSearch({ type: 'sale', propertyType: 'detached', minArea: 10_000, epc: 'G' })).toEqual({
+      type: 'sale',
+      propertyType: 'detached',
+      minArea: 10_000,
+      epc: 'G',
+    })
+  })
+
+  it('drops junk: unknown types, areas not whole or out of range, letters outside A–G, dates that are not dates', () => {
+    expect(
+      parseHomeSearch({
+        type: 'rent',
+        propertyType: 'flat,castle',
+        minArea: 0,
+        epc: 'exempt',
+        pets: 'yes',
+        bills: 1,
+        availableBy: '2027-02-30',
+      }),
+    ).toEqual({ type: 'rent' })
+    expect(parseHomeSearch({ propertyType: '', minArea: 10_001, epc: 'c' })).toEqual({})
+    expect(parseHomeSearch({ minArea: 60.5 })).toEqual({})
+    expect(parseHomeSearch({ type: 'rent', availableBy: '1 March 2027' })).toEqual({ type: 'rent' })
+    expect(parseHomeSearch({ type: 'rent', availableBy: '2028-02-29' })).toEqual({
+      type: 'rent',
+      availableBy: '2028-02-29',
+    })
+  })
+
+  it('keeps the rent filters only for homes to rent', () => {
+    expect(parseHomeSearch({ pets: true, bills: true, availableBy: '2027-03-01' })).toEqual({})
+    expect(parseHomeSearch({ type: 'sale', pets: true })).toEqual({ type: 'sale' })
+  })
+
+  it('counts each filter set, and Clear filters clears them', () => {
+    const search = parseHomeSearch({
+      type: 'rent',
+      propertyType: 'flat,studio',
+      minArea: 50,
+      epc: 'B',
+      pets: true,
+      bills: true,
+      availableBy: '2027-03-01',
+    })
+    expect(countFilters(search)).toBe(7)
+    expect(clearFilters(search)).toEqual({})
+  })
+
+  it('names the fact filters a link gives that the search cannot use, and why for the rent ones', () => {
+    expect(
+      ignoredFields({
+        type: 'rent',
+        propertyType: 'castle',
+        minArea: 'big',
+        epc: 'Z',
+        pets: 'maybe',
+        availableBy: '2027-13-01',
+      }),
+    ).toEqual([
+      { field: 'propertyType' },
+      { field: 'minArea' },
+      { field: 'epc' },
+      { field: 'pets', problem: 'unreadable' },
+      { field: 'availableBy', problem: 'unreadable' },
+    ])
+    expect(ignoredFields({ type: 'sale', pets: true, bills: 'true', availableBy: '2027-03-01' })).toEqual([
+      { field: 'pets', problem: 'rent-only' },
+      { field: 'bills', problem: 'rent-only' },
+      { field: 'availableBy', problem: 'rent-only' },
+    ])
+    expect(
+      ignoredFields({ type: 'rent', propertyType: 'flat', minArea: 60, epc: 'C', pets: true, bills: false }),
+    ).toEqual([])
+  })
+})

@@ -1,4 +1,5 @@
 import { encodeArea, readArea } from '../utils/area'
+import { EPC_RATINGS, type EpcLetter, PROPERTY_TYPES, type PropertyType } from '../utils/property-fact-values'
 import { LISTING_TYPES } from './listing'
 
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const
@@ -58,6 +59,18 @@ export type HomeSearch = {
    * to available homes only.
    */
   underOffer?: false
+  /** Property types, several at once: `flat,maisonette` (PROPERTY_TYPES' order, each once). */
+  propertyType?: string
+  /** The smallest floor area, in whole m² (1 to 10,000). */
+  minArea?: number
+  /** `EPC at least`: a letter A–G; homes rated it or better (an exempt home is not rated, so does not match). */
+  epc?: EpcLetter
+  /** Rent only (kept only with type rent): pets considered. */
+  pets?: true
+  /** Rent only: bills included. */
+  bills?: true
+  /** Rent only: `Available by` a date (YYYY-MM-DD): homes available now or from that date or before. */
+  availableBy?: string
   sort?: 'price-asc' | 'price-desc' | 'reduced'
   view?: 'map'
   /** "west,south,east,north", normalised. */
@@ -69,6 +82,11 @@ export const MAX_QUERY_LENGTH = 100
 /** The highest price a listing may have (spec §5), so a larger bound means nothing. */
 const MAX_PRICE = 750_000_000
 const MAX_ROOMS = 50
+/** The largest floor area a listing may have, in m² (the database's CHECK says the same). */
+export const MAX_FLOOR_AREA = 10_000
+
+/** The filters that apply to homes to rent only: kept only with `type` rent. */
+export const RENT_ONLY_FILTERS = ['pets', 'bills', 'availableBy'] as const
 
 /** A search as the URL may spell it: HomeSearch, plus the defaults written out. */
 type SearchFields = Omit<HomeSearch, 'sort' | 'view'> & { sort?: SearchSort; view?: 'list' | 'map' }
@@ -117,6 +135,22 @@ const areaText: FieldReader<string> = (value) => {
 const radiusText: FieldReader<SearchRadius> = (value) =>
   typeof value === 'string' || finite(value) ? oneOf(SEARCH_RADII)(String(value)) : undefined
 
+/** Property types as the URL writes them: known types, each once, in PROPERTY_TYPES' order; any other is junk. */
+const propertyTypes: FieldReader<string> = (value) => {
+  const given = typeof value === 'string' ? value.split(',') : ['']
+  return given.every((part) => PROPERTY_TYPES.includes(part as PropertyType))
+    ? PROPERTY_TYPES.filter((type) => given.includes(type)).join(',')
+    : undefined
+}
+
+/** A calendar date as YYYY-MM-DD, one that exists (not 2027-02-30), in the years 2000 to 2099. */
+const dateText: FieldReader<string> = (value) =>
+  typeof value === 'string' &&
+  /^20\d\d-[01]\d-[0-3]\d$/.test(value) &&
+  new Date(Date.parse(value) || 0).toISOString().startsWith(value)
+    ? value
+    : undefined
+
 const bboxText: FieldReader<string> = (value) => {
   const bbox = typeof value === 'string' ? parseBbox(value) : null
   return bbox ? bbox.join(',') : undefined
@@ -138,6 +172,12 @@ const FIELDS: { [K in keyof SearchFields]-?: FieldReader<NonNullable<SearchField
   furnished: flag,
   offer: flag,
   underOffer: offFlag,
+  propertyType: propertyTypes,
+  minArea: wholeNumber(1, MAX_FLOOR_AREA),
+  epc: oneOf(EPC_RATINGS),
+  pets: flag,
+  bills: flag,
+  availableBy: dateText,
   sort: oneOf(SEARCH_SORTS),
   view: oneOf(['list', 'map'] as const),
   bbox: bboxText,
@@ -160,27 +200,22 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   return Object.fromEntries(URL_KEYS.map((key) => [key, search[key]])) as HomeSearch
 }
 
-/** The search as it goes into a URL: empty text, defaults and unset flags left out. */
-export function withoutDefaults(search: SearchFields): HomeSearch {
-  const out: HomeSearch = {}
-  if (search.q) out.q = search.q
-  if (search.place !== undefined) out.place = search.place
-  if (search.place !== undefined && search.radius) out.radius = search.radius
-  if (search.keywords) out.keywords = search.keywords
-  if (search.area) out.area = search.area
-  if (search.type) out.type = search.type
-  if (search.minPrice !== undefined && search.minPrice > 0) out.minPrice = search.minPrice
-  if (search.maxPrice !== undefined) out.maxPrice = search.maxPrice
-  if (search.minBeds !== undefined) out.minBeds = search.minBeds
-  if (search.minBaths !== undefined) out.minBaths = search.minBaths
-  if (search.parking) out.parking = true
-  if (search.furnished) out.furnished = true
-  if (search.offer) out.offer = true
-  if (search.underOffer === false) out.underOffer = false
-  if (search.sort && search.sort !== 'newest') out.sort = search.sort
-  if (search.view === 'map') out.view = 'map'
-  if (search.bbox) out.bbox = search.bbox
-  return out
+/** The defaults a URL leaves out. */
+const DEFAULTS: Partial<Record<keyof SearchFields, unknown>> = { minPrice: 0, sort: 'newest', view: 'list' }
+
+/**
+ * The search as it goes into a URL, in the URL's order: empty text, defaults and unset flags left out, a radius
+ * only with a place, the rent filters only with type rent.
+ */
+function withoutDefaults(search: SearchFields): HomeSearch {
+  return Object.fromEntries(
+    URL_KEYS.filter(
+      (key) =>
+        !['', undefined, DEFAULTS[key]].includes(search[key]) &&
+        (key !== 'radius' || search.place !== undefined) &&
+        (search.type === 'rent' || !(RENT_ONLY_FILTERS as readonly string[]).includes(key)),
+    ).map((key) => [key, search[key]]),
+  )
 }
 
 /** "west,south,east,north" as numbers, or null unless it is four finite coordinates in range with west < east and south < north. */
@@ -213,6 +248,12 @@ export function countFilters(search: HomeSearch): number {
     search.furnished,
     search.offer,
     search.underOffer,
+    search.propertyType,
+    search.minArea,
+    search.epc,
+    search.pets,
+    search.bills,
+    search.availableBy,
   ]
   return set.filter((value) => value !== undefined).length
 }

@@ -144,3 +144,50 @@ describe('searchListings: the database order on the device', () => {
     expect(ids(searchListings(all, { type: 'sale', sort: 'price-asc' }))).toEqual(ids([dear]))
   })
 })
+
+describe('matchesSearch: the property facts filters', () => {
+  const rent = aListing(7, {
+    type: 'rent',
+    propertyType: 'flat',
+    floorAreaM2: 62.5,
+    epcRating: 'C',
+    petsConsidered: true,
+    billsIncluded: false,
+    availableNow: false,
+    availableFrom: '2027-03-01',
+  })
+  const sale = aListing(8, { type: 'sale', propertyType: 'detached', floorAreaM2: 140, epcRating: 'exempt' })
+  const bare = aListing(9, { type: 'rent' })
+
+  it('finds homes of any of the property types asked for', () => {
+    expect(matchesSearch(rent, { propertyType: 'flat' })).toBe(true)
+    expect(matchesSearch(rent, { propertyType: 'flat,studio' })).toBe(true)
+    expect(matchesSearch(rent, { propertyType: 'maisonette,studio' })).toBe(false)
+    expect(matchesSearch(bare, { propertyType: 'flat' })).toBe(false)
+  })
+
+  it('finds homes of at least the floor area, and a home without one never', () => {
+    expect(matchesSearch(rent, { minArea: 62 })).toBe(true)
+    expect(matchesSearch(rent, { minArea: 63 })).toBe(false)
+    expect(matchesSearch(bare, { minArea: 1 })).toBe(false)
+  })
+
+  it('finds an EPC of the letter or better; an exempt home or one without a rating matches no EPC filter', () => {
+    expect(matchesSearch(rent, { epc: 'C' })).toBe(true)
+    expect(matchesSearch(rent, { epc: 'G' })).toBe(true)
+    expect(matchesSearch(rent, { epc: 'B' })).toBe(false)
+    expect(matchesSearch(sale, { epc: 'G' })).toBe(false)
+    expect(matchesSearch(bare, { epc: 'G' })).toBe(false)
+  })
+
+  it('finds rent homes with pets considered, bills included, available now or by the date', () => {
+    expect(matchesSearch(rent, { type: 'rent', pets: true })).toBe(true)
+    expect(matchesSearch(rent, { type: 'rent', bills: true })).toBe(false)
+    expect(matchesSearch(rent, { type: 'rent', availableBy: '2027-03-01' })).toBe(true)
+    expect(matchesSearch(rent, { type: 'rent', availableBy: '2027-02-28' })).toBe(false)
+    const now = { ...rent, availableNow: true, availableFrom: null }
+    expect(matchesSearch(now, { type: 'rent', availableBy: '2020-01-01' })).toBe(true)
+    expect(matchesSearch(bare, { type: 'rent', availableBy: '2099-01-01' })).toBe(false)
+    expect(matchesSearch(bare, { type: 'rent', pets: true })).toBe(false)
+  })
+})

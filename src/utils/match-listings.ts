@@ -5,6 +5,7 @@ import { areaBox, pointInArea } from './area-match'
 import { askingPrice } from './format-price'
 import { keywordTokens, matchesKeywords, searchTokens } from './keywords'
 import { isOnMarket } from './on-market'
+import { epcRatingsFrom, propertyTypesOf } from './search-facts'
 
 /** A place's centre, from which a radius is measured (public.places latitude and longitude). */
 export type PlaceCentre = { lat: number; lng: number }
@@ -32,7 +33,8 @@ export function milesBetween(lat1: number, lng1: number, lat2: number, lng2: num
  * The same rules the database applies (public.home_search_where), for the listings kept on this device: every
  * filter, the place (the listing's placeIds) or the radius around its centre (`centre`, the place's position:
  * without it, a search with a radius finds nothing), the keywords (each search token starting a token of the
- * location, name and description) and the drawn area (PostgreSQL's point <@ polygon, pointInArea).
+ * location, name and description), the drawn area (PostgreSQL's point <@ polygon, pointInArea) and the
+ * property facts (matchesFacts).
  */
 export function matchesSearch(listing: Listing, search: HomeSearch, centre?: PlaceCentre | null): boolean {
   const price = askingPrice(listing)
@@ -45,6 +47,7 @@ export function matchesSearch(listing: Listing, search: HomeSearch, centre?: Pla
   if (search.furnished && !listing.furnished) return false
   if (search.offer && !listing.offer) return false
   if (search.underOffer === false && (listing.status ?? 'available') !== 'available') return false
+  if (!matchesFacts(listing, search)) return false
   if (!inBbox(listing, search.bbox)) return false
   const at = listing.geolocation
   if (search.place !== undefined && !search.radius && !(listing.placeIds ?? []).includes(search.place))
@@ -68,6 +71,27 @@ export function matchesSearch(listing: Listing, search: HomeSearch, centre?: Pla
     if (at.lng < west || at.lng > east || at.lat < south || at.lat > north) return false
     if (!pointInArea(area.points, at)) return false
   }
+  return true
+}
+
+/**
+ * The property facts' filters: one of the types, at least the floor area, an EPC of the letter or better (an
+ * exempt home has no letter), and for rent pets considered, bills included, available now or from the date or
+ * before. A fact the listing does not give never matches its filter.
+ */
+function matchesFacts(listing: Listing, search: HomeSearch): boolean {
+  const types = propertyTypesOf(search)
+  if (types.length > 0 && !types.some((type) => type === listing.propertyType)) return false
+  if (search.minArea !== undefined && !((listing.floorAreaM2 ?? 0) >= search.minArea)) return false
+  if (search.epc && !epcRatingsFrom(search.epc).some((letter) => letter === listing.epcRating)) return false
+  if (search.pets && listing.petsConsidered !== true) return false
+  if (search.bills && listing.billsIncluded !== true) return false
+  if (
+    search.availableBy &&
+    listing.availableNow !== true &&
+    !(listing.availableFrom && listing.availableFrom <= search.availableBy)
+  )
+    return false
   return true
 }
 

@@ -5,7 +5,8 @@
  * The one check of a search (src/types/home-search.ts HomeSearch as JSON): search_homes and count_homes
  * refuse what it names (22023), and so does a saved search's params. Null when the search is valid: known
  * keys only, numbers whole and in range, flags `true` (underOffer `false`), a place that exists, a radius of
- * the list and only with a place, keywords up to 100 characters, an area that decodes to 3 to 50 points and
+ * the list and only with a place, property types of the list (comma-separated), an EPC letter A to G, the
+ * rent filters (pets, bills, availableBy a real YYYY-MM-DD date) only with type rent, keywords up to 100 characters, an area that decodes to 3 to 50 points and
  * does not cross itself, a bbox as the URL writes it.
  */
 
@@ -73,6 +74,38 @@ begin
     elsif key in ('parking', 'furnished', 'offer') then
       if value <> 'true' then
         return format('%s is true or left out', key);
+      end if;
+    elsif key = 'propertyType' then
+      if jsonb_typeof(value) <> 'string' or value #>> '{}' = ''
+        or exists (
+          select from unnest(string_to_array(value #>> '{}', ',')) as t (type)
+          where t.type not in ('flat', 'maisonette', 'terraced', 'semi_detached', 'detached', 'bungalow',
+            'cottage', 'studio', 'other')
+        ) then
+        return format('Unknown propertyType %s: one or more of flat, maisonette, terraced, semi_detached, detached, bungalow, cottage, studio, other, comma-separated', value);
+      end if;
+    elsif key = 'minArea' then
+      if jsonb_typeof(value) <> 'number' or value::numeric <> trunc(value::numeric)
+        or not value::numeric between 1 and 10000 then
+        return 'minArea is a whole number of m² from 1 to 10000';
+      end if;
+    elsif key = 'epc' then
+      if value not in ('"A"', '"B"', '"C"', '"D"', '"E"', '"F"', '"G"') then
+        return format('Unknown epc %s: a letter from A to G', value);
+      end if;
+    elsif key in ('pets', 'bills', 'availableBy') then
+      if key = 'availableBy' and (jsonb_typeof(value) <> 'string'
+        or value #>> '{}' !~ '^20[0-9]{2}-[0-9]{2}-[0-9]{2}$'
+        or not substr(value #>> '{}', 6, 2)::integer between 1 and 12
+        or not substr(value #>> '{}', 9, 2)::integer between 1 and extract(day from
+          make_date(left(value #>> '{}', 4)::integer, substr(value #>> '{}', 6, 2)::integer, 1)
+            + interval '1 month - 1 day')) then
+        return 'availableBy is a date, YYYY-MM-DD';
+      elsif key <> 'availableBy' and value <> 'true' then
+        return format('%s is true or left out', key);
+      end if;
+      if search -> 'type' is distinct from '"rent"' then
+        return format('%s needs type rent', key);
       end if;
     elsif key = 'underOffer' then
       if value <> 'false' then

@@ -3,7 +3,8 @@
  * home_search_values: a valid search as its conditions read it
  * ---------------------------------------------------------------------------
  * The values home_search_where's conditions compare with, worked out once per search: the filters as given
- * (type, prices, rooms; flags only when on; availableOnly for underOffer false), the bbox as four numbers,
+ * (type, prices, rooms; flags only when on; availableOnly for underOffer false; the property types and the
+ * EPC ratings an `epc` lets through as text[] literals, `{flat,studio}`, `{A,B,C}`), the bbox as four numbers,
  * inPlace for a place without a radius, near (the place's centre, the miles, and the box that holds the
  * circle) for a place with one, query (a prefix tsquery of the keywords' first 8 tokens) and polygon (x =
  * longitude, y = latitude) with areaBox (its box, widened past geo_ops' 1e-6 tolerance) for a drawn area.
@@ -26,7 +27,14 @@ declare
     'parking', case when search -> 'parking' = 'true' then true end,
     'furnished', case when search -> 'furnished' = 'true' then true end,
     'offer', case when search -> 'offer' = 'true' then true end,
-    'availableOnly', case when search -> 'underOffer' = 'false' then true end
+    'availableOnly', case when search -> 'underOffer' = 'false' then true end,
+    'propertyTypes', case when search ? 'propertyType' then '{' || (search ->> 'propertyType') || '}' end,
+    'minArea', search -> 'minArea',
+    'epcRatings', case when search ? 'epc' then
+      '{' || left('A,B,C,D,E,F,G', 2 * (ascii(search ->> 'epc') - ascii('A')) + 1) || '}' end,
+    'pets', case when search -> 'pets' = 'true' then true end,
+    'bills', case when search -> 'bills' = 'true' then true end,
+    'availableBy', search -> 'availableBy'
   ));
   centre record;
   miles double precision;

@@ -8,6 +8,7 @@
  * read this text and nothing else. A search runs it by EXECUTE with v = $1, so each statement is planned for
  * its values: a value left out folds its condition to true, a value given to a plain comparison the
  * indexes serve (btree on type, price and created_at; GIN on place_ids and keywords; GiST on the position).
+ * A property fact a home does not give (null) never passes its filter; an exempt EPC passes no `epc`.
  * A radius and a drawn area are a box first (the index), then the exact test: great-circle miles from the
  * place's centre (miles_between), and PostgreSQL's `point <@ polygon`, edges included.
  */
@@ -28,6 +29,12 @@ as $function$
     and ((%1$s ->> 'furnished') is null or h.furnished)
     and ((%1$s ->> 'offer') is null or h.offer)
     and ((%1$s ->> 'availableOnly') is null or h.status = 'available')
+    and ((%1$s ->> 'propertyTypes') is null or h.property_type = any ((%1$s ->> 'propertyTypes')::text[]))
+    and ((%1$s ->> 'minArea') is null or h.floor_area_m2 >= (%1$s ->> 'minArea')::numeric)
+    and ((%1$s ->> 'epcRatings') is null or h.epc_rating = any ((%1$s ->> 'epcRatings')::text[]))
+    and ((%1$s ->> 'pets') is null or h.pets_considered)
+    and ((%1$s ->> 'bills') is null or h.bills_included)
+    and ((%1$s ->> 'availableBy') is null or h.available_now or h.available_from <= (%1$s ->> 'availableBy')::date)
     and ((%1$s -> 'box') is null or (
       h.longitude >= (%1$s #>> '{box,0}')::double precision and h.longitude <= (%1$s #>> '{box,2}')::double precision
       and h.latitude >= (%1$s #>> '{box,1}')::double precision and h.latitude <= (%1$s #>> '{box,3}')::double precision))

@@ -6,12 +6,12 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { BENCH_ENV } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
+import { startStack } from '@roost/local-supabase/stack'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { BENCH_ENV } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
-import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
-import { startStack } from '../../supabase/local/src/stack'
 import { CHROME_FLAGS } from './lighthouse'
 import { median } from './stats'
 
@@ -22,7 +22,7 @@ const dist = path.join(config.dataDir, 'dist')
 
 if (!process.env.SKIP_BUILD) {
   const result = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
-    cwd: REPO_ROOT,
+    cwd: PROJECT_DIR,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, VITE_SUPABASE_URL: config.apiUrl },
   })

@@ -1,10 +1,10 @@
 // The load test of `npm run bench` on its own: a fresh bench stack grown to 100,000 listings, then
 // tests/bench/load.ts; prints its table. Ports and data folder as `npm run bench` (BENCH_ENV, overridable).
 import fs from 'node:fs'
-import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig } from '../../supabase/local/src/config'
-import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
-import { startStack } from '../../supabase/local/src/stack'
+import { BENCH_ENV, seedBenchListings } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig } from '@roost/local-supabase/config'
+import { removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
+import { startStack } from '@roost/local-supabase/stack'
 import { benchLoad, loadMarkdown } from './load'
 
 const config = loadConfig({ ...BENCH_ENV, ...process.env })

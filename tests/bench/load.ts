@@ -3,7 +3,7 @@
 // anon role's statement_timeout (3 s) bounds. Open loop: requests leave on schedule whether or not earlier ones are
 // answered, so a stall shows as latency instead of hiding as a lower rate.
 import { spawn } from 'node:child_process'
-import { REPO_ROOT } from '../../supabase/local/src/config'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
 
 export type LoadOptions = {
   apiUrl: string
@@ -49,7 +49,7 @@ export function benchLoad(options: LoadOptions): Promise<LoadReport> {
       process.execPath,
       ['--import', 'tsx', 'tests/bench/load-generator.ts', JSON.stringify(options)],
       {
-        cwd: REPO_ROOT,
+        cwd: PROJECT_DIR,
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     )

@@ -3,9 +3,9 @@
 // into report.md.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig } from '../../supabase/local/src/config'
-import { startStack } from '../../supabase/local/src/stack'
+import { BENCH_ENV, seedBenchListings } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig } from '@roost/local-supabase/config'
+import { startStack } from '@roost/local-supabase/stack'
 import { benchAreaQueries, benchSearchMap, benchTileCache, SEARCH_MAP_PATH } from './map'
 
 const config = loadConfig({ ...BENCH_ENV, ...process.env })

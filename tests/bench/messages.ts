@@ -4,13 +4,13 @@
 // supabase-js (HTTP, RLS, JSON) and in Postgres as the signed-in role, p50/p95 over BENCH_REQUESTS calls.
 import os from 'node:os'
 import path from 'node:path'
+import { BENCH_ENV, seedBenchListings } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { startStack } from '@roost/local-supabase/stack'
 import { createClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import pg from 'pg'
 import WebSocket from 'ws'
-import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
-import { startStack } from '../../supabase/local/src/stack'
 import { quantile, round, timeLoop } from './stats'
 
 const MESSAGES = 1_000_000
@@ -28,7 +28,7 @@ const config = loadConfig({
   LOCAL_API_PORT: shift(BENCH_ENV.LOCAL_API_PORT),
   LOCAL_DB_PORT: shift(BENCH_ENV.LOCAL_DB_PORT),
   LOCAL_MAIL_PORT: shift(BENCH_ENV.LOCAL_MAIL_PORT),
-  LOCAL_DATA_DIR: path.join(REPO_ROOT, '.local', 'bench-messages'),
+  LOCAL_DATA_DIR: path.join(PROJECT_DIR, '.local', 'bench-messages'),
   LOCAL_DB_DURABILITY: 'off',
   LOCAL_AUTH_RATE_LIMITS: 'off',
   LOCAL_FUNCTIONS_SCHEDULER: 'off',

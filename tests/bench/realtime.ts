@@ -9,15 +9,15 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { DEFAULT_ANON_KEY, PROJECT_DIR } from '@roost/local-supabase/config'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { DEFAULT_ANON_KEY, REPO_ROOT } from '../../supabase/local/src/config'
 import { quantile, round } from './stats'
 
 const API_PORT = 28221
 const API_URL = `http://127.0.0.1:${API_PORT}`
 const WS_URL = `ws://127.0.0.1:${API_PORT}/realtime/v1/websocket?apikey=${DEFAULT_ANON_KEY}&vsn=2.0.0`
-const DATA_DIR = path.join(REPO_ROOT, '.local', 'bench-realtime')
+const DATA_DIR = path.join(PROJECT_DIR, '.local', 'bench-realtime')
 const MESSAGES = Math.min(100, Number(process.env.BENCH_MESSAGES ?? 100))
 const IDLE = Number(process.env.BENCH_IDLE_CLIENTS ?? 2_000)
 const FANOUT = Number(process.env.BENCH_FANOUT ?? 200)
@@ -28,8 +28,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function startStack(): Promise<ChildProcess> {
   rmSync(DATA_DIR, { recursive: true, force: true })
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/src/cli/backend.ts'], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/local-supabase/src/cli/backend.ts'], {
+    cwd: PROJECT_DIR,
     env: {
       ...process.env,
       APP_PORT: '28073',

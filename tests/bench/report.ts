@@ -1,7 +1,7 @@
 // Writes the bench results as report.json (everything) and report.md (tables, targets met or missed).
 import fs from 'node:fs'
 import path from 'node:path'
-import type { BenchSeedResult } from '../../supabase/local/src/cli/bench-seed'
+import type { BenchSeedResult } from '@roost/local-supabase/cli/bench-seed'
 import { LISTING_SCREEN, type ScreenBundle } from './bundle-size'
 import type { CacheFootprint } from './cache-footprint'
 import {
@@ -403,7 +403,7 @@ export function renderMarkdown(r: BenchReport): string {
   md.push('## 3. Listing queries at 100,000 listings')
   md.push('')
   md.push(
-    `Seed: \`npm run bench:seed\` (supabase/local/src/cli/bench-seed.ts; the bench calls the same function): one INSERT … SELECT over generate_series, then ANALYZE; ` +
+    `Seed: \`npm run bench:seed\` (packages/local-supabase/src/cli/bench-seed.ts; the bench calls the same function): one INSERT … SELECT over generate_series, then ANALYZE; ` +
       `${r.seed.before} → ${r.seed.total} listings in ${s(r.seed.ms)}; ${q.rentListings.toLocaleString('en-GB')} for rent; one landlord (${q.owner.id}) has ${q.owner.listings}. ` +
       `Command: tests/bench/queries.ts: per query 20 warm-up requests, then 200 at concurrency 1 and 200 at concurrency 8, over loopback. ` +
       '"Stack" is supabase-js 2.109 (anon key) against the bench stack’s REST API, exactly as the app builds the query; "Postgres" is the same SQL through pg, straight to the database as superuser ' +

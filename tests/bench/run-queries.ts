@@ -2,9 +2,9 @@
 // database grown to 100,000 listings (kept between runs in .local/bench), printed as a table with the plans
 // of the search queries. Quicker than the whole bench when a query or an index changes. BENCH_QUERIES=a,b
 // measures only the queries whose names start with one of those prefixes (e.g. search-reduced).
-import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig } from '../../supabase/local/src/config'
-import { startStack } from '../../supabase/local/src/stack'
+import { BENCH_ENV, seedBenchListings } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig } from '@roost/local-supabase/config'
+import { startStack } from '@roost/local-supabase/stack'
 import { benchQueries } from './queries'
 
 const log = (line: string) => console.log(`[bench] ${line}`)

@@ -6,10 +6,10 @@
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { BENCH_ENV, listingsArg, seedBenchListings } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig, PROJECT_DIR, stackEnv } from '@roost/local-supabase/config'
+import { startStack } from '@roost/local-supabase/stack'
 import pg from 'pg'
-import { BENCH_ENV, listingsArg, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT, stackEnv } from '../../supabase/local/src/config'
-import { startStack } from '../../supabase/local/src/stack'
 import { benchSearchScale, type ScaleReport, scaleMarkdown } from './search-scale'
 
 /**
@@ -58,7 +58,7 @@ try {
   // What is measured: this checkout's commit, and whether it had uncommitted changes.
   const git = (args: string) => {
     try {
-      return execSync(`git ${args}`, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      return execSync(`git ${args}`, { cwd: PROJECT_DIR, stdio: ['ignore', 'pipe', 'ignore'] })
         .toString()
         .trim()
     } catch {
@@ -78,7 +78,7 @@ try {
     },
     commit,
   )
-  const dir = path.join(REPO_ROOT, 'tests/bench')
+  const dir = path.join(PROJECT_DIR, 'tests/bench')
   fs.writeFileSync(
     path.join(dir, `search-scale-${report.listings >= 500_000 ? '1m' : '100k'}.json`),
     `${JSON.stringify(report, null, 2)}\n`,

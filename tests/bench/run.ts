@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { BENCH_ENV, listingsArg, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
-import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
-import { startStack } from '../../supabase/local/src/stack'
+import { BENCH_ENV, listingsArg, seedBenchListings } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
+import { startStack } from '@roost/local-supabase/stack'
 import { PUSH_SERVICE_FUNCTION_ENV } from '../integration/support/push-service'
 import { measureScreens, readManifest } from './bundle-size'
 import { benchCacheFootprint } from './cache-footprint'
@@ -41,8 +41,8 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const benchDir = config.dataDir
 const dist = path.join(benchDir, 'dist')
 const mapsDist = path.join(benchDir, 'dist-sourcemaps')
-const workDir = path.join(REPO_ROOT, 'tests/bench/.work')
-const rel = (p: string) => path.relative(REPO_ROOT, p)
+const workDir = path.join(PROJECT_DIR, 'tests/bench/.work')
+const rel = (p: string) => path.relative(PROJECT_DIR, p)
 const started = performance.now()
 
 function build(outDir: string, extra: string[]): string {
@@ -50,7 +50,7 @@ function build(outDir: string, extra: string[]): string {
   const command = `VITE_SUPABASE_URL=${config.apiUrl} npx ${args.join(' ').replace(outDir, rel(outDir))}`
   log(command)
   const result = spawnSync('npx', args, {
-    cwd: REPO_ROOT,
+    cwd: PROJECT_DIR,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, VITE_SUPABASE_URL: config.apiUrl },
   })
@@ -246,6 +246,6 @@ try {
   await stack.stop()
 }
 report.durationSeconds = Math.round((performance.now() - started) / 1000)
-writeReport(report, path.join(REPO_ROOT, 'tests/bench'))
+writeReport(report, path.join(PROJECT_DIR, 'tests/bench'))
 log(`wrote tests/bench/report.md and report.json in ${report.durationSeconds} s`)
 process.exit(0)

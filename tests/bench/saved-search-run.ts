@@ -3,9 +3,9 @@
 // bench's), printed as text. The stand-in push service runs on loopback, so the stack's functions may
 // deliver to it (test configuration).
 import path from 'node:path'
-import { BENCH_ENV, seedBenchListings } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
-import { startStack } from '../../supabase/local/src/stack'
+import { BENCH_ENV, seedBenchListings } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { startStack } from '@roost/local-supabase/stack'
 import { PUSH_SERVICE_FUNCTION_ENV } from '../integration/support/push-service'
 import { benchSavedSearches, savedSearchMarkdown } from './saved-search'
 
@@ -19,7 +19,7 @@ const config = loadConfig(
     LOCAL_API_PORT: port(BENCH_ENV.LOCAL_API_PORT),
     LOCAL_DB_PORT: port(BENCH_ENV.LOCAL_DB_PORT),
     LOCAL_MAIL_PORT: port(BENCH_ENV.LOCAL_MAIL_PORT),
-    LOCAL_DATA_DIR: path.join(REPO_ROOT, '.local', 'bench-saved-search'),
+    LOCAL_DATA_DIR: path.join(PROJECT_DIR, '.local', 'bench-saved-search'),
     ...process.env,
   },
   { functionEnv: PUSH_SERVICE_FUNCTION_ENV },

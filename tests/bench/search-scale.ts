@@ -7,11 +7,11 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import readline from 'node:readline'
+import { VOCABULARY } from '@roost/local-supabase/cli/bench-seed'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
 import pg from 'pg'
 import { LISTING_COLUMNS } from '../../src/types/listing'
 import { encodeArea } from '../../src/utils/area'
-import { VOCABULARY } from '../../supabase/local/src/cli/bench-seed'
-import { REPO_ROOT } from '../../supabase/local/src/config'
 import type {
   Call,
   Loop,
@@ -208,6 +208,8 @@ const boxAround = (centre: { latitude: number; longitude: number }, km: number) 
 /** The bench's chosen searches: name, what the URL says, the search, and the sorts it is timed in. */
 function chosenSearches(places: { big: Place; mid: Place; small: Place }) {
   const { big, mid, small } = places
+  // `Available by` a fortnight from now: the bench seed's rent homes are available now or within 60 days.
+  const soon = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)
   const searches: { name: string; search: Search; sorts: Sort[] }[] = [
     { name: 'nothing-set', search: {}, sorts: SORTS },
     { name: 'rent', search: { type: 'rent' }, sorts: ['newest', 'price-asc'] },
@@ -275,6 +277,59 @@ function chosenSearches(places: { big: Place; mid: Place; small: Place }) {
       name: 'combo-rare-keyword-sale-price',
       search: { keywords: 'orchard', type: 'sale', maxPrice: 400_000 },
       sorts: ['newest', 'price-desc'],
+    },
+    // The property facts' filters (#55), alone, together, and with a place and keywords; EPC A (1% of
+    // homes) and bills with pets (rent homes only) are the rare ones, whose pages read the furthest.
+    { name: 'facts-types', search: { propertyType: 'flat,maisonette' }, sorts: ['newest', 'price-asc'] },
+    { name: 'facts-type-rare', search: { propertyType: 'studio' }, sorts: ['newest'] },
+    { name: 'facts-min-area', search: { minArea: 150 }, sorts: ['newest', 'price-asc'] },
+    { name: 'facts-epc-b', search: { epc: 'B' }, sorts: ['newest', 'price-desc'] },
+    { name: 'facts-epc-a', search: { epc: 'A' }, sorts: ['newest'] },
+    { name: 'facts-rent-pets-bills', search: { type: 'rent', pets: true, bills: true }, sorts: ['newest'] },
+    {
+      name: 'facts-rent-available-by',
+      search: { type: 'rent', availableBy: soon },
+      sorts: ['newest', 'price-asc'],
+    },
+    {
+      name: 'facts-every',
+      search: {
+        type: 'rent',
+        propertyType: 'flat,studio',
+        minArea: 50,
+        epc: 'C',
+        pets: true,
+        bills: true,
+        availableBy: soon,
+      },
+      sorts: ['newest'],
+    },
+    {
+      name: 'combo-place-keywords-facts',
+      search: { place: big.id, keywords: 'garden', propertyType: 'flat,terraced', epc: 'C' },
+      sorts: SORTS,
+    },
+    {
+      name: 'combo-radius-keywords-rent-facts',
+      search: {
+        place: mid.id,
+        radius: '10',
+        keywords: 'balcony',
+        type: 'rent',
+        pets: true,
+        availableBy: soon,
+      },
+      sorts: ['newest', 'price-asc'],
+    },
+    {
+      name: 'combo-place-sale-area-epc-a',
+      search: { place: big.id, type: 'sale', minArea: 80, epc: 'A' },
+      sorts: ['newest', 'price-asc'],
+    },
+    {
+      name: 'combo-keywords-rare-facts',
+      search: { keywords: 'passivhaus', propertyType: 'cottage', epc: 'B' },
+      sorts: ['newest'],
     },
   ]
   return searches
@@ -585,7 +640,7 @@ async function explainAs(
 /** The client process (search-scale-client.ts): one command at a time, one JSON line back for each. */
 function startClient() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/search-scale-client.ts'], {
-    cwd: REPO_ROOT,
+    cwd: PROJECT_DIR,
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const answers = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]()

@@ -12,16 +12,16 @@ import 'fake-indexeddb/auto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { BENCH_ENV } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
+import { startStack } from '@roost/local-supabase/stack'
 import { createClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import pg from 'pg'
 import WebSocket from 'ws'
 import { postEmail } from '../../supabase/functions/_shared/mail-api'
 import { unsubscribeUrl } from '../../supabase/functions/_shared/unsubscribe-token'
-import { BENCH_ENV } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
-import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
-import { startStack } from '../../supabase/local/src/stack'
 import { quantile, round, timeLoop } from './stats'
 
 const HOMES = 200
@@ -50,7 +50,7 @@ const { sendAlertEmails } = (await import(EMAIL_LOOP)) as { sendAlertEmails: Ema
 const log = (line: string) => console.log(`[bench:together] ${line}`)
 const offset = 1100 + Number(process.env.BENCH_PORT_OFFSET ?? 0)
 const shift = (port: string) => String(Number(port) + offset)
-const dataDir = path.join(REPO_ROOT, '.local', 'bench-together')
+const dataDir = path.join(PROJECT_DIR, '.local', 'bench-together')
 fs.rmSync(dataDir, { recursive: true, force: true })
 removeRelocatedCluster(dataDir)
 const config = loadConfig({

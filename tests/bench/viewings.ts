@@ -5,14 +5,14 @@
 // - 100 people booking the same 20 times at once through the API: 20 bookings, 80 clear refusals, 0 errors.
 import fs from 'node:fs'
 import path from 'node:path'
+import { BENCH_ENV } from '@roost/local-supabase/cli/bench-seed'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
+import { startStack } from '@roost/local-supabase/stack'
 import { createClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import pg from 'pg'
 import WebSocket from 'ws'
-import { BENCH_ENV } from '../../supabase/local/src/cli/bench-seed'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
-import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
-import { startStack } from '../../supabase/local/src/stack'
 import { quantile, round, timeLoop } from './stats'
 
 const LISTINGS = 500
@@ -24,7 +24,7 @@ const BUDGET_P95_MS = 20
 
 const log = (line: string) => console.log(`[bench:viewings] ${line}`)
 const shift = (port: string) => String(Number(port) + 900)
-const dataDir = path.join(REPO_ROOT, '.local', 'bench-viewings')
+const dataDir = path.join(PROJECT_DIR, '.local', 'bench-viewings')
 fs.rmSync(dataDir, { recursive: true, force: true })
 removeRelocatedCluster(dataDir)
 const config = loadConfig({

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_PORTS } from '../../supabase/local/src/cli/e2e-ports'
-import { REPO_ROOT } from '../../supabase/local/src/config'
+import { E2E_PORTS } from '@roost/local-supabase/cli/e2e-ports'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
 import { ONLINE_ONLY } from './support/service-worker'
 
 /**
@@ -22,7 +22,7 @@ const PORTS = {
   mail: E2E_PORTS.mailPort + 30,
 }
 /** The data folder of the scripts' stacks (push keys, stored objects), kept so a build can be reused. */
-const DATA_DIR = path.join(REPO_ROOT, '.local', 'test-app-ports')
+const DATA_DIR = path.join(PROJECT_DIR, '.local', 'test-app-ports')
 /** The Supabase paths of the API: the app's own requests, wherever its data's photos point. */
 const API_PATH = /^\/(rest|auth|realtime|functions)\/v1\//
 
@@ -35,7 +35,10 @@ test.afterEach(async () => {
   running = undefined
 })
 
-/** Runs a package script's entry (`start.ts`, `dev.ts`) on PORTS until `url` answers. */
+/** The stack's command, as `npm start` and `npm run dev` call it. */
+const LOCAL_SUPABASE = path.join(PROJECT_DIR, 'node_modules', '.bin', 'local-supabase')
+
+/** Runs a package script's command (`local-supabase start`, `… dev`) on PORTS until `url` answers. */
 async function runScript(entry: string, url: string): Promise<Script> {
   const answers = () =>
     fetch(url).then(
@@ -56,9 +59,9 @@ async function runScript(entry: string, url: string): Promise<Script> {
     LOCAL_FUNCTIONS_SCHEDULER: 'off',
   }
   delete env.VITE_SUPABASE_URL
-  // Node itself (not npm), so that SIGINT reaches the script as Ctrl-C would.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('supabase/local/src/cli', entry)], {
-    cwd: REPO_ROOT,
+  // The command npm runs, by Node itself (not npm), so that SIGINT reaches it as Ctrl-C would.
+  const child = spawn(process.execPath, [LOCAL_SUPABASE, entry], {
+    cwd: PROJECT_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -104,14 +107,14 @@ async function apiPortsOfExplore(page: Page, origin: string): Promise<Set<string
 
 test('npm start on other ports serves an app that calls its own stack', async ({ page }) => {
   test.setTimeout(240_000)
-  await runScript('start.ts', `http://localhost:${PORTS.app}/`)
+  await runScript('start', `http://localhost:${PORTS.app}/`)
   const ports = await apiPortsOfExplore(page, `http://localhost:${PORTS.app}`)
   expect([...ports], 'the ports the app sent its API requests to').toEqual([String(PORTS.api)])
 })
 
 test('npm run dev on other ports serves an app that calls its own stack', async ({ page }) => {
   test.setTimeout(240_000)
-  await runScript('dev.ts', `http://localhost:${PORTS.dev}/`)
+  await runScript('dev', `http://localhost:${PORTS.dev}/`)
   const ports = await apiPortsOfExplore(page, `http://localhost:${PORTS.dev}`)
   expect([...ports], 'the ports the app sent its API requests to').toEqual([String(PORTS.api)])
 })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_DIST } from '../../supabase/local/src/cli/e2e-ports'
+import { E2E_DIST } from '@roost/local-supabase/cli/e2e-ports'
 import { isJs, LISTING_SCREEN, measureScreens } from '../bench/bundle-size'
 import { watchFirstPaintJs, watchScriptSizes } from '../bench/first-paint-js'
 

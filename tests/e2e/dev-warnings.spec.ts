@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
+import { E2E_API_URL, E2E_DEV_URL, E2E_PORTS } from '@roost/local-supabase/cli/e2e-ports'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
 import { createServer, type ViteDevServer } from 'vite'
-import { E2E_API_URL, E2E_DEV_URL, E2E_PORTS } from '../../supabase/local/src/cli/e2e-ports'
-import { REPO_ROOT } from '../../supabase/local/src/config'
 import { DEMO_PASSWORD, fillSignIn, restGet, userIdOf } from './support/accounts'
 
 /**
@@ -19,8 +19,8 @@ test.beforeAll(async () => {
   process.env.VITE_SUPABASE_URL = E2E_API_URL
   try {
     server = await createServer({
-      root: REPO_ROOT,
-      configFile: `${REPO_ROOT}/vite.config.ts`,
+      root: PROJECT_DIR,
+      configFile: `${PROJECT_DIR}/vite.config.ts`,
       logLevel: 'error',
       server: { host: '127.0.0.1', port: E2E_PORTS.devPort, strictPort: true },
     })

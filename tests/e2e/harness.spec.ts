@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { E2E_API_URL, E2E_APP_URL, E2E_SLOT, e2ePorts } from '../../supabase/local/src/cli/e2e-ports'
+import { E2E_API_URL, E2E_APP_URL, E2E_SLOT, e2ePorts } from '@roost/local-supabase/cli/e2e-ports'
 
 test('the production build is served with an SPA fallback for deep links', async ({ page }) => {
   const response = await page.goto('/category/rent')

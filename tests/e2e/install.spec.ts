@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
+import { E2E_APP_URL } from '@roost/local-supabase/cli/e2e-ports'
 import config from '../../playwright.config'
-import { E2E_APP_URL } from '../../supabase/local/src/cli/e2e-ports'
 
 const launchOptions = config.use?.launchOptions ?? {}
 const baseURL = config.use?.baseURL ?? E2E_APP_URL

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
-import { loadConfig } from '../../supabase/local/src/config'
+import { setModeratorRole } from '@roost/local-supabase/cli/moderator-role'
+import { loadConfig } from '@roost/local-supabase/config'
 import { createListing, E2E_API_URL, newAccount, toast } from './support/accounts'
 import {
   myListing,

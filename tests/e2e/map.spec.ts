@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { cachedUrls, waitForServiceWorker } from './support/service-worker'
 import { API_URL, newestListings, type SeedListing } from './support/stack'
 
-/** The local tiles' land and sea colours (supabase/local/src/tiles/render.ts), unlike the map's grey background. */
+/** The local tiles' land and sea colours (packages/local-supabase/src/tiles/render.ts), unlike the map's grey background. */
 const TILE_COLOURS = [
   [0xee, 0xf0, 0xe8],
   [0xb9, 0xd3, 0xdc],

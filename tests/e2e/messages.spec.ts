@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { DEFAULT_SERVICE_ROLE_KEY } from '@roost/local-supabase/config'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
 import { type Account, fillSignIn, newAccount } from './support/accounts'
 import { accountViaApi, clientOf, publishHome } from './support/saved-searches'
 import { API_URL } from './support/stack'

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
-import { loadConfig } from '../../supabase/local/src/config'
+import { setModeratorRole } from '@roost/local-supabase/cli/moderator-role'
+import { loadConfig } from '@roost/local-supabase/config'
 import { publishThroughApi } from './account-publish'
 import {
   type Account,

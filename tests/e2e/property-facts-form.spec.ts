@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
+import { DEFAULT_SERVICE_ROLE_KEY } from '@roost/local-supabase/config'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
 import { photo, toast } from './support/accounts'
 import { draftItem, fillListing, onlyDraft } from './support/drafts'
 import { myListing, openEdit, signInContext } from './support/listing-edits'

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
+import { DEFAULT_SERVICE_ROLE_KEY } from '@roost/local-supabase/config'
 import { startPushService } from '../integration/support/push-service'
 import { newAccount } from './support/accounts'
 import {

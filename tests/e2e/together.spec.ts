@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/src/config'
+import { DEFAULT_SERVICE_ROLE_KEY } from '@roost/local-supabase/config'
 import { type Account, E2E_MAIL_URL, fillSignIn } from './support/accounts'
 import { type Person, personViaApi, publishHome, savedSearchItem, uniqueWord } from './support/saved-searches'
 import { waitForServiceWorker } from './support/service-worker'

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_DIST } from '../../supabase/local/src/cli/e2e-ports'
+import { E2E_DIST } from '@roost/local-supabase/cli/e2e-ports'
 import { waitForServiceWorker } from './support/service-worker'
 import { newestListings } from './support/stack'
 
-/** The build this worker's e2e stack serves (supabase/local/src/cli/e2e-server.ts); it reads files per request. */
+/** The build this worker's e2e stack serves (packages/local-supabase/src/cli/e2e-server.ts); it reads files per request. */
 const SW_FILE = path.join(E2E_DIST, 'sw.js')
 
 /** Deploys a new service worker: the built one plus a handler that answers which version is running. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { REPO_ROOT } from '../../supabase/local/src/config'
 import { signedInUser, type TestUser, withDatabase } from './support/clients'
 import { type FunctionsStack, startFunctionsStack } from './support/functions-stack'
 import { type Answer, requestFrom } from './support/http-from'
@@ -136,7 +136,7 @@ describe('with Auth limiting sign-ins per address, as hosted Supabase does', () 
         apiPort: 25371 + offset,
         mailPort: 25374 + offset,
         appPort: 25373 + offset,
-        functionsProjectDir: path.join(REPO_ROOT, 'supabase'),
+        functionsProjectDir: path.join(PROJECT_DIR, 'supabase'),
         authRateLimits: true,
       },
     })

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { type RunningStack, startStack } from '@roost/local-supabase/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { loadConfig, REPO_ROOT } from '../../supabase/local/src/config'
-import { type RunningStack, startStack } from '../../supabase/local/src/stack'
 import { serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import {
   PUSH_SERVICE_FUNCTION_ENV,
@@ -41,7 +41,7 @@ beforeAll(async () => {
       ...process.env,
       LOCAL_DATA_DIR: dataDir,
       LOCAL_SEED: 'off',
-      LOCAL_SUPABASE_DIR: `${REPO_ROOT}/supabase`,
+      LOCAL_SUPABASE_DIR: `${PROJECT_DIR}/supabase`,
       LOCAL_FUNCTIONS_SCHEDULER: 'off',
       DATABASE_URL: inject('databaseUrl'),
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { PUBLISHABLE_KEY, SECRET_KEY } from '@roost/local-supabase/http/caller'
 import { describe, expect, inject, it } from 'vitest'
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/src/http/caller'
 import { anonClient, serviceClient, signedInUser, withDatabase } from './support/clients'
 
 const newEmail = () => `admin-${randomUUID().slice(0, 8)}@example.com`

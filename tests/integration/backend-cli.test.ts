@@ -1,22 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
+import { removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../../supabase/local/src/config'
-import { removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
 
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
 const ports = { api: 27321 + offset, db: 27322 + offset, mail: 27324 + offset }
-const dataDir = path.join(REPO_ROOT, '.local', 'test-backend-cli')
+const dataDir = path.join(PROJECT_DIR, '.local', 'test-backend-cli')
 
 type Started = { child: ChildProcess; output: () => string; readyMs: number }
 
 function startBackend(): Promise<Started> {
   const started = performance.now()
   // Node itself (not npx) so that SIGINT reaches the stack as Ctrl-C would.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/src/cli/backend.ts'], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/local-supabase/src/cli/backend.ts'], {
+    cwd: PROJECT_DIR,
     env: {
       ...process.env,
       LOCAL_API_PORT: String(ports.api),
@@ -76,7 +76,7 @@ describe('npm run backend', () => {
     const applied = await query<{ n: string }>(
       'select count(*)::text as n from supabase_migrations.schema_migrations',
     )
-    expect(Number(applied[0]?.n)).toBe(fs.readdirSync(path.join(REPO_ROOT, 'supabase/migrations')).length)
+    expect(Number(applied[0]?.n)).toBe(fs.readdirSync(path.join(PROJECT_DIR, 'supabase/migrations')).length)
     await query(
       `create table public.restart_probe (note text); insert into public.restart_probe values ('kept')`,
     )

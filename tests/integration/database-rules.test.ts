@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
 import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../../supabase/local/src/config'
 import { withDatabase } from './support/clients'
 import { type Actor, type RlsFixture, validListing } from './support/rls-cases'
 import { actAs, createRlsFixture } from './support/rls-sql'
@@ -207,7 +207,7 @@ describe('the database as hosted Supabase allows it', () => {
   })
 
   it('creates nothing in the auth or storage schemas (only triggers, policies and the bucket row)', () => {
-    const dir = path.join(REPO_ROOT, 'supabase', 'migrations')
+    const dir = path.join(PROJECT_DIR, 'supabase', 'migrations')
     for (const file of fs.readdirSync(dir)) {
       const sql = fs.readFileSync(path.join(dir, file), 'utf8')
       expect(sql, file).not.toMatch(

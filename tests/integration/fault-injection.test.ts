@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY, PROJECT_DIR } from '@roost/local-supabase/config'
+import { relocatedClusterDir, removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY, REPO_ROOT } from '../../supabase/local/src/config'
-import { relocatedClusterDir, removeRelocatedCluster } from '../../supabase/local/src/db/postgres-server'
 
 /**
  * Crashes, as `npm start` would meet them: Postgres killed whole, one Postgres backend killed, the Node
@@ -16,7 +16,7 @@ import { relocatedClusterDir, removeRelocatedCluster } from '../../supabase/loca
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
 const ports = { api: 22321 + offset, db: 22322 + offset, mail: 22324 + offset }
 const api = `http://127.0.0.1:${ports.api}`
-const dataDir = path.join(REPO_ROOT, '.local', 'test-fault-injection')
+const dataDir = path.join(PROJECT_DIR, '.local', 'test-fault-injection')
 const CLIENTS = 6
 
 type Stack = { child: ChildProcess; output: () => string }
@@ -31,8 +31,8 @@ function startStack(): Promise<Stack> {
     LOCAL_SEED: 'off',
   }
   delete env.LOCAL_DB_DURABILITY
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/src/cli/backend.ts'], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/local-supabase/src/cli/backend.ts'], {
+    cwd: PROJECT_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

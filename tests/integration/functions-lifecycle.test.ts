@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
+import { vapidKeysFile } from '@roost/local-supabase/functions/vapid'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { REPO_ROOT } from '../../supabase/local/src/config'
-import { vapidKeysFile } from '../../supabase/local/src/functions/vapid'
 import { type FunctionsStack, startFunctionsStack, TEST_PROJECT } from './support/functions-stack'
 
 // What outlives a function call: the schedule that calls functions, the VAPID keys kept across
@@ -111,9 +111,9 @@ describe('a stack killed outright', () => {
     const apiPort = 25351 + offset
     const child: ChildProcess = spawn(
       process.execPath,
-      ['--import', 'tsx', 'supabase/local/src/cli/backend.ts'],
+      ['--import', 'tsx', 'packages/local-supabase/src/cli/backend.ts'],
       {
-        cwd: REPO_ROOT,
+        cwd: PROJECT_DIR,
         env: {
           ...process.env,
           DATABASE_URL: inject('databaseUrl'),

@@ -1,17 +1,16 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
+import { signJwtSync } from '@roost/local-supabase/core/jwt'
+import { FUNCTION_HOST } from '@roost/local-supabase/functions/runtime'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { REPO_ROOT } from '../../supabase/local/src/config'
-import { signJwtSync } from '../../supabase/local/src/core/jwt'
 import { type FunctionsStack, startFunctionsStack } from './support/functions-stack'
 import { type PushService, startPushService } from './support/push-service'
 
 // The local stack runs supabase/functions/<name>/index.ts in real Deno at /functions/v1/<name>, with
-// Supabase's gateway rules. These tests serve the fixture project (supabase/local/test-project).
+// Supabase's gateway rules. These tests serve the fixture project (packages/local-supabase/test-project).
 
 type Echo = {
   method: string
@@ -24,8 +23,6 @@ type Echo = {
   env: Record<string, string | null>
   pid: number
 }
-
-const FUNCTION_HOST = path.join(REPO_ROOT, 'supabase', 'local', 'deno', 'function-host.ts')
 
 let stack: FunctionsStack
 let push: PushService

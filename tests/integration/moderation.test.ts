@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { setModeratorRole } from '@roost/local-supabase/cli/moderator-role'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { setModeratorRole } from '../../supabase/local/src/cli/moderator-role'
 import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import { establishReporters, signedInUserFrom } from './support/reporters'
 import { validListing } from './support/rls-cases'

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { signJwt } from '@roost/local-supabase/core/jwt'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { inject } from 'vitest'
 import WebSocket from 'ws'
-import { signJwt } from '../../supabase/local/src/core/jwt'
 import { withDatabase } from './support/clients'
 
 /** Owners and items of the fixture; item rows cover nulls, quoting and every operator the tests use. */

@@ -1,16 +1,16 @@
 import path from 'node:path'
+import { PROJECT_DIR } from '@roost/local-supabase/config'
+import { compareSnapshots, describeDifferences } from '@roost/local-supabase/db/schema-compare'
+import { withSchemaDatabases } from '@roost/local-supabase/db/schema-databases'
+import { readSchemaSnapshot } from '@roost/local-supabase/db/schema-snapshot'
 import { expect, inject, it } from 'vitest'
-import { REPO_ROOT } from '../../supabase/local/src/config'
-import { compareSnapshots, describeDifferences } from '../../supabase/local/src/db/schema-compare'
-import { withSchemaDatabases } from '../../supabase/local/src/db/schema-databases'
-import { readSchemaSnapshot } from '../../supabase/local/src/db/schema-snapshot'
 
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
 
 it('supabase/schemas and supabase/migrations build the same database', async () => {
   const differences = await withSchemaDatabases(
     {
-      dataDir: path.join(REPO_ROOT, '.local', 'test-schema-drift'),
+      dataDir: path.join(PROJECT_DIR, '.local', 'test-schema-drift'),
       port: 27432 + offset,
       jwtSecret: inject('jwtSecret'),
     },

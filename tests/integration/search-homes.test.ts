@@ -93,6 +93,17 @@ async function plainQuery(search: HomeSearch, sort: SearchSort): Promise<Row[]> 
   if (search.furnished) where.push('l.furnished')
   if (search.offer) where.push('l.offer')
   if (search.underOffer === false) where.push(`l.status = 'available'`)
+  if (search.propertyType)
+    where.push(`l.property_type = any(${param(search.propertyType.split(','))}::text[])`)
+  if (search.minArea !== undefined) where.push(`l.floor_area_m2 >= ${param(search.minArea)}`)
+  if (search.epc)
+    where.push(
+      `l.epc_rating in ('A', 'B', 'C', 'D', 'E', 'F', 'G') and l.epc_rating <= ${param(search.epc)} collate "C"`,
+    )
+  if (search.pets) where.push('l.pets_considered is true')
+  if (search.bills) where.push('l.bills_included is true')
+  if (search.availableBy)
+    where.push(`(l.available_now is true or l.available_from <= ${param(search.availableBy)}::date)`)
   if (search.bbox) {
     const [w, s, e, n] = search.bbox.split(',').map(Number)
     where.push(
@@ -220,6 +231,25 @@ const BAD: [string, Record<string, unknown>, string][] = [
   ['the legacy text', { q: 'York' }, 'q is read as a place or keywords'],
   ['a type of neither', { type: 'castle' }, 'Unknown type "castle"'],
   ['a price that is not whole', { minPrice: 1.5 }, 'minPrice is a whole number'],
+  [
+    'a property type Roost does not know',
+    { propertyType: 'flat,castle' },
+    'Unknown propertyType "flat,castle"',
+  ],
+  ['no property type', { propertyType: '' }, 'Unknown propertyType ""'],
+  ['a floor area that is not whole', { minArea: 60.5 }, 'minArea is a whole number of m² from 1 to 10000'],
+  ['a floor area over 10,000 m²', { minArea: 10_001 }, 'minArea is a whole number of m² from 1 to 10000'],
+  ['an EPC of exempt', { epc: 'exempt' }, 'Unknown epc "exempt": a letter from A to G'],
+  ['pets without type rent', { pets: true }, 'pets needs type rent'],
+  ['bills for sale', { type: 'sale', bills: true }, 'bills needs type rent'],
+  ['pets that are not true', { type: 'rent', pets: false }, 'pets is true or left out'],
+  [
+    'a date that does not exist',
+    { type: 'rent', availableBy: '2027-02-30' },
+    'availableBy is a date, YYYY-MM-DD',
+  ],
+  ['a date in words', { type: 'rent', availableBy: '1 March 2027' }, 'availableBy is a date, YYYY-MM-DD'],
+  ['a month 13', { type: 'rent', availableBy: '2027-13-01' }, 'availableBy is a date, YYYY-MM-DD'],
 ]
 
 describe('bad input is refused with 22023 and a clear message, for every role', () => {
@@ -260,5 +290,102 @@ describe('bad input is refused with 22023 and a clear message, for every role', 
     expect((await db.rpc('search_homes', { page_size: 0 }, { get: true })).error?.code).toBe('22023')
     expect((await db.rpc('search_homes', { after: '{"price":1}' }, { get: true })).error?.code).toBe('22023')
     expect((await db.rpc('search_homes', { search: '{nonsense' }, { get: true })).error?.code).toBe('22023')
+  })
+})
+
+describe('the property facts filters on the server, alone and with a place and keywords', () => {
+  const word = `qf${randomUUID().replaceAll('-', '').slice(0, 10)}`
+  const homes: Record<string, string> = {}
+  let place = 0
+
+  beforeAll(async () => {
+    const centre = (await withDatabase(placeCentres))[0]
+    if (!centre) throw new Error('no places')
+    place = centre.id
+    const home = (name: string, facts: Record<string, unknown>) => {
+      const row = randomListing(random, { lat: centre.lat, lng: centre.lng }, landlord.id, inject('apiUrl'))
+      homes[name] = row.id
+      return {
+        ...row,
+        type: 'rent',
+        status: 'available',
+        location: `1 Facts Street ${word}`,
+        property_type: null,
+        floor_area_m2: null,
+        epc_rating: null,
+        epc_exempt_reason: null,
+        pets_considered: null,
+        bills_included: null,
+        available_now: null,
+        available_from: null,
+        ...facts,
+      }
+    }
+    const rows = [
+      home('flat', {
+        property_type: 'flat',
+        floor_area_m2: 62.5,
+        epc_rating: 'C',
+        pets_considered: true,
+        bills_included: false,
+        available_from: '2027-03-01',
+      }),
+      home('studio', {
+        property_type: 'studio',
+        floor_area_m2: 28,
+        epc_rating: 'B',
+        pets_considered: false,
+        bills_included: true,
+        available_now: true,
+      }),
+      home('exempt', {
+        property_type: 'cottage',
+        floor_area_m2: 90,
+        epc_rating: 'exempt',
+        epc_exempt_reason: 'Listed building',
+        available_now: false,
+        available_from: '2027-06-30',
+      }),
+      home('bare', {}),
+      home('sale', { type: 'sale', property_type: 'detached', floor_area_m2: 140, epc_rating: 'A' }),
+    ]
+    const { error } = await serviceClient().from('listings').insert(rows)
+    if (error) throw new Error(`insert: ${JSON.stringify(error)}`)
+  })
+
+  afterAll(async () => {
+    await serviceClient().from('listings').delete().in('id', Object.values(homes))
+  })
+
+  const found = async (search: HomeSearch) => {
+    const names = Object.fromEntries(Object.entries(homes).map(([name, id]) => [id, name]))
+    const args = JSON.stringify({ keywords: word, ...search })
+    const rows = await rpc<Row[]>(anonClient(), 'search_homes', { search: args, page_size: 50 })
+    const counted = await rpc<number>(anonClient(), 'count_homes', { search: args })
+    expect(counted, args).toBe(rows.length)
+    return rows.map((row) => names[row.id]).sort()
+  }
+
+  it.each([
+    [{}, ['bare', 'exempt', 'flat', 'sale', 'studio']],
+    [{ propertyType: 'flat' }, ['flat']],
+    [{ propertyType: 'flat,studio,detached' }, ['flat', 'sale', 'studio']],
+    [{ minArea: 62 }, ['exempt', 'flat', 'sale']],
+    [{ minArea: 63 }, ['exempt', 'sale']],
+    [{ epc: 'C' }, ['flat', 'sale', 'studio']],
+    [{ epc: 'B' }, ['sale', 'studio']],
+    [{ epc: 'G' }, ['flat', 'sale', 'studio']],
+    [{ type: 'rent', pets: true }, ['flat']],
+    [{ type: 'rent', bills: true }, ['studio']],
+    [{ type: 'rent', availableBy: '2027-02-28' }, ['studio']],
+    [{ type: 'rent', availableBy: '2027-03-01' }, ['flat', 'studio']],
+    [{ type: 'rent', availableBy: '2027-06-30' }, ['exempt', 'flat', 'studio']],
+    [
+      { type: 'rent', propertyType: 'flat,studio', minArea: 20, epc: 'C', availableBy: '2027-12-31' },
+      ['flat', 'studio'],
+    ],
+  ] as [HomeSearch, string[]][])('%j, with keywords alone and with a place', async (search, expected) => {
+    expect(await found(search)).toEqual(expected)
+    expect(await found({ ...search, place, radius: '1' })).toEqual(expected)
   })
 })

@@ -17,8 +17,9 @@ import {
 /**
  * The parity property: the server's definition of a search (public.home_search_where, the text every search
  * path and saved-search matching runs) and the device's (matchesSearch) find the same homes, for thousands of
- * random searches with places, radii (homes around their edges), keywords and drawn areas (shapes drawn
- * across each other, homes on their corners and edges and just off them).
+ * random searches with places, radii (homes around their edges), keywords, drawn areas (shapes drawn
+ * across each other, homes on their corners and edges and just off them) and the property facts' filters
+ * (types, floor area, EPC, and for rent pets, bills and availability; homes with facts missing or exempt).
  */
 
 const random = prng(5050)
@@ -80,12 +81,15 @@ function deviceMatches(searches: HomeSearch[]): Set<string> {
   return out
 }
 
+/** The property facts' filters (issue 55), each of which the random searches must exercise. */
+const FACT_FILTERS = ['propertyType', 'minArea', 'epc', 'pets', 'bills', 'availableBy'] as const
+
 describe('the parity property: the server and the device find the same homes', () => {
   it('the homes know their places, from the server', () => {
     expect(listings.filter((listing) => (listing.placeIds ?? []).length > 0).length).toBe(listings.length)
   })
 
-  it('on 3,000 random searches with places, radii, keywords and drawn areas', async () => {
+  it('on 3,000 random searches with places, radii, keywords, drawn areas and the property facts', async () => {
     // Every drawn area alone too, against every home: its corners, its edges and just off them.
     const searches: HomeSearch[] = [
       ...world.shapes.map((area) => ({ area })),
@@ -110,9 +114,18 @@ describe('the parity property: the server and the device find the same homes', (
     // The searches found something, and not everything: the property is not vacuous.
     expect(server.size).toBeGreaterThan(3000)
     expect(server.size).toBeLessThan(3000 * listings.length * 0.5)
-    for (const field of ['place', 'radius', 'keywords', 'area'] as const) {
+    for (const field of ['place', 'radius', 'keywords', 'area', ...FACT_FILTERS] as const) {
       const found = [...server].filter((pair) => searches[Number(pair.split(':')[0])]?.[field] !== undefined)
       expect(found.length, field).toBeGreaterThan(50)
     }
+    // Each fact filter with a place, and with keywords, found homes too.
+    for (const field of FACT_FILTERS)
+      for (const other of ['place', 'keywords'] as const) {
+        const found = [...server].filter((pair) => {
+          const search = searches[Number(pair.split(':')[0])]
+          return search?.[field] !== undefined && search[other] !== undefined
+        })
+        expect(found.length, `${field} with ${other}`).toBeGreaterThan(0)
+      }
   }, 120_000)
 })

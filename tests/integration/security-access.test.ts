@@ -1,5 +1,5 @@
+import { signJwt } from '@roost/local-supabase/core/jwt'
 import { describe, expect, inject, it } from 'vitest'
-import { signJwt } from '../../supabase/local/src/core/jwt'
 import { withDatabase } from './support/clients'
 
 /** Who the API is in the database, and what a request can make it become. */

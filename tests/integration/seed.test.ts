@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@roost/local-supabase/seed/demo-accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   afterCursorFilter,
   type ListingsCursor,
   PAGE_SIZE,
 } from '../../src/features/listings/api/listings-keyset'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../supabase/local/src/seed/demo-accounts'
 import { anonClient, client, serviceClient, signedInUser } from './support/clients'
 import { validListing } from './support/rls-cases'
 

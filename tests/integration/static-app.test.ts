@@ -5,8 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { serve } from '@hono/node-server'
+import { buildStaticApp } from '@roost/local-supabase/app-server/static-app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildStaticApp } from '../../supabase/local/src/app-server/static-app'
 
 /** A small production build: a hashed script and stylesheet, a worker module, the service worker and manifest. */
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "row ${i}" }`).join(',')}]\n`

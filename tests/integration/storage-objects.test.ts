@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { loadConfig } from '@roost/local-supabase/config'
+import { prepareDatabase } from '@roost/local-supabase/db/bootstrap'
+import { connectDatabase } from '@roost/local-supabase/db/database'
+import { putObjectAsAdmin } from '@roost/local-supabase/http/storage/put-object'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { loadConfig } from '../../supabase/local/src/config'
-import { prepareDatabase } from '../../supabase/local/src/db/bootstrap'
-import { connectDatabase } from '../../supabase/local/src/db/database'
-import { putObjectAsAdmin } from '../../supabase/local/src/http/storage/put-object'
 import { anonClient, serviceClient, withDatabase } from './support/clients'
 import {
   createTestBucket,

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { project, TILE_SIZE } from '@roost/local-supabase/tiles/render'
+import { TILE_STYLE_VERSION, tileStore } from '@roost/local-supabase/tiles/tile-store'
 import sharp from 'sharp'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { project, TILE_SIZE } from '../../supabase/local/src/tiles/render'
-import { TILE_STYLE_VERSION, tileStore } from '../../supabase/local/src/tiles/tile-store'
 
 const tile = (z: number, x: number, y: number, init?: RequestInit) =>
   fetch(`${inject('apiUrl')}/tiles/v1/${z}/${x}/${y}.png`, init)

@@ -90,3 +90,39 @@ describe('sameSavedParams', () => {
     expect(sameSavedParams({}, { parking: true })).toBe(false)
   })
 })
+
+describe('a saved search’s name with the property facts filters', () => {
+  it('says the property types, floor area, EPC and rent filters', () => {
+    expect(
+      savedSearchName({
+        type: 'rent',
+        propertyType: 'flat,maisonette',
+        minArea: 60,
+        epc: 'C',
+        pets: true,
+        bills: true,
+        availableBy: '2027-03-01',
+      }),
+    ).toBe('Rent · Flat or Maisonette · 60+ m² · EPC C or better · Pets considered · Bills…')
+    expect(
+      savedSearchSummary({
+        type: 'rent',
+        propertyType: 'flat,studio,other',
+        epc: 'A',
+        availableBy: '2027-03-01',
+      }),
+    ).toBe('Rent · Flat, Studio or Other · EPC A · Available by 1 Mar 2027 · newest first')
+    expect(savedSearchName({ propertyType: 'semi_detached', minArea: 1500 })).toBe(
+      'Semi-detached house · 1,500+ m²',
+    )
+  })
+
+  it('keeps the filters as saved parameters, the rent ones only for rent', () => {
+    expect(toSavedParams({ type: 'rent', pets: 'true', propertyType: 'flat', view: 'map' })).toEqual({
+      type: 'rent',
+      pets: true,
+      propertyType: 'flat',
+    })
+    expect(toSavedParams({ type: 'sale', pets: true })).toEqual({ type: 'sale' })
+  })
+})

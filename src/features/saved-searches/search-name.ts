@@ -1,5 +1,7 @@
 import { type HomeSearch, parseHomeSearch, radiusLabel } from '../../types/home-search'
 import { formatPounds } from '../../utils/format-price'
+import { formatSquareMetres, propertyTypeLabel } from '../../utils/inline-script-helpers'
+import { propertyTypesOf } from '../../utils/search-facts'
 
 /** The longest name a saved search may have (the database says the same). */
 export const MAX_NAME_LENGTH = 80
@@ -31,6 +33,22 @@ function priceText({ minPrice, maxPrice }: SavedParams): string | null {
   return null
 }
 
+/** `Flat`, `Flat or Studio`, `Flat, Maisonette or Studio`. */
+function propertyTypesText(params: SavedParams): string | null {
+  const labels = propertyTypesOf(params).map(propertyTypeLabel)
+  if (labels.length === 0) return null
+  return labels.length === 1 ? (labels[0] ?? null) : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`
+}
+
+/** `1 Mar 2027`, from `2027-03-01`. */
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+
 /**
  * The place as a name says it: `Hackney, London within 1 mile` (the label, once the places are loaded; `a place`
  * before), `Homes in …` when it comes first.
@@ -41,16 +59,25 @@ function placeText({ place, radius, type }: SavedParams, placeLabel: string | un
   return type ? within : `Homes in ${within}`
 }
 
-/** The filters in the order people name a search: type, place or keywords, rooms, price, then the rest. */
+/**
+ * The filters in the order people name a search: type, place or keywords, property types, rooms, price, then the
+ * rest (floor area, EPC, the rent filters, the features).
+ */
 function parts(params: SavedParams, placeLabel?: string): string[] {
   const out: (string | null)[] = [
     params.type ? TYPE_NAMES[params.type] : null,
     placeText(params, placeLabel),
     params.q ?? null,
     params.keywords ?? null,
+    propertyTypesText(params),
     params.minBeds !== undefined ? `${params.minBeds}+ ${params.minBeds === 1 ? 'bed' : 'beds'}` : null,
     params.minBaths !== undefined ? `${params.minBaths}+ ${params.minBaths === 1 ? 'bath' : 'baths'}` : null,
     priceText(params),
+    params.minArea !== undefined ? `${formatSquareMetres(params.minArea)}+ m²` : null,
+    params.epc ? (params.epc === 'A' ? 'EPC A' : `EPC ${params.epc} or better`) : null,
+    params.pets ? 'Pets considered' : null,
+    params.bills ? 'Bills included' : null,
+    params.availableBy ? `Available by ${shortDate(params.availableBy)}` : null,
     params.parking ? 'Parking' : null,
     params.furnished ? 'Furnished' : null,
     params.offer ? 'Offers' : null,

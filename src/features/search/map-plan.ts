@@ -27,7 +27,13 @@ const clusterable = (search: HomeSearch) =>
   search.minBaths === undefined &&
   !search.parking &&
   !search.furnished &&
-  search.underOffer !== false
+  search.underOffer !== false &&
+  !search.propertyType &&
+  search.minArea === undefined &&
+  !search.epc &&
+  !search.pets &&
+  !search.bills &&
+  !search.availableBy
 
 /** A search's map: its homes, or where there are too many to draw, clusters that count them. */
 export type SearchMapData = { homes: MapHome[]; clusters: MapCluster[]; total: number }

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
+/** The e2e stack (packages/local-supabase/src/cli/e2e-server.ts): its API and its mail outbox (Mailpit's API). */
+import { E2E_API_URL, E2E_MAIL_URL } from '@roost/local-supabase/cli/e2e-ports'
 import sharp from 'sharp'
-import { E2E_API_URL, E2E_MAIL_URL } from '../../../supabase/local/src/cli/e2e-ports'
-/** The e2e stack (supabase/local/src/cli/e2e-server.ts): its API and its mail outbox (Mailpit's API). */
 import { fillPublishingFacts } from './property-facts'
 
 export { E2E_API_URL, E2E_MAIL_URL }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
+import { DEFAULT_JWT_SECRET } from '@roost/local-supabase/config'
 import { SignJWT } from 'jose'
-import { DEFAULT_JWT_SECRET } from '../../../supabase/local/src/config'
 import { photo } from './accounts'
 import { fillPublishingFacts } from './property-facts'
 import { anon } from './stack'

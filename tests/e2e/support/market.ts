@@ -1,6 +1,6 @@
+import { DEFAULT_SERVICE_ROLE_KEY } from '@roost/local-supabase/config'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { DEFAULT_SERVICE_ROLE_KEY } from '../../../supabase/local/src/config'
 import { API_URL, anon } from './stack'
 
 /**

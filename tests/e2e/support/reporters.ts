@@ -1,7 +1,7 @@
+import { E2E_PORTS } from '@roost/local-supabase/cli/e2e-ports'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import WebSocket from 'ws'
-import { E2E_PORTS } from '../../../supabase/local/src/cli/e2e-ports'
 import { fetchFrom } from '../../integration/support/http-from'
 import { ANON_KEY, API_URL } from './stack'
 

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
+import { E2E_API_URL } from '@roost/local-supabase/cli/e2e-ports'
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { authStorageKey } from '../../../src/lib/auth-storage-key'
-import { E2E_API_URL } from '../../../supabase/local/src/cli/e2e-ports'
 
-/** The e2e stack's API (supabase/local/src/cli/e2e-server.ts) and the local anon key the app is built with. */
+/** The e2e stack's API (packages/local-supabase/src/cli/e2e-server.ts) and the local anon key the app is built with. */
 export const API_URL = E2E_API_URL
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'

@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { loadConfig, PROJECT_DIR, type StackConfig } from '@roost/local-supabase/config'
+import { type RunningStack, startStack } from '@roost/local-supabase/stack'
 import { inject } from 'vitest'
-import { loadConfig, REPO_ROOT, type StackConfig } from '../../../supabase/local/src/config'
-import { type RunningStack, startStack } from '../../../supabase/local/src/stack'
 import { PUSH_SERVICE_FUNCTION_ENV } from './push-service'
 
-/** The fixture project the functions tests serve (supabase/local/test-project/README.md). */
-export const TEST_PROJECT = path.join(REPO_ROOT, 'supabase', 'local', 'test-project')
+/** The fixture project the functions tests serve (packages/local-supabase/test-project/README.md). */
+export const TEST_PROJECT = path.join(PROJECT_DIR, 'packages', 'local-supabase', 'test-project')
 
 const offset = Number(process.env.ROOST_TEST_PORT_OFFSET ?? 0)
 

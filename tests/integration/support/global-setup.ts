@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { loadConfig, PROJECT_DIR } from '@roost/local-supabase/config'
+import { removeRelocatedCluster } from '@roost/local-supabase/db/postgres-server'
+import { type RunningStack, startStack } from '@roost/local-supabase/stack'
 import type { TestProject } from 'vitest/node'
-import { loadConfig, REPO_ROOT } from '../../../supabase/local/src/config'
-import { removeRelocatedCluster } from '../../../supabase/local/src/db/postgres-server'
-import { type RunningStack, startStack } from '../../../supabase/local/src/stack'
 import { PUSH_SERVICE_FUNCTION_ENV } from './push-service'
 
 /**
@@ -36,7 +36,7 @@ let stack: RunningStack | undefined
 
 /** Starts one local stack on a fresh data folder for the whole integration run. */
 export async function setup(project: TestProject): Promise<void> {
-  const dataDir = path.join(REPO_ROOT, '.local', 'test-integration')
+  const dataDir = path.join(PROJECT_DIR, '.local', 'test-integration')
   fs.rmSync(dataDir, { recursive: true, force: true })
   removeRelocatedCluster(dataDir)
   const config = loadConfig(

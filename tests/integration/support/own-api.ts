@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { loadConfig } from '@roost/local-supabase/config'
+import { prepareDatabase } from '@roost/local-supabase/db/bootstrap'
+import { connectDatabase } from '@roost/local-supabase/db/database'
+import { buildApp } from '@roost/local-supabase/http/app'
+import { fileOutbox } from '@roost/local-supabase/mail/outbox'
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
-import { loadConfig } from '../../../supabase/local/src/config'
-import { prepareDatabase } from '../../../supabase/local/src/db/bootstrap'
-import { connectDatabase } from '../../../supabase/local/src/db/database'
-import { buildApp } from '../../../supabase/local/src/http/app'
-import { fileOutbox } from '../../../supabase/local/src/mail/outbox'
 
 export type OwnApi = { url: string; anonKey: string; serviceRoleKey: string; close(): Promise<void> }
 

@@ -3,6 +3,7 @@ import type pg from 'pg'
 import type { HomeSearch, SearchRadius } from '../../../src/types/home-search'
 import { SEARCH_RADII } from '../../../src/types/home-search'
 import { type AreaPoint, crossesItself, encodeArea } from '../../../src/utils/area'
+import { EPC_RATINGS, PROPERTY_TYPES } from '../../../src/utils/property-fact-values'
 import { between, chance, pick, type Random } from '../saved-searches-generate'
 
 /**
@@ -171,10 +172,34 @@ export function randomListing(random: Random, position: AreaPoint, landlord: str
     longitude: position.lng,
     user_ref: landlord,
     status: type === 'rent' && status === 'under_offer' ? 'let_agreed' : status,
+    ...randomFacts(random, type),
   }
 }
 
-/** A random search: any mix of place, radius, keywords, drawn area, bbox and filters. */
+/** The dates the rent homes are available from, and the searches' `Available by`: around each other. */
+const AVAILABLE_DATES = ['2027-01-15', '2027-03-01', '2027-03-02', '2027-06-30', '2028-02-29'] as const
+/** Floor areas on and around the searches' minimums (one decimal place, as the column keeps them). */
+const FLOOR_AREAS = [24.5, 39.9, 40, 60, 60.1, 75, 99.9, 120, 250] as const
+
+/** The facts the search filters by, some missing (null), some exempt from an EPC; the rent ones for rent only. */
+export function randomFacts(random: Random, type: 'rent' | 'sale') {
+  const epc = chance(random, 0.15) ? null : chance(random, 0.1) ? 'exempt' : pick(random, EPC_RATINGS)
+  const maybe = () => (chance(random, 0.2) ? null : chance(random, 0.5))
+  const now = type === 'rent' ? maybe() : null
+  return {
+    property_type: chance(random, 0.15) ? null : pick(random, PROPERTY_TYPES),
+    floor_area_m2: chance(random, 0.2) ? null : pick(random, FLOOR_AREAS),
+    epc_rating: epc,
+    epc_exempt_reason: epc === 'exempt' ? 'Listed building' : null,
+    pets_considered: type === 'rent' ? maybe() : null,
+    bills_included: type === 'rent' ? maybe() : null,
+    available_now: now,
+    available_from:
+      type === 'rent' && now !== true && chance(random, 0.8) ? pick(random, AVAILABLE_DATES) : null,
+  }
+}
+
+/** A random search: any mix of place, radius, keywords, drawn area, bbox and filters, the property facts' too. */
 export function randomSearch(random: Random, world: RandomWorld): HomeSearch {
   const search: HomeSearch = {}
   const centre = pick(random, world.centres)
@@ -204,5 +229,18 @@ export function randomSearch(random: Random, world: RandomWorld): HomeSearch {
   if (chance(random, 0.15)) search.furnished = true
   if (chance(random, 0.15)) search.offer = true
   if (chance(random, 0.15)) search.underOffer = false
+  if (chance(random, 0.15)) {
+    const types = PROPERTY_TYPES.filter(() => chance(random, 0.3))
+    if (types.length > 0) search.propertyType = types.join(',')
+  }
+  if (chance(random, 0.15)) search.minArea = pick(random, [1, 40, 60, 100, 200])
+  if (chance(random, 0.15)) search.epc = pick(random, EPC_RATINGS)
+  // The rent filters, with type rent (the only type they apply to).
+  if (chance(random, 0.2)) {
+    search.type = 'rent'
+    if (chance(random, 0.5)) search.pets = true
+    if (chance(random, 0.4)) search.bills = true
+    if (chance(random, 0.5)) search.availableBy = pick(random, ['2020-01-01', ...AVAILABLE_DATES])
+  }
   return search
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { signJwt } from '@roost/local-supabase/core/jwt'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { inject } from 'vitest'
 import WebSocket from 'ws'
-import { signJwt } from '../../../supabase/local/src/core/jwt'
 import { withDatabase } from './clients'
 
 /** A public bucket of the tests' own, shaped like listing-images but with a 1 MiB limit. */

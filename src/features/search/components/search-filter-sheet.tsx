@@ -2,6 +2,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { type HomeSearch, radiusLabel, SEARCH_RADII } from '../../../types/home-search'
 import { formatHomeCount } from '../../../utils/format-home-count'
 import { MAX_KEYWORDS_LENGTH } from '../../../utils/keywords'
+import { EPC_RATINGS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '../../../utils/property-facts'
+import { propertyTypesOf } from '../../../utils/search-facts'
 import { SEARCH_COPY, UNDER_OFFER_LABEL } from '../search-copy'
 import { text, useDraft } from './search-draft'
 import './search-filter-sheet.css'
@@ -16,6 +18,14 @@ const FLAGS = [
   { key: 'parking', label: 'Parking' },
   { key: 'furnished', label: 'Furnished' },
   { key: 'offer', label: 'Offers only' },
+] as const
+
+/** The floor areas `Min floor area` offers, in m² (a link's other whole number is offered too). */
+const AREA_CHOICES = [30, 40, 50, 60, 70, 80, 90, 100, 120, 150, 200]
+/** The rent filters' checkboxes. */
+const RENT_FLAGS = [
+  { key: 'pets', label: 'Pets considered' },
+  { key: 'bills', label: 'Bills included' },
 ] as const
 
 type SearchFilterSheetProps = {
@@ -129,6 +139,7 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
             onChange={(minBaths) => commit({ minBaths })}
           />
         </div>
+        <FactFilters search={search} onCommit={commit} />
         <div className="search-filters__flags">
           {FLAGS.map((flag) => (
             <label key={flag.key} className="search-filters__choice">
@@ -154,6 +165,108 @@ export default function SearchFilterSheet({ search, total, onCommit, onClose }: 
         </button>
       </form>
     </dialog>
+  )
+}
+
+type FactFiltersProps = { search: HomeSearch; onCommit: (patch: Record<string, unknown>) => void }
+
+/**
+ * The property facts' filters: `Property type` (several at once), `Min floor area`, `EPC at least`, and for
+ * rent `Pets considered`, `Bills included` and `Available by`.
+ */
+function FactFilters({ search, onCommit }: FactFiltersProps) {
+  const id = useId()
+  const types = propertyTypesOf(search)
+  const areaChoices =
+    search.minArea === undefined || AREA_CHOICES.includes(search.minArea)
+      ? AREA_CHOICES
+      : [...AREA_CHOICES, search.minArea].sort((a, b) => a - b)
+  return (
+    <>
+      <fieldset className="search-filters__type">
+        <legend className="field__label">Property type</legend>
+        {PROPERTY_TYPES.map((type) => (
+          <label key={type} className="search-filters__choice">
+            <input
+              type="checkbox"
+              name={`${id}-property-type`}
+              value={type}
+              checked={types.includes(type)}
+              onChange={(event) =>
+                onCommit({
+                  propertyType: (event.target.checked
+                    ? [...types, type]
+                    : types.filter((other) => other !== type)
+                  ).join(','),
+                })
+              }
+            />
+            {PROPERTY_TYPE_LABELS[type]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="search-filters__row">
+        <FilterField label="Min floor area">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className="field__input"
+              value={text(search.minArea)}
+              onChange={(event) => onCommit({ minArea: event.target.value })}
+            >
+              <option value="">Any</option>
+              {areaChoices.map((area) => (
+                <option key={area} value={area}>{`${area} m²`}</option>
+              ))}
+            </select>
+          )}
+        </FilterField>
+        <FilterField label="EPC at least">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className="field__input"
+              value={search.epc ?? ''}
+              onChange={(event) => onCommit({ epc: event.target.value })}
+            >
+              <option value="">Any</option>
+              {EPC_RATINGS.map((letter) => (
+                <option key={letter} value={letter}>
+                  {letter}
+                </option>
+              ))}
+            </select>
+          )}
+        </FilterField>
+      </div>
+      {search.type === 'rent' ? (
+        <div className="search-filters__row">
+          <div className="search-filters__flags">
+            {RENT_FLAGS.map((flag) => (
+              <label key={flag.key} className="search-filters__choice">
+                <input
+                  type="checkbox"
+                  checked={search[flag.key] === true}
+                  onChange={(event) => onCommit({ [flag.key]: event.target.checked })}
+                />
+                {flag.label}
+              </label>
+            ))}
+          </div>
+          <FilterField label="Available by">
+            {(fieldId) => (
+              <input
+                id={fieldId}
+                className="field__input"
+                type="date"
+                value={search.availableBy ?? ''}
+                onChange={(event) => onCommit({ availableBy: event.target.value })}
+              />
+            )}
+          </FilterField>
+        </div>
+      ) : null}
+    </>
   )
 }
 

@@ -1,4 +1,4 @@
-import { type HomeSearch, parseHomeSearch } from '../../../types/home-search'
+import { type HomeSearch, parseHomeSearch, type RENT_ONLY_FILTERS } from '../../../types/home-search'
 import type { IgnoredField } from '../../../types/home-search-problems'
 import { type Places, placeNamed } from '../../../utils/places'
 
@@ -7,11 +7,24 @@ export { ignoredFields } from '../../../types/home-search-problems'
 // What the search screen says about its search (search-notes.ts loads this file only when there is something to say).
 
 /** What the screen says about a link's field it could not use. */
-const IGNORED: Record<IgnoredField['field'], string> = {
+const IGNORED: Record<Exclude<IgnoredField['field'], RentOnly>, string> = {
   place: 'the place (Roost knows no place by that id)',
   radius: 'the distance (Within offers ¼ mile to 40 miles, around a place)',
   keywords: 'the keywords (longer than 100 characters)',
   area: 'the drawn area',
+  propertyType: 'the property type (not one Roost knows)',
+  minArea: 'the min floor area (a whole number of m², up to 10,000)',
+  epc: 'the EPC rating (EPC at least is a letter from A to G)',
+}
+type RentOnly = (typeof RENT_ONLY_FILTERS)[number]
+const RENT_ONLY_NAMES: Record<RentOnly, string> = {
+  pets: 'Pets considered',
+  bills: 'Bills included',
+  availableBy: 'the Available by date',
+}
+const RENT_ONLY_PROBLEMS: Record<Extract<IgnoredField, { field: RentOnly }>['problem'], string> = {
+  unreadable: 'it could not be read',
+  'rent-only': 'a filter for homes to rent',
 }
 const AREA_PROBLEMS: Record<Extract<IgnoredField, { field: 'area' }>['problem'], string> = {
   'does-not-decode': 'the drawn area (it could not be read)',
@@ -26,7 +39,11 @@ const listed = (parts: string[]) =>
 /** The polite line for the fields a link gave that the search left out. */
 export function ignoredNote(fields: IgnoredField[]): string {
   const parts = fields.map((field) =>
-    field.field === 'area' ? AREA_PROBLEMS[field.problem] : IGNORED[field.field],
+    field.field === 'area'
+      ? AREA_PROBLEMS[field.problem]
+      : 'problem' in field
+        ? `${RENT_ONLY_NAMES[field.field]} (${RENT_ONLY_PROBLEMS[field.problem]})`
+        : IGNORED[field.field],
   )
   return `This link’s ${listed(parts)} could not be used, so the search leaves ${parts.length === 1 ? 'it' : 'them'} out.`
 }

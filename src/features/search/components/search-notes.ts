@@ -7,7 +7,18 @@ const placesCode = () => import('../../../utils/places')
 const notesCode = () => import('./search-notes-text')
 
 /** The fields whose trouble a link's note says. */
-const NOTED = ['place', 'radius', 'keywords', 'area'] as const
+const NOTED = [
+  'place',
+  'radius',
+  'keywords',
+  'area',
+  'propertyType',
+  'minArea',
+  'epc',
+  'pets',
+  'bills',
+  'availableBy',
+] as const
 
 const keyOf = (search: HomeSearch) => JSON.stringify(search)
 
