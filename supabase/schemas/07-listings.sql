@@ -17,9 +17,9 @@
  * trigger listings_available_from_not_past, since a CHECK cannot read the
  * clock), minimum tenancy, bills and pets. Every column is nullable, so the
  * listings published before them stay valid; each rule is a named CHECK.
- * Next step, with the form that asks for them: publishing needs the EPC
- * rating (or exempt), the council tax band and, for rent, the deposit. That
- * is not enforced here yet, because today's form does not ask for them.
+ * Publishing needs the EPC rating (or exempt), the council tax band and, for
+ * rent, the deposit: the trigger listings_publishing_facts, since listings
+ * published before them stay valid without them.
  */
 
 create table public.listings (
@@ -423,6 +423,19 @@ create trigger listings_price_history_update AFTER UPDATE ON listings REFERENCIN
 create trigger listings_available_from_not_past BEFORE INSERT OR UPDATE OF available_from ON listings FOR EACH ROW EXECUTE FUNCTION refuse_past_available_from();
 
 create trigger listings_place_ids BEFORE INSERT OR UPDATE OF latitude, longitude, place_ids ON listings FOR EACH ROW EXECUTE FUNCTION set_listing_place_ids();
+
+/**
+ * ---------------------------------------------------------------------------
+ * The facts publishing needs
+ * ---------------------------------------------------------------------------
+ * A new listing needs its EPC rating (or exempt), council tax band and, for
+ * rent, deposit; an update may not take one away (a rent that becomes a sale
+ * drops its deposit), but need not add what an older listing never had. API
+ * callers only; seeding and maintenance are not held to it. An update can
+ * only take a fact away by naming its column, so other updates skip it. Named
+ * to run before the publishing limits, so a refused insert takes no place.
+ */
+create trigger listings_publishing_facts BEFORE INSERT OR UPDATE OF type, epc_rating, council_tax_band, deposit ON listings FOR EACH ROW EXECUTE FUNCTION require_publishing_facts();
 
 create trigger listings_publishing_limits BEFORE INSERT ON listings FOR EACH ROW EXECUTE FUNCTION enforce_publishing_limits();
 

@@ -131,6 +131,10 @@ async function main() {
       image_urls: ['https://images.example.com/listings/x/y/1.jpg'],
       latitude: 51.545,
       longitude: -0.055,
+      // The facts publishing needs.
+      epc_rating: 'C',
+      council_tax_band: 'C',
+      deposit: 1700,
     })
     if (published.error) throw new Error(published.error.message)
     const enquiry = await hunter.client.rpc('send_enquiry', {

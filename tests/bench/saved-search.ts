@@ -444,6 +444,10 @@ export async function benchSavedSearches(opts: {
           image_urls: ['https://images.example.com/bench/1.jpg'],
           latitude: 60.155,
           longitude: -1.145,
+          // The facts publishing needs.
+          epc_rating: 'D',
+          council_tax_band: 'B',
+          deposit: 1000,
         })
         .throwOnError()
     }

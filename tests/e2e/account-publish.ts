@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { withPublishingFacts } from '../integration/support/publishing-facts'
 import { type Account, E2E_API_URL, photo } from './support/accounts'
 import { apiClient } from './support/stack'
 
@@ -19,21 +20,23 @@ export async function publishThroughApi(
     .from('listing-images')
     .upload(object, (await photo('front.jpg')).buffer, { contentType: 'image/jpeg' })
   if (upload.error) throw upload.error
-  const { error } = await client.from('listings').insert({
-    id,
-    type: 'rent',
-    name,
-    bedrooms: 2,
-    bathrooms: 1,
-    parking: false,
-    furnished: true,
-    location: 'Stonegate, York YO1',
-    offer: false,
-    regular_price: 880,
-    image_urls: [`${E2E_API_URL}/storage/v1/object/public/listing-images/${object}`],
-    latitude: 53.9614,
-    longitude: -1.0819,
-  })
+  const { error } = await client.from('listings').insert(
+    withPublishingFacts({
+      id,
+      type: 'rent',
+      name,
+      bedrooms: 2,
+      bathrooms: 1,
+      parking: false,
+      furnished: true,
+      location: 'Stonegate, York YO1',
+      offer: false,
+      regular_price: 880,
+      image_urls: [`${E2E_API_URL}/storage/v1/object/public/listing-images/${object}`],
+      latitude: 53.9614,
+      longitude: -1.0819,
+    }),
+  )
   if (error) throw error
   // Not signed out: a global sign-out would end the browser's session of the same account too.
   return { id, path: `/category/rent/${id}` }

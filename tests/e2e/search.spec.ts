@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { withPublishingFacts } from '../integration/support/publishing-facts'
 import { newAccount } from './support/accounts'
 import { pressLoadMoreWhileLoading } from './support/load-more'
 import { ONLINE_ONLY } from './support/service-worker'
@@ -145,21 +146,23 @@ test.describe('searching for a home', () => {
       prices.push(900 + (i % 4) * 50)
       const { data, error } = await landlord
         .from('listings')
-        .insert({
-          type: 'rent',
-          name: `Moor cottage ${i}`,
-          location: `${i} Fell Road, ${place}`,
-          description: 'A cottage with a garden.',
-          bedrooms: 2,
-          bathrooms: 1,
-          parking: false,
-          furnished: false,
-          offer: false,
-          regular_price: prices[i],
-          image_urls: ['https://example.com/a.jpg'],
-          latitude: 54.4,
-          longitude: -2.9,
-        })
+        .insert(
+          withPublishingFacts({
+            type: 'rent',
+            name: `Moor cottage ${i}`,
+            location: `${i} Fell Road, ${place}`,
+            description: 'A cottage with a garden.',
+            bedrooms: 2,
+            bathrooms: 1,
+            parking: false,
+            furnished: false,
+            offer: false,
+            regular_price: prices[i],
+            image_urls: ['https://example.com/a.jpg'],
+            latitude: 54.4,
+            longitude: -2.9,
+          }),
+        )
         .select('id')
         .single()
       if (error) throw error

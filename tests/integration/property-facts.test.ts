@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { depositCap } from '../../src/utils/property-facts'
-import { anonClient, signedInUser, type TestUser, withDatabase } from './support/clients'
+import { depositCap, lacksPublishingFacts } from '../../src/utils/property-facts'
+import {
+  publishingFactRefused,
+  PUBLISHING_FACT_REFUSALS as REFUSED,
+} from '../../src/utils/publishing-fact-refusals'
+import { anonClient, serviceClient, signedInUser, type TestUser, withDatabase } from './support/clients'
 import type { Row } from './support/listing-rules'
 import { validListing } from './support/rls-cases'
 
@@ -18,7 +22,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (published.length) await landlord.client.from('listings').delete().in('id', published)
+  if (published.length) await serviceClient().from('listings').delete().in('id', published)
 })
 
 /** A date `days` from today in the UK, as the database's trigger counts days. */
@@ -53,6 +57,24 @@ async function expectRefused(row: Row, constraint: string): Promise<void> {
 async function expectAccepted(row: Row): Promise<void> {
   const { error } = await publish(row)
   expect(error).toBeNull()
+}
+
+/**
+ * A listing of the landlord's published before the facts (or without some of them): written by the service
+ * role, as seeding and maintenance are, which the rule on publishing does not hold to it.
+ */
+async function olderListing(overrides: Row): Promise<Row> {
+  const row = validListing(randomUUID(), {
+    user_ref: landlord.id,
+    epc_rating: null,
+    council_tax_band: null,
+    deposit: null,
+    ...overrides,
+  })
+  const { error } = await serviceClient().from('listings').insert(row)
+  expect(error).toBeNull()
+  published.push(row.id as string)
+  return row
 }
 
 describe('each property fact rule, refused for the signed-in owner through the API', () => {
@@ -255,8 +277,9 @@ describe('a full set of facts', () => {
       service_charge_per_year: 1800,
     }
     const saleRow = sale(leasehold)
-    const bare = rent({})
-    for (const row of [full, saleRow, bare]) await expectAccepted(row)
+    for (const row of [full, saleRow]) await expectAccepted(row)
+    // Published before the facts: written by the service role, which publishing's rule does not hold.
+    const bare = await olderListing({})
 
     const columns = `id, ${Object.keys(facts).join(', ')}`
     const { data, error } = await anonClient()
@@ -271,5 +294,184 @@ describe('a full set of facts', () => {
       id: bare.id,
       ...Object.fromEntries(Object.keys(facts).map((key) => [key, null])),
     })
+  })
+})
+
+/** The refusal of a listing without a fact publishing needs: 400, a check violation, the form's words, the column. */
+function expectFactRefused(
+  result: { error: { code: string; message: string; hint: string | null } | null; status: number },
+  column: 'epc_rating' | 'council_tax_band' | 'deposit',
+): void {
+  const fact = ({ epc_rating: 'epcRating', council_tax_band: 'councilTaxBand', deposit: 'deposit' } as const)[
+    column
+  ]
+  expect(result.status).toBe(400)
+  expect(result.error).toMatchObject({ code: '23514', message: REFUSED[fact], hint: column })
+  expect(publishingFactRefused(result.error?.message)).toBe(fact)
+}
+
+const updateListing = (id: string, changes: Row) =>
+  landlord.client
+    .from('listings')
+    .update(changes)
+    .eq('id', id)
+    .select('id, type, regular_price, status, epc_rating, council_tax_band, deposit')
+
+describe('publishing needs the EPC rating (or exempt), the council tax band and, for rent, the deposit', () => {
+  // A landlord of their own: one account publishes at most 20 listings a day.
+  beforeAll(async () => {
+    landlord = await signedInUser('Facts Required Landlord')
+  })
+
+  it("a new listing without an EPC rating is refused with the form's words, named or left out", async () => {
+    expect(REFUSED.epcRating).toBe('Add the EPC rating (A–G) or mark it exempt')
+    expectFactRefused(await publish(rent({ epc_rating: null })), 'epc_rating')
+    const { epc_rating: _left, ...withoutKey } = rent({})
+    expectFactRefused(await publish(withoutKey), 'epc_rating')
+    expectFactRefused(await publish(sale({ epc_rating: null })), 'epc_rating')
+  })
+
+  it('a listing without any of the facts is asked for the EPC rating first, as the form asks', async () => {
+    expectFactRefused(
+      await publish(rent({ epc_rating: null, council_tax_band: null, deposit: null })),
+      'epc_rating',
+    )
+    expectFactRefused(await publish(rent({ council_tax_band: null, deposit: null })), 'council_tax_band')
+  })
+
+  it('exempt needs its reason (the CHECK already refuses it); exempt with a reason is taken', async () => {
+    await expectRefused(rent({ epc_rating: 'exempt' }), 'listings_epc_exempt_needs_reason')
+    await expectRefused(
+      rent({ epc_rating: 'exempt', epc_exempt_reason: null }),
+      'listings_epc_exempt_needs_reason',
+    )
+    await expectAccepted(rent({ epc_rating: 'exempt', epc_exempt_reason: 'Listed building' }))
+  })
+
+  it('a new listing without a council tax band is refused; rates need their amount; not yet banded is taken', async () => {
+    expectFactRefused(await publish(rent({ council_tax_band: null })), 'council_tax_band')
+    expectFactRefused(await publish(sale({ council_tax_band: null })), 'council_tax_band')
+    await expectRefused(rent({ council_tax_band: 'rates' }), 'listings_rates_need_amount')
+    await expectAccepted(rent({ council_tax_band: 'not_banded' }))
+    await expectAccepted(sale({ council_tax_band: 'rates', rates_per_year: 1350 }))
+  })
+
+  it('a rent listing without a deposit is refused; a sale needs none; a deposit of £0 is a deposit given', async () => {
+    expectFactRefused(await publish(rent({ deposit: null })), 'deposit')
+    const { deposit: _none, ...saleRow } = sale({})
+    expect(saleRow).not.toHaveProperty('deposit')
+    await expectAccepted(saleRow)
+    await expectAccepted(rent({ deposit: 0 }))
+  })
+
+  it('a full set is taken, and agrees with what Your Listings counts as enough', async () => {
+    const row = rent({ regular_price: 1450, epc_rating: 'B', council_tax_band: 'C', deposit: 1673 })
+    expect(lacksPublishingFacts('rent', { epcRating: 'B', councilTaxBand: 'C', deposit: 1673 })).toBe(false)
+    await expectAccepted(row)
+    expect(lacksPublishingFacts('rent', { epcRating: 'B', councilTaxBand: 'C' })).toBe(true)
+  })
+
+  it('a listing published before the facts is still edited without them: a new price, let agreed, let', async () => {
+    const old = await olderListing({ regular_price: 1400 })
+    const id = old.id as string
+    const cheaper = await updateListing(id, { regular_price: 1350 })
+    expect(cheaper.error).toBeNull()
+    expect(cheaper.data).toMatchObject([{ regular_price: 1350, epc_rating: null, deposit: null }])
+    expect((await updateListing(id, { status: 'let_agreed' })).error).toBeNull()
+    expect((await updateListing(id, { status: 'let', name: 'Let flat by the river' })).error).toBeNull()
+    // Giving one fact is taken; the others may still wait.
+    const epc = await updateListing(id, { epc_rating: 'D' })
+    expect(epc.error).toBeNull()
+    expect(epc.data).toMatchObject([{ epc_rating: 'D', council_tax_band: null, deposit: null }])
+    // Once given, it cannot be taken away again, while the rest still need not be given.
+    expectFactRefused(await updateListing(id, { epc_rating: null }), 'epc_rating')
+    expect((await updateListing(id, { regular_price: 1300 })).error).toBeNull()
+  })
+
+  it('a sale that becomes a rent brings its deposit, as a new letting advert does; a rent keeps the one it has', async () => {
+    const old = await olderListing({ type: 'sale', regular_price: 1400, furnished: false })
+    expectFactRefused(await updateListing(old.id as string, { type: 'rent', regular_price: 1250 }), 'deposit')
+    expect(
+      (await updateListing(old.id as string, { type: 'rent', regular_price: 1250, deposit: 1400 })).error,
+    ).toBeNull()
+
+    const complete = sale({})
+    await expectAccepted(complete)
+    const id = complete.id as string
+    expectFactRefused(await updateListing(id, { type: 'rent', regular_price: 1250 }), 'deposit')
+    const rented = await updateListing(id, { type: 'rent', regular_price: 1250, deposit: 1400 })
+    expect(rented.error).toBeNull()
+    expect(rented.data).toMatchObject([{ type: 'rent', deposit: 1400, epc_rating: 'C' }])
+    expectFactRefused(await updateListing(id, { deposit: null }), 'deposit')
+  })
+
+  it('an edit that clears a fact that was given is refused, and the listing keeps it', async () => {
+    const row = rent({ epc_rating: 'C', council_tax_band: 'D', deposit: 1000 })
+    await expectAccepted(row)
+    const id = row.id as string
+    expectFactRefused(await updateListing(id, { epc_rating: null }), 'epc_rating')
+    expectFactRefused(await updateListing(id, { council_tax_band: null }), 'council_tax_band')
+    expectFactRefused(await updateListing(id, { deposit: null }), 'deposit')
+    expectFactRefused(await updateListing(id, { regular_price: 1100, epc_rating: null }), 'epc_rating')
+    const kept = await landlord.client
+      .from('listings')
+      .select('regular_price, epc_rating, council_tax_band, deposit')
+      .eq('id', id)
+      .single()
+    expect(kept.data).toEqual({ regular_price: 1200, epc_rating: 'C', council_tax_band: 'D', deposit: 1000 })
+    // Changing a fact is an edit like any other; so is exempt with its reason.
+    expect((await updateListing(id, { epc_rating: 'B' })).error).toBeNull()
+    expect(
+      (await updateListing(id, { epc_rating: 'exempt', epc_exempt_reason: 'Listed building' })).error,
+    ).toBeNull()
+    // Becoming a sale drops the deposit, which a sale cannot have.
+    const sold = await updateListing(id, { type: 'sale', deposit: null, regular_price: 250_000 })
+    expect(sold.error).toBeNull()
+    expect(sold.data).toMatchObject([{ type: 'sale', deposit: null, epc_rating: 'exempt' }])
+  })
+
+  it('an older listing that had some facts keeps those it had', async () => {
+    const old = await olderListing({ council_tax_band: 'A' })
+    const id = old.id as string
+    expectFactRefused(await updateListing(id, { council_tax_band: null }), 'council_tax_band')
+    expect((await updateListing(id, { council_tax_band: 'not_banded' })).error).toBeNull()
+    expect((await updateListing(id, { bedrooms: 3 })).error).toBeNull()
+  })
+
+  it("a publish sent again (a draft's, its answer lost) of a listing made before the facts is taken once", async () => {
+    const old = await olderListing({})
+    const resent = await landlord.client
+      .from('listings')
+      .upsert({ ...old, user_ref: undefined }, { onConflict: 'id', ignoreDuplicates: true })
+    expect(resent.error).toBeNull()
+    const { data } = await landlord.client
+      .from('listings')
+      .select('epc_rating')
+      .eq('id', old.id as string)
+    expect(data).toEqual([{ epc_rating: null }])
+  })
+
+  it('the service role and the table owner (seeding, maintenance) are not held to it', async () => {
+    const bySql = randomUUID()
+    await withDatabase(async (db) => {
+      await db.query(
+        `insert into public.listings (id, user_ref, type, name, location, regular_price, image_urls, latitude, longitude)
+         values ($1, $2, 'rent', 'Flat published long ago', 'Mill Road, Cambridge CB1', 1200, $3, 52.2, 0.14)`,
+        [bySql, landlord.id, ['https://images.example.com/listings/x/y/1.jpg']],
+      )
+      await db.query('update public.listings set council_tax_band = null where id = $1', [bySql])
+    })
+    published.push(bySql)
+    const old = await olderListing({ type: 'sale', furnished: false, regular_price: 300_000 })
+    const service = await serviceClient()
+      .from('listings')
+      .update({ epc_rating: 'E' })
+      .eq('id', old.id as string)
+    expect(service.error).toBeNull()
+    const cleared = await serviceClient()
+      .from('listings')
+      .update({ epc_rating: null })
+      .eq('id', old.id as string)
+    expect(cleared.error).toBeNull()
   })
 })

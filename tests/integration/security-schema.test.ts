@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, type TestUser } from './support/clients'
+import { withPublishingFacts } from './support/publishing-facts'
 
 /** The schema refuses junk whoever writes it: the form's rules hold for a request that skips the form. */
 
@@ -14,7 +15,7 @@ const objectUrl = (host: string, user: string, file = '1.jpg') =>
   `${host}/storage/v1/object/public/listing-images/${user}/${randomUUID()}/${file}`
 
 function listing(overrides: Record<string, unknown> = {}) {
-  return {
+  return withPublishingFacts({
     id: randomUUID(),
     type: 'rent',
     name: 'A visible name',
@@ -26,7 +27,7 @@ function listing(overrides: Record<string, unknown> = {}) {
     latitude: 53.96,
     longitude: -1.08,
     ...overrides,
-  }
+  })
 }
 
 async function insert(overrides: Record<string, unknown>) {

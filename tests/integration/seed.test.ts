@@ -6,6 +6,7 @@ import {
   type ListingsCursor,
   PAGE_SIZE,
 } from '../../src/features/listings/api/listings-keyset'
+import { type CouncilTaxBand, type EpcRating, lacksPublishingFacts } from '../../src/utils/property-facts'
 import { anonClient, client, serviceClient, signedInUser } from './support/clients'
 import { validListing } from './support/rls-cases'
 
@@ -102,6 +103,40 @@ describe('the seed listings’ property facts', () => {
     expect(data.filter((l) => l.epc_rating === 'exempt').length).toBeGreaterThanOrEqual(3)
     expect(data.filter((l) => l.tenure === 'leasehold').length).toBeGreaterThanOrEqual(5)
     expect(data.filter((l) => l.available_from !== null).length).toBeGreaterThanOrEqual(10)
+  })
+})
+
+describe('the seed listings without the facts publishing needs', () => {
+  it('stay on the market, and their landlord still edits them without adding the facts', async () => {
+    const { data, error } = await anonClient()
+      .from('market_listings')
+      .select('id, type, regular_price, user_ref, epc_rating, epc_exempt_reason, council_tax_band, deposit')
+      .gte('id', SEED_IDS.from)
+      .lt('id', SEED_IDS.to)
+    if (error) throw error
+    const lacking = data.filter((l) =>
+      lacksPublishingFacts(l.type as 'rent' | 'sale', {
+        epcRating: l.epc_rating as EpcRating | null,
+        epcExemptReason: l.epc_exempt_reason,
+        councilTaxBand: l.council_tax_band as CouncilTaxBand | null,
+        deposit: l.deposit,
+      }),
+    )
+    expect(lacking.length).toBeGreaterThanOrEqual(3)
+    const home = lacking.find((l) => l.epc_rating === null && DEMO_ACCOUNTS.some((a) => a.id === l.user_ref))
+    const account = DEMO_ACCOUNTS.find((a) => a.id === home?.user_ref)
+    if (!home || !account) throw new Error('no demo home without its EPC rating')
+    const landlord = client()
+    const signedIn = await landlord.auth.signInWithPassword({ email: account.email, password: DEMO_PASSWORD })
+    expect(signedIn.error).toBeNull()
+    // The price it has, sent again as the edit form does: the update runs every rule, and changes nothing seen.
+    const edited = await landlord
+      .from('listings')
+      .update({ regular_price: home.regular_price })
+      .eq('id', home.id)
+      .select('epc_rating')
+    expect(edited.error).toBeNull()
+    expect(edited.data).toEqual([{ epc_rating: null }])
   })
 })
 

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { withPublishingFacts } from '../../integration/support/publishing-facts'
 import { photo } from './accounts'
 import { apiClient, SESSION_KEY } from './stack'
 
@@ -52,24 +53,26 @@ export async function publishWithPhotos(
     if (error) throw error
     urls.push(client.storage.from(BUCKET).getPublicUrl(path).data.publicUrl)
   }
-  const { error } = await client.from('listings').insert({
-    id,
-    type: home.type ?? 'rent',
-    name: home.name,
-    location: 'Leeds',
-    description: 'Near the market',
-    bedrooms: 1,
-    bathrooms: 1,
-    parking: false,
-    furnished: false,
-    offer: false,
-    regular_price: 800,
-    discounted_price: null,
-    image_urls: urls,
-    latitude: 53.8,
-    longitude: -1.55,
-    ...(home.status ? { status: home.status } : {}),
-  })
+  const { error } = await client.from('listings').insert(
+    withPublishingFacts({
+      id,
+      type: home.type ?? 'rent',
+      name: home.name,
+      location: 'Leeds',
+      description: 'Near the market',
+      bedrooms: 1,
+      bathrooms: 1,
+      parking: false,
+      furnished: false,
+      offer: false,
+      regular_price: 800,
+      discounted_price: null,
+      image_urls: urls,
+      latitude: 53.8,
+      longitude: -1.55,
+      ...(home.status ? { status: home.status } : {}),
+    }),
+  )
   if (error) throw error
   published.push({ client, id })
   return { id, urls }

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { withPublishingFacts } from '../../integration/support/publishing-facts'
 import { type Account, newAccount } from './accounts'
 import { apiClient, DEMO_PASSWORD, SESSION_KEY } from './stack'
 
@@ -64,21 +65,23 @@ export async function publishHome(
 ): Promise<string> {
   const { data, error } = await client
     .from('listings')
-    .insert({
-      type: 'rent',
-      name: home.name,
-      location: home.location,
-      bedrooms: home.bedrooms,
-      bathrooms: 1,
-      parking: false,
-      furnished: false,
-      offer: false,
-      regular_price: home.price,
-      discounted_price: null,
-      image_urls: ['https://images.example.com/homes/front.jpg'],
-      latitude: 51.545,
-      longitude: -0.055,
-    })
+    .insert(
+      withPublishingFacts({
+        type: 'rent',
+        name: home.name,
+        location: home.location,
+        bedrooms: home.bedrooms,
+        bathrooms: 1,
+        parking: false,
+        furnished: false,
+        offer: false,
+        regular_price: home.price,
+        discounted_price: null,
+        image_urls: ['https://images.example.com/homes/front.jpg'],
+        latitude: 51.545,
+        longitude: -0.055,
+      }),
+    )
     .select('id')
     .single()
   if (error) throw error

@@ -72,7 +72,8 @@ export function listingRules(image: string): Record<string, RuleCase[]> {
     ],
     'the type is rent or sale': [
       accepted({ type: 'rent' }),
-      accepted({ type: 'sale' }),
+      // A sale has no deposit: a rent listing (given one by validListing) drops it to become a sale.
+      accepted({ type: 'sale', deposit: null }),
       refused({ type: 'lease' }, 'listings_type_valid'),
     ],
     'the address is required': [

@@ -1,3 +1,5 @@
+import { withPublishingFacts } from './publishing-facts'
+
 /**
  * Who may do what, as data: every table, the listing-images bucket and landlord_contact, for each
  * actor and command, with the outcome Postgres must give. Transport-neutral, so one driver can run the
@@ -58,7 +60,7 @@ export type RlsCase = {
 
 /** A listing that satisfies every CHECK constraint, as a client would send it. */
 export function validListing(id: string, overrides: Row = {}): Row {
-  return {
+  return withPublishingFacts({
     id,
     type: 'rent',
     name: 'Bright flat near the park',
@@ -74,7 +76,7 @@ export function validListing(id: string, overrides: Row = {}): Row {
     latitude: 52.1982,
     longitude: 0.1407,
     ...overrides,
-  }
+  })
 }
 
 const profiles: Target = { kind: 'table', table: 'profiles' }
