@@ -1,4 +1,5 @@
 import { depositCapMessage } from '../../utils/property-facts'
+import { PUBLISHING_FACT_REFUSALS, publishingFactRefused } from '../../utils/publishing-fact-refusals'
 import { type FactField, FACT_MESSAGES as M } from './property-facts-schema'
 
 // The database refuses a fact the form would have refused (a request from an older app, a rule that changed,
@@ -33,16 +34,8 @@ const REFUSALS: Record<string, Refusal> = {
   listings_deposit_required: at('deposit', M.depositRequired),
 }
 
-/**
- * Refusals that say the form's words instead of a constraint's name: publishing's requirement (the trigger
- * listings_publishing_facts raises the message the form shows) and the trigger that refuses a past date.
- */
-const BY_MESSAGE: [string, Refusal][] = [
-  [M.epcRequired, at('epcRating', M.epcRequired)],
-  [M.councilTaxBandRequired, at('councilTaxBand', M.councilTaxBandRequired)],
-  [M.depositRequired, at('deposit', M.depositRequired)],
-  [M.availableFromPast, at('availableFrom', M.availableFromPast)],
-]
+/** The trigger refusing a past date says the form's words, and names no constraint in its message. */
+const BY_MESSAGE: [string, Refusal][] = [[M.availableFromPast, at('availableFrom', M.availableFromPast)]]
 
 /** A reason's words as compared: trimmed, without a closing full stop. */
 const words = (text: string) => text.trim().replace(/\.$/, '')
@@ -56,6 +49,9 @@ export function factRefusal(
   reason: string,
   rent: number | null,
 ): { field: FactField; message: string } | null {
+  // Publishing's requirement (the trigger listings_publishing_facts) says the message the form shows.
+  const needed = publishingFactRefused(reason)
+  if (needed) return { field: needed, message: PUBLISHING_FACT_REFUSALS[needed] }
   const said = BY_MESSAGE.find(([message]) => words(message) === words(reason))
   if (said) return { field: said[1].field, message: said[1].message(rent) }
   for (const name of reason.match(/listings_[a-z0-9_]+/g) ?? []) {

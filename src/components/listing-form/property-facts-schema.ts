@@ -12,6 +12,7 @@ import {
   squareMetresToSquareFeet,
   TENURES,
 } from '../../utils/property-facts'
+import { PUBLISHING_FACT_REFUSALS } from '../../utils/publishing-fact-refusals'
 
 // The listing form's `Property facts` (issue 55): what the form holds, how it reads as a listing's facts, and
 // what it refuses, beside each field. The values and the limits are property-facts.ts's, which the database's
@@ -19,19 +20,22 @@ import {
 
 export type FactField = keyof PropertyFactsText
 
-/** Every message the facts show; `epcRequired` is the issue's, copied exactly. */
+/**
+ * Every message the facts show. The three publishing needs are the database's own words (its trigger raises
+ * them), the EPC's copied exactly from the issue.
+ */
 export const FACT_MESSAGES = {
   floorAreaRange: `Floor area must be more than 0 and at most ${PROPERTY_FACT_LIMITS.floorAreaMaxM2.toLocaleString('en-GB')} m² (${Math.floor(PROPERTY_FACT_LIMITS.floorAreaMaxM2 * SQ_FT_PER_M2).toLocaleString('en-GB')} sq ft)`,
-  epcRequired: 'Add the EPC rating (A–G) or mark it exempt',
+  epcRequired: PUBLISHING_FACT_REFUSALS.epcRating,
   epcExemptReasonRequired: 'Say why the home is exempt (for example, a listed building)',
   epcExemptReasonLength: `The reason must be ${PROPERTY_FACT_LIMITS.epcExemptReason.min} to ${PROPERTY_FACT_LIMITS.epcExemptReason.max} characters`,
-  councilTaxBandRequired: 'Add the council tax band, or choose Not yet banded',
+  councilTaxBandRequired: PUBLISHING_FACT_REFUSALS.councilTaxBand,
   ratesRequired: 'Add the rates a year',
   ratesRange: 'Rates a year must be a whole number of pounds, more than 0',
   leaseYearsLeftRange: `Years left on the lease must be a whole number from ${PROPERTY_FACT_LIMITS.leaseYearsLeft.min} to ${PROPERTY_FACT_LIMITS.leaseYearsLeft.max}`,
   groundRentRange: 'Ground rent a year must be a whole number of pounds',
   serviceChargeRange: 'Service charge a year must be a whole number of pounds',
-  depositRequired: 'Add the deposit',
+  depositRequired: PUBLISHING_FACT_REFUSALS.deposit,
   depositRange: 'Deposit must be a whole number of pounds',
   availableFromRequired: 'Enter the date the home is available from',
   availableFromPast: 'The date a home is available from cannot be in the past',
