@@ -1,3 +1,4 @@
+import { FACT_COLUMNS, type FactColumn } from '../utils/property-fact-columns'
 import type { ListingDescriptionKey, ListingRow } from './listing'
 
 // A change to a published listing made on this device, as the outbox keeps it (kind `listing.edit`) until the
@@ -13,7 +14,13 @@ export const listingThing = (listingId: string) => `listing:${listingId}`
 export type EditFields = Omit<
   Pick<
     ListingRow,
-    ListingDescriptionKey | 'regular_price' | 'discounted_price' | 'latitude' | 'longitude' | 'status'
+    | ListingDescriptionKey
+    | 'regular_price'
+    | 'discounted_price'
+    | 'latitude'
+    | 'longitude'
+    | 'status'
+    | FactColumn
   >,
   'latitude' | 'longitude'
 > & {
@@ -40,6 +47,7 @@ export const EDIT_FIELD_ORDER: readonly EditField[] = [
   'offer',
   'regular_price',
   'discounted_price',
+  ...FACT_COLUMNS,
 ]
 
 /** A photo of an edited listing: one already on the server (its URL), or one kept on the device until uploaded. */

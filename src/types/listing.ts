@@ -328,6 +328,35 @@ type ListingFormTextField =
  */
 export type ListingFormText = Pick<Listing, ListingFormChoice> & {
   [F in ListingFormTextField | 'address' | keyof Pick<ListingRow, 'latitude' | 'longitude'>]: string
+} & PropertyFactsText
+
+/** A yes, a no, or not said (''). */
+export type YesNoUnsaid = '' | 'yes' | 'no'
+export type FloorAreaUnit = 'm2' | 'sqft'
+
+/**
+ * The property facts as the form holds them (issue 55): each choice as its value ('' when not chosen), each
+ * number as typed. The floor area keeps the text typed and the unit it was typed in, and the unit shown.
+ */
+export type PropertyFactsText = {
+  propertyType: PropertyType | ''
+  floorArea: string
+  floorAreaTypedUnit: FloorAreaUnit
+  floorAreaUnit: FloorAreaUnit
+  epcRating: EpcRating | ''
+  epcExemptReason: string
+  councilTaxBand: CouncilTaxBand | ''
+  ratesPerYear: string
+  tenure: Tenure | ''
+  leaseYearsLeft: string
+  groundRentPerYear: string
+  serviceChargePerYear: string
+  deposit: string
+  availability: '' | 'now' | 'date'
+  availableFrom: string
+  minTenancyMonths: string
+  billsIncluded: YesNoUnsaid
+  petsConsidered: YesNoUnsaid
 }
 
 /** The fields that describe a home, named alike in the row and in the app's shape (forms and edits pick them). */

@@ -1,14 +1,18 @@
 import type { Listing, ListingDescriptionKey, ListingRow } from '../types/listing'
 import type { EditFields } from '../types/listing-edit'
+import { type FactColumns, factColumns, factsOfColumns } from './property-fact-columns'
+import type { PropertyFacts } from './property-facts'
 
 // The one field map: how the fields a person writes are named in the app (a Listing, a checked form) and in
 // public.listings, both ways. Publishing a draft, editing a listing and showing a waiting edit all use it.
 
-/** The fields a person writes, as the app names them. */
-export type WrittenFields = Pick<Listing, ListingDescriptionKey | 'regularPrice' | 'discountedPrice'>
+/** The fields a person writes, as the app names them (a copy kept before the property facts has none). */
+export type WrittenFields = Pick<Listing, ListingDescriptionKey | 'regularPrice' | 'discountedPrice'> &
+  Partial<PropertyFacts>
 
 /** The same fields as public.listings names them. */
-export type WrittenColumns = Pick<ListingRow, ListingDescriptionKey | 'regular_price' | 'discounted_price'>
+export type WrittenColumns = Pick<ListingRow, ListingDescriptionKey | 'regular_price' | 'discounted_price'> &
+  FactColumns
 
 /** The columns of what a person wrote; the discounted price is kept only with an offer (spec §3). */
 export function writtenColumns(fields: WrittenFields): WrittenColumns {
@@ -24,11 +28,13 @@ export function writtenColumns(fields: WrittenFields): WrittenColumns {
     offer: fields.offer,
     regular_price: fields.regularPrice,
     discounted_price: fields.offer ? fields.discountedPrice : null,
+    ...factColumns(fields),
   }
 }
 
 /** What a person wrote, from its columns. */
 export function writtenFields(columns: WrittenColumns): Required<WrittenFields> {
+  const facts: PropertyFacts = factsOfColumns(columns)
   return {
     type: columns.type,
     name: columns.name,
@@ -41,6 +47,7 @@ export function writtenFields(columns: WrittenColumns): Required<WrittenFields> 
     offer: columns.offer,
     regularPrice: columns.regular_price,
     discountedPrice: columns.discounted_price,
+    ...facts,
   }
 }
 

@@ -12,6 +12,7 @@ import {
   toast,
   userIdOf,
 } from './support/accounts'
+import { fillPublishingFacts } from './support/property-facts'
 import { ONLINE_ONLY } from './support/service-worker'
 
 test.use(ONLINE_ONLY)
@@ -68,6 +69,7 @@ test.describe('creating and editing a listing', () => {
     await page.getByRole('group', { name: 'Offer' }).getByRole('button', { name: 'Yes' }).click()
     await page.getByLabel(/^Regular price/).fill('350000')
     await page.getByLabel(/^Discounted price/).fill('325000')
+    await fillPublishingFacts(page, { type: 'sale', regularPrice: '350000' })
     const input = page.getByLabel('Images')
     await expect(input).toHaveAttribute('accept', '.jpg,.jpeg,.png')
     await input.setInputFiles([
@@ -113,6 +115,7 @@ test.describe('creating and editing a listing', () => {
     await page.getByLabel('Name').fill('Attic room with a view')
     await page.getByLabel('Address').fill('Oxford')
     await page.getByLabel(/^Regular price/).fill('650')
+    await fillPublishingFacts(page, { regularPrice: '650' })
     await page.getByLabel('Images').setInputFiles([await photo('one.jpg'), await photo('two.jpg')])
 
     // The storage service refuses the upload: nothing is published and nothing typed is lost.

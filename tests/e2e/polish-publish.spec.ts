@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { newAccount, photo, signUp, toast } from './support/accounts'
 import { draftItem } from './support/drafts'
+import { fillPublishingFacts } from './support/property-facts'
 import { ONLINE_ONLY } from './support/service-worker'
 
 test.use(ONLINE_ONLY)
@@ -63,6 +64,7 @@ test.describe('the photo picker on Create a Listing', () => {
     await page.getByLabel('Name').fill('Loft with three photos')
     await page.getByLabel('Address').fill('Leeds')
     await page.getByLabel(/^Regular price/).fill('900')
+    await fillPublishingFacts(page, { regularPrice: '900' })
     await page
       .getByLabel('Images')
       .setInputFiles([await photo('1.jpg'), await photo('2.jpg'), await photo('3.jpg')])

@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect } from 'react'
 import type { FieldErrors } from '../../utils/field-errors'
+import type { UkNation } from '../../utils/property-facts'
 import { ListingBasicsSection } from './listing-basics-section'
+import { ListingFactsSection } from './listing-facts-section'
 import { ListingFormActions } from './listing-form-actions'
 import { ListingPhotosSection } from './listing-photos-section'
 import { ListingPlaceSection } from './listing-place-section'
@@ -28,6 +30,8 @@ type ListingFormProps = {
   onTypeChange?: (type: ListingFormValues['type']) => void
   /** Edit only: the listing's photos, shown where create shows its picker. */
   photos?: ReactNode
+  /** The nation the listing is in, when known (an edit's saved place): its council tax bands only. */
+  nation?: UkNation | null
   /** Told the values whenever the person changes one (the edit screen knows then whether anything was typed). */
   onValuesChange?: (values: ListingFormValues) => void
 }
@@ -59,6 +63,12 @@ export function ListingForm(props: ListingFormProps) {
         <ListingBasicsSection fields={fields} afterType={props.afterType} onTypeChange={props.onTypeChange} />
         <ListingPlaceSection fields={fields} />
         <ListingPriceSection fields={fields} />
+        <ListingFactsSection
+          fields={fields}
+          mode={mode}
+          // The saved place's nation holds while the address is the one it was found for.
+          nation={fields.values.address === props.initialValues.address ? (props.nation ?? null) : null}
+        />
         {mode === 'create' ? (
           <ListingPhotosSection
             photos={photos}

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { placesOf } from '../../utils/places'
+import { factsOfColumns } from '../../utils/property-fact-columns'
+import { formatPropertyFactsCompleteness } from '../../utils/property-facts'
 import {
   DEFAULT_LISTING_VALUES,
+  LISTING_FIELD_ORDER,
   type ListingFormValues,
   type ListingSchemaOptions,
   LISTING_MESSAGES as M,
   validateListing,
 } from './listing-schema'
+import { factValuesOf, readPropertyFacts, shownFloorArea } from './property-facts-schema'
+import { nationOfPlaces } from './use-place-nation'
 
 const CREATE: ListingSchemaOptions = { images: 'required', coordinates: 'geocoded' }
 const EDIT: ListingSchemaOptions = { images: 'none', coordinates: 'geocoded' }
@@ -18,8 +24,13 @@ const valid: ListingFormValues = {
   name: 'Bright flat by the park',
   address: '10 Downing Street, London',
   regularPrice: '1200',
+  epcRating: 'C',
+  councilTaxBand: 'B',
+  deposit: '1000',
   images: [image('cover.jpg')],
 }
+
+const factColumnsNone = factsOfColumns({})
 
 const errorsOf = (values: Partial<ListingFormValues>, options = CREATE) => {
   const result = validateListing({ ...valid, ...values }, options)
@@ -66,6 +77,10 @@ describe('a valid listing becomes a draft', () => {
         discountedPrice: null,
         coordinates: null,
         images: [image('cover.jpg')],
+        ...factColumnsNone,
+        epcRating: 'C',
+        councilTaxBand: 'B',
+        deposit: 1000,
       },
     })
   })
@@ -155,7 +170,7 @@ describe('discounted price: only with an offer, then required, 50 to 750000000 a
   })
 
   it('accepts 50 and one below the regular price', () => {
-    expect(errorsOf({ offer: true, discountedPrice: '50' })).toEqual({})
+    expect(errorsOf({ offer: true, discountedPrice: '50', deposit: '50' })).toEqual({})
     expect(errorsOf({ offer: true, discountedPrice: '1199' })).toEqual({})
   })
 })
@@ -256,5 +271,216 @@ it('reports every broken rule at once, one message per field', () => {
     address: M.addressRequired,
     discountedPrice: M.discountedPriceRequired,
     images: M.imagesRequired,
+  })
+})
+
+describe('property facts (issue 55): every bad value gets a message beside its field', () => {
+  const TODAY = '2026-11-28'
+  const factErrors = (values: Partial<ListingFormValues>, options: Partial<ListingSchemaOptions> = {}) =>
+    errorsOf(values, { ...CREATE, today: TODAY, ...options })
+  const draftOf = (values: Partial<ListingFormValues>, options: Partial<ListingSchemaOptions> = {}) => {
+    const result = validateListing({ ...valid, ...values }, { ...CREATE, today: TODAY, ...options })
+    if (!result.ok) throw new Error(JSON.stringify(result.errors))
+    return result.draft
+  }
+
+  it('publishing needs an EPC rating or Exempt, a council tax band and, for rent, the deposit', () => {
+    expect(factErrors({ epcRating: '', councilTaxBand: '', deposit: '' })).toEqual({
+      epcRating: 'Add the EPC rating (A–G) or mark it exempt',
+      councilTaxBand: 'Add the council tax band, or choose Not yet banded',
+      deposit: 'Add the deposit',
+    })
+    expect(factErrors({ type: 'sale', epcRating: '', councilTaxBand: '', deposit: '' })).toEqual({
+      epcRating: M.epcRequired,
+      councilTaxBand: M.councilTaxBandRequired,
+    })
+  })
+
+  it('an edit of a listing published without the facts may be saved without them', () => {
+    expect(factErrors({ epcRating: '', councilTaxBand: '', deposit: '' }, { factsRequired: false })).toEqual(
+      {},
+    )
+  })
+
+  it.each(['0', '10000.1', '-5', 'big', '107640'])('floor area %j is refused', (floorArea) => {
+    const unit = floorArea === '107640' ? 'sqft' : 'm2'
+    expect(factErrors({ floorArea, floorAreaTypedUnit: unit, floorAreaUnit: unit }).floorArea).toBe(
+      M.floorAreaRange,
+    )
+  })
+
+  it('floor area is kept in m² to 0.1, whichever unit it was typed in', () => {
+    expect(draftOf({ floorArea: '62.04' }).floorAreaM2).toBe(62)
+    expect(draftOf({ floorArea: '10000' }).floorAreaM2).toBe(10000)
+    expect(draftOf({ floorArea: '667', floorAreaTypedUnit: 'sqft', floorAreaUnit: 'sqft' }).floorAreaM2).toBe(
+      62,
+    )
+  })
+
+  it('a lease over 999 years, or of 0, is refused; ground rent and service charge are whole pounds', () => {
+    const lease = { type: 'sale', tenure: 'leasehold' } as const
+    expect(factErrors({ ...lease, leaseYearsLeft: '1000' }).leaseYearsLeft).toBe(M.leaseYearsLeftRange)
+    expect(factErrors({ ...lease, leaseYearsLeft: '0' }).leaseYearsLeft).toBe(M.leaseYearsLeftRange)
+    expect(factErrors({ ...lease, groundRentPerYear: '-1' }).groundRentPerYear).toBe(M.groundRentRange)
+    expect(factErrors({ ...lease, serviceChargePerYear: '1.5' }).serviceChargePerYear).toBe(
+      M.serviceChargeRange,
+    )
+    expect(
+      draftOf({ ...lease, leaseYearsLeft: '999', groundRentPerYear: '0', serviceChargePerYear: '1,200' }),
+    ).toMatchObject({
+      tenure: 'leasehold',
+      leaseYearsLeft: 999,
+      groundRentPerYear: 0,
+      serviceChargePerYear: 1200,
+    })
+  })
+
+  it('a deposit above the cap gets the cap in words', () => {
+    expect(factErrors({ regularPrice: '1450', deposit: '1674' }).deposit).toBe(
+      "A deposit can be at most 5 weeks' rent (£1,673 for £1,450 a month)",
+    )
+    expect(factErrors({ regularPrice: '1450', deposit: '1673' }).deposit).toBeUndefined()
+    // On offer, the cap is of the rent the tenant pays.
+    expect(
+      factErrors({ regularPrice: '1450', offer: true, discountedPrice: '1000', deposit: '1673' }).deposit,
+    ).toBe("A deposit can be at most 5 weeks' rent (£1,153 for £1,000 a month)")
+    expect(factErrors({ deposit: 'lots' }).deposit).toBe(M.depositRange)
+  })
+
+  it('Available from: a date, not in the past on a new listing; an edit may keep a date that has passed', () => {
+    expect(factErrors({ availability: 'date', availableFrom: '2026-11-27' }).availableFrom).toBe(
+      M.availableFromPast,
+    )
+    expect(factErrors({ availability: 'date', availableFrom: '' }).availableFrom).toBe(
+      M.availableFromRequired,
+    )
+    expect(draftOf({ availability: 'date', availableFrom: TODAY })).toMatchObject({
+      availableFrom: TODAY,
+      availableNow: null,
+    })
+    expect(draftOf({ availability: 'now', availableFrom: '2026-01-01' })).toMatchObject({
+      availableNow: true,
+      availableFrom: null,
+    })
+    const kept = { availability: 'date', availableFrom: '2026-01-01' } as const
+    expect(factErrors(kept, { keptAvailableFrom: '2026-01-01' })).toEqual({})
+    expect(factErrors({ ...kept, availableFrom: '2026-01-02' }, { keptAvailableFrom: '2026-01-01' })).toEqual(
+      {
+        availableFrom: M.availableFromPast,
+      },
+    )
+  })
+
+  it('an exempt EPC needs its reason; rates need the yearly amount', () => {
+    expect(factErrors({ epcRating: 'exempt' }).epcExemptReason).toBe(M.epcExemptReasonRequired)
+    expect(factErrors({ epcRating: 'exempt', epcExemptReason: 'ab' }).epcExemptReason).toBe(
+      M.epcExemptReasonLength,
+    )
+    expect(draftOf({ epcRating: 'exempt', epcExemptReason: ' Listed building ' })).toMatchObject({
+      epcRating: 'exempt',
+      epcExemptReason: 'Listed building',
+    })
+    expect(factErrors({ councilTaxBand: 'rates' }).ratesPerYear).toBe(M.ratesRequired)
+    expect(factErrors({ councilTaxBand: 'rates', ratesPerYear: '0' }).ratesPerYear).toBe(M.ratesRange)
+    expect(draftOf({ councilTaxBand: 'rates', ratesPerYear: '1350' })).toMatchObject({ ratesPerYear: 1350 })
+  })
+
+  it('minimum tenancy is 1 to 60 months; bills and pets are yes, no or not said', () => {
+    expect(factErrors({ minTenancyMonths: '61' }).minTenancyMonths).toBe(M.minTenancyRange)
+    expect(draftOf({ minTenancyMonths: '12', billsIncluded: 'no', petsConsidered: 'yes' })).toMatchObject({
+      minTenancyMonths: 12,
+      billsIncluded: false,
+      petsConsidered: true,
+    })
+    expect(draftOf({}).petsConsidered).toBeNull()
+  })
+
+  it("only the type's facts are kept: a sale has no deposit, a let no tenure, a freehold no lease", () => {
+    const sale = draftOf({
+      type: 'sale',
+      tenure: 'freehold',
+      leaseYearsLeft: '90',
+      deposit: '1000',
+      petsConsidered: 'yes',
+    })
+    expect(sale).toMatchObject({
+      tenure: 'freehold',
+      leaseYearsLeft: null,
+      deposit: null,
+      petsConsidered: null,
+    })
+    expect(draftOf({ tenure: 'leasehold' }).tenure).toBeNull()
+    expect(draftOf({ epcRating: 'C', epcExemptReason: 'Listed' }).epcExemptReason).toBeNull()
+  })
+
+  it('the facts are in the field order, so focus goes to the first invalid one', () => {
+    const order = LISTING_FIELD_ORDER
+    expect(order.indexOf('epcRating')).toBeGreaterThan(order.indexOf('regularPrice'))
+    expect(order.indexOf('deposit')).toBeLessThan(order.indexOf('images'))
+  })
+})
+
+describe('the form shows how complete the facts are', () => {
+  it('counts what it reads, as typed', () => {
+    const line = (values: Partial<ListingFormValues>) =>
+      formatPropertyFactsCompleteness(values.type ?? 'rent', readPropertyFacts({ ...valid, ...values }))
+    expect(line({})).toBe('Property facts: 3 of 9')
+    expect(line({ propertyType: 'flat', floorArea: '62', availability: 'now', minTenancyMonths: '6' })).toBe(
+      'Property facts: 7 of 9',
+    )
+    expect(line({ floorArea: '0' })).toBe('Property facts: 3 of 9')
+    expect(line({ type: 'sale', tenure: 'leasehold' })).toBe('Property facts: 3 of 8')
+  })
+})
+
+describe('the floor area keeps what was typed when the unit changes', () => {
+  it('shows it converted in the other unit and as typed when switched back', () => {
+    const typed = { ...valid, floorArea: '62', floorAreaTypedUnit: 'm2' as const }
+    expect(shownFloorArea({ ...typed, floorAreaUnit: 'sqft' })).toBe('667')
+    expect(shownFloorArea({ ...typed, floorAreaUnit: 'm2' })).toBe('62')
+    const feet = { ...valid, floorArea: '700', floorAreaTypedUnit: 'sqft' as const }
+    expect(shownFloorArea({ ...feet, floorAreaUnit: 'm2' })).toBe('65')
+    expect(shownFloorArea({ ...feet, floorAreaUnit: 'sqft' })).toBe('700')
+  })
+})
+
+describe('the edit form starts from every fact the listing has', () => {
+  it('reads back to the same facts', () => {
+    const facts = {
+      ...factsOfColumns({}),
+      propertyType: 'flat',
+      floorAreaM2: 62.5,
+      epcRating: 'exempt',
+      epcExemptReason: 'Listed building',
+      councilTaxBand: 'rates',
+      ratesPerYear: 1350,
+      deposit: 1000,
+      availableFrom: '2026-01-01',
+      minTenancyMonths: 12,
+      billsIncluded: false,
+      petsConsidered: true,
+    } as const
+    const values = { ...valid, ...factValuesOf(facts) }
+    expect(readPropertyFacts(values)).toEqual(facts)
+    expect(
+      validateListing(values, { ...EDIT, keptAvailableFrom: '2026-01-01', today: '2026-11-28' }).ok,
+    ).toBe(true)
+  })
+})
+
+describe('the council tax bands of the nation the listing is in', () => {
+  const places = placesOf([
+    [1, 'London', 'London, England', 51.5, -0.12, 9_000_000, 0],
+    [2, 'Hackney', 'Hackney, London', 51.54, -0.05, 280_000, 1],
+    [3, 'Cardiff', 'Cardiff, Wales', 51.48, -3.18, 360_000, 0],
+    [4, 'Belfast', 'Belfast, Northern Ireland', 54.6, -5.93, 340_000, 0],
+    [5, 'Nowhere', 'Nowhere', 0, 0, 0, 0],
+  ])
+  it('is read from its places, through the place that contains one', () => {
+    expect(nationOfPlaces([2], places)).toBe('england')
+    expect(nationOfPlaces([5, 3], places)).toBe('wales')
+    expect(nationOfPlaces([4], places)).toBe('northern_ireland')
+    expect(nationOfPlaces([5], places)).toBeNull()
+    expect(nationOfPlaces([], places)).toBeNull()
   })
 })

@@ -1,6 +1,15 @@
 import * as z from 'zod/mini'
 import type { Listing, ListingDescriptionKey, ListingFormText } from '../../types/listing'
 import { toFieldErrors } from '../../utils/field-errors'
+import type { PropertyFacts } from '../../utils/property-facts'
+import {
+  DEFAULT_FACT_VALUES,
+  FACT_FIELD_ORDER,
+  FACT_MESSAGES,
+  factIssues,
+  readPropertyFacts,
+  ukToday,
+} from './property-facts-schema'
 
 /** Spec §5 and §9: the limits of a listing. */
 export const LISTING_LIMITS = {
@@ -38,6 +47,7 @@ export const LISTING_MESSAGES = {
   imagesRequired: 'Choose at least one image',
   imagesTooMany: 'Max 6 images only!',
   imagesWrongType: 'Images must be .jpg, .jpeg or .png files',
+  ...FACT_MESSAGES,
 } as const
 
 /** A chosen image as the schema sees it: a File in the browser, anything with a name in tests. */
@@ -63,6 +73,7 @@ export const DEFAULT_LISTING_VALUES: ListingFormValues = {
   discountedPrice: '',
   latitude: '',
   longitude: '',
+  ...DEFAULT_FACT_VALUES,
   images: [],
 }
 
@@ -81,6 +92,7 @@ export const LISTING_FIELD_ORDER: readonly ListingField[] = [
   'offer',
   'regularPrice',
   'discountedPrice',
+  ...FACT_FIELD_ORDER,
   'images',
 ]
 
@@ -89,13 +101,22 @@ export type ListingDraft = Pick<Listing, ListingDescriptionKey | 'regularPrice' 
   /** Set when coordinates are typed in (geocoding off); otherwise the geocoder fills them. */
   coordinates: { lat: number; lng: number } | null
   images: ImageChoice[]
-}
+} & PropertyFacts
 
 export type ListingSchemaOptions = {
   /** Create needs images; edit shows no image input (spec §5). */
   images: 'required' | 'none'
   /** Geocoded from the address, or typed in when geocoding is off. */
   coordinates: 'geocoded' | 'manual'
+  /**
+   * Whether saving needs the facts publishing needs (an EPC rating or exempt, a council tax band and, for rent,
+   * the deposit): a new listing does (the default); an edit of a listing published without them does not.
+   */
+  factsRequired?: boolean
+  /** Today in the UK (`2026-11-28`); by default the clock's. */
+  today?: string
+  /** An edit's `Available from` as it was: unchanged, it may have passed. */
+  keptAvailableFrom?: string | null
 }
 
 const WHOLE_NUMBER = /^\d+$/
@@ -142,6 +163,13 @@ const imageChoice = z.custom<ImageChoice>(
 const L = LISTING_LIMITS
 const M = LISTING_MESSAGES
 
+/** The facts as the schema takes them: text and choices, read together by factIssues and readPropertyFacts. */
+const factShape = Object.fromEntries(
+  Object.keys(DEFAULT_FACT_VALUES).map((field) => [field, z.string()]),
+) as {
+  [F in keyof typeof DEFAULT_FACT_VALUES]: z.ZodMiniString
+}
+
 /** Spec §5 as one schema: the form and its unit tests both use it. */
 export function listingSchema(options: ListingSchemaOptions) {
   return z.pipe(
@@ -167,6 +195,7 @@ export function listingSchema(options: ListingSchemaOptions) {
           .string()
           .check(z.refine((text) => readDescription(text).length <= L.descriptionMax, M.descriptionTooLong)),
         images: z.array(imageChoice),
+        ...factShape,
       })
       .check(
         z.superRefine((values, ctx) => {
@@ -188,6 +217,13 @@ export function listingSchema(options: ListingSchemaOptions) {
             if (readCoordinate(values.latitude, 90) === undefined) issue('latitude', M.latitudeRange)
             if (readCoordinate(values.longitude, 180) === undefined) issue('longitude', M.longitudeRange)
           }
+
+          for (const [field, message] of factIssues(values as unknown as ListingFormValues, {
+            required: options.factsRequired ?? true,
+            today: options.today ?? ukToday(),
+            keptAvailableFrom: options.keptAvailableFrom ?? null,
+          }))
+            ctx.issues.push({ code: 'custom', path: [field], message, input: values })
 
           if (options.images === 'required') {
             if (values.images.length === 0) issue('images', M.imagesRequired)
@@ -214,6 +250,7 @@ export function listingSchema(options: ListingSchemaOptions) {
             ? { lat: Number(values.latitude.trim()), lng: Number(values.longitude.trim()) }
             : null,
         images: options.images === 'required' ? values.images : [],
+        ...readPropertyFacts(values as unknown as ListingFormValues),
       }),
     ),
   )

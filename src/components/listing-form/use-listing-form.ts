@@ -2,13 +2,16 @@ import { useState } from 'react'
 import { env } from '../../config/env'
 import { type FormFields, useFormFields } from '../../hooks/use-form-fields'
 import type { FieldErrors } from '../../utils/field-errors'
+import { lacksPublishingFacts } from '../../utils/property-facts'
 import {
   LISTING_MESSAGES,
   type ListingDraft,
   type ListingField,
   type ListingFormValues,
+  type ListingSchemaOptions,
   validateListing,
 } from './listing-schema'
+import { readPropertyFacts } from './property-facts-schema'
 
 /** What the screen does with a valid draft; field errors it returns are shown on the form. */
 export type SubmitListing = (
@@ -29,16 +32,33 @@ async function checkAddress(address: string): Promise<string | undefined> {
   return place === null ? LISTING_MESSAGES.addressNotFound : undefined
 }
 
+/**
+ * An edit asks for the facts publishing needs only when the listing had them: one published before the facts
+ * can still be saved (its status changed, a typo mended) while Your Listings asks for them; one that has them
+ * cannot lose them. Its `Available from` may stay as it was, even if that day has passed.
+ */
+function editFactRules(initial: ListingFormValues): Partial<ListingSchemaOptions> {
+  return {
+    factsRequired: !lacksPublishingFacts(initial.type, readPropertyFacts(initial)),
+    keptAvailableFrom: initial.availability === 'date' ? initial.availableFrom.trim() : null,
+  }
+}
+
 type Checked = { draft: ListingDraft } | { errors: FieldErrors<ListingField> }
 
 /**
  * Every problem in one round: the address is looked up while the other fields are checked, so a wrong
  * address shows with the rest instead of after they are fixed. Offline, publishing checks it later.
  */
-async function checkListing(values: ListingFormValues, mode: 'create' | 'edit'): Promise<Checked> {
+async function checkListing(
+  values: ListingFormValues,
+  mode: 'create' | 'edit',
+  initial: ListingFormValues,
+): Promise<Checked> {
   const result = validateListing(values, {
     images: mode === 'create' ? 'required' : 'none',
     coordinates: env.geocoding ? 'geocoded' : 'manual',
+    ...(mode === 'edit' ? editFactRules(initial) : {}),
   })
   const addressError = result.ok || !result.errors.address ? await checkAddress(values.address) : undefined
   if (result.ok) return addressError ? { errors: { address: addressError } } : { draft: result.draft }
@@ -71,7 +91,7 @@ export function useListingForm(opts: {
 
   const publish = () =>
     fields.submit(async () => {
-      const checked = await checkListing(fields.values, mode)
+      const checked = await checkListing(fields.values, mode, opts.initialValues)
       if ('errors' in checked) return checked.errors
       return onSubmit(checked.draft, photos, fields.values)
     })

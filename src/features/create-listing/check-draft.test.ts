@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LISTING_MESSAGES as M } from '../../components/listing-form/listing-schema'
+import { DEFAULT_FACT_VALUES } from '../../components/listing-form/property-facts-schema'
 import type { ListingFormText as DraftValues } from '../../types/listing'
 import { checkDraft, draftFieldErrors } from './check-draft'
 import { toDraftValues } from './draft-values'
@@ -18,6 +19,9 @@ const complete: DraftValues = {
   discountedPrice: '',
   latitude: '',
   longitude: '',
+  ...DEFAULT_FACT_VALUES,
+  epcRating: 'C',
+  councilTaxBand: 'D',
 }
 const photo = (name = 'room.jpg') => ({ name, blob: new Blob(['jpeg'], { type: 'image/jpeg' }) })
 
@@ -37,6 +41,7 @@ describe('a draft may be kept incomplete: only the types of its values are check
       discountedPrice: '',
       latitude: '',
       longitude: '',
+      ...DEFAULT_FACT_VALUES,
     })
   })
 
@@ -102,5 +107,45 @@ describe('a draft reopened in the form shows its messages beside the fields', ()
 
   it("a server's refusal of a complete draft belongs to no field", () => {
     expect(draftFieldErrors(complete, [photo()], 'new row violates check constraint', true)).toEqual({})
+  })
+
+  it("a refused fact's constraint shows that fact's message beside it", () => {
+    const rent = { ...complete, type: 'rent' as const, regularPrice: '1450', deposit: '1600' }
+    const reason = 'new row for relation "listings" violates check constraint "listings_deposit_within_cap"'
+    expect(draftFieldErrors(rent, [photo()], reason, true)).toEqual({
+      deposit: "A deposit can be at most 5 weeks' rent (£1,673 for £1,450 a month)",
+    })
+    // The triggers say the form's words: a date gone past while the draft waited, publishing's facts.
+    const past = 'The date a home is available from cannot be in the past.'
+    expect(draftFieldErrors({ ...rent, deposit: '1000' }, [photo()], past, true)).toEqual({
+      availableFrom: M.availableFromPast,
+    })
+    expect(draftFieldErrors({ ...rent, deposit: '1000' }, [photo()], 'Add the deposit', true)).toEqual({
+      deposit: 'Add the deposit',
+    })
+    const band = 'violates check constraint "listings_council_tax_band_required"'
+    expect(draftFieldErrors({ ...rent, deposit: '1000' }, [photo()], band, true)).toEqual({
+      councilTaxBand: M.councilTaxBandRequired,
+    })
+  })
+
+  it('a draft kept before the facts reopens with every fact empty, and keeps the facts it has', () => {
+    expect(toDraftValues({ name: 'Old draft' }).epcRating).toBe('')
+    const kept = toDraftValues({
+      ...complete,
+      floorArea: '667',
+      floorAreaTypedUnit: 'sqft',
+      petsConsidered: 'no',
+    })
+    expect(kept).toMatchObject({
+      floorArea: '667',
+      floorAreaTypedUnit: 'sqft',
+      petsConsidered: 'no',
+      epcRating: 'C',
+    })
+    expect(toDraftValues({ ...complete, epcRating: 'Z', tenure: 7 })).toMatchObject({
+      epcRating: '',
+      tenure: '',
+    })
   })
 })

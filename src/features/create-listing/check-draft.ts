@@ -1,3 +1,4 @@
+import { factRefusal } from '../../components/listing-form/fact-refusals'
 import {
   type ImageChoice,
   LISTING_FIELD_ORDER,
@@ -7,6 +8,7 @@ import {
   validateListing,
 } from '../../components/listing-form/listing-schema'
 import type { ListingFormText as DraftValues } from '../../types/listing'
+import { monthlyRentPaid } from '../../utils/property-facts'
 import { toDraftValues } from './draft-values'
 
 export type DraftCheck =
@@ -38,7 +40,10 @@ export function checkDraft(
   return { ok: false, errors: result.errors, reason: first ?? LISTING_MESSAGES.addressNotFound }
 }
 
-/** The field messages a draft reopens with: what its values break, and the address the geocoder did not find. */
+/**
+ * The field messages a draft reopens with: what its values break, the address the geocoder did not find, and
+ * a fact the database refused (by its constraint's name).
+ */
 export function draftFieldErrors(
   values: DraftValues,
   photos: readonly { name: string; blob: Blob }[],
@@ -48,5 +53,9 @@ export function draftFieldErrors(
   const checked = checkDraft(values, photos, geocoding)
   const errors = checked.ok ? {} : { ...checked.errors }
   if (reason === LISTING_MESSAGES.addressNotFound) errors.address ??= reason
+  const refused = reason ? factRefusal(reason, checked.ok ? rentOf(checked.listing) : null) : null
+  if (refused) errors[refused.field] ??= refused.message
   return errors
 }
+
+const rentOf = (listing: ListingDraft) => (listing.type === 'rent' ? monthlyRentPaid(listing) : null)

@@ -1,4 +1,5 @@
 import { DEFAULT_LISTING_VALUES } from '../../components/listing-form/listing-schema'
+import { toFactValues } from '../../components/listing-form/property-facts-schema'
 import type { ListingFormText as DraftValues } from '../../types/listing'
 
 const TEXT_FIELDS = [
@@ -21,7 +22,8 @@ const YES_NO_FIELDS = ['parking', 'furnished', 'offer'] as const
 export function toDraftValues(input: unknown): DraftValues {
   const source = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {}
   const { images: _photos, ...defaults } = DEFAULT_LISTING_VALUES
-  const values: DraftValues = { ...defaults }
+  // The facts as kept (a draft kept before them has none: their defaults).
+  const values: DraftValues = { ...defaults, ...toFactValues(source) }
   if (source.type === 'rent' || source.type === 'sale') values.type = source.type
   for (const field of TEXT_FIELDS) {
     const value = source[field]

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_FACT_VALUES } from '../../components/listing-form/property-facts-schema'
 import { deleteDraft, draftStore, saveDraft } from '../../device/drafts'
 import { forgetDeviceData } from '../../device/forget-device-data'
 import { type OutboxEntry, outboxStore, queueWrite } from '../../device/outbox'
@@ -28,6 +29,10 @@ const values: DraftValues = {
   discountedPrice: '',
   latitude: '',
   longitude: '',
+  ...DEFAULT_FACT_VALUES,
+  epcRating: 'C',
+  councilTaxBand: 'B',
+  deposit: '1000',
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { afterEdits, changedFields, type EditFields, type ListingEditPayload } from '../../types/listing-edit'
+import { factColumns } from '../../utils/property-fact-columns'
 import { editDiffs, isApplied, isUnchangedSince, type ServerListing, settleEdit } from './edit-rules'
 
 const fields: EditFields = {
@@ -17,6 +18,7 @@ const fields: EditFields = {
   latitude: 53.8,
   longitude: -1.55,
   status: 'available',
+  ...factColumns({}),
 }
 
 const publicUrl = (path: string) => `https://x/storage/v1/object/public/listing-images/${path}`
@@ -155,5 +157,59 @@ describe('a stale edit, shown field by field', () => {
       latitude: 53.96,
       longitude: -1.08,
     })
+  })
+})
+
+describe('the property facts in an edit, like every other field', () => {
+  const rent = { ...fields, type: 'rent' as const, regular_price: 1450, status: 'available' as const }
+  const rentEdit = (patch: Partial<ListingEditPayload> = {}) => anEdit({ base: rent, ...patch })
+
+  it('carries a changed fact to its column', () => {
+    expect(changedFields(rent, { ...rent, deposit: 1600, pets_considered: false })).toEqual({
+      deposit: 1600,
+      pets_considered: false,
+    })
+  })
+
+  it('a fact changed on both sides is a question with both values', () => {
+    const edit = rentEdit({ changes: { deposit: 1600 } })
+    const diffs = editDiffs(edit, server({ ...rent, deposit: 1500 }))
+    expect(diffs).toEqual([
+      { field: 'deposit', mine: { deposit: 1600 }, theirs: { deposit: 1500 }, preferred: 'mine' },
+    ])
+    expect(settleEdit(edit, server({ ...rent, deposit: 1500 }), { deposit: 'theirs' }).changes).toEqual({})
+  })
+
+  it('the EPC goes with its exemption, the band with its rates: one choice each', () => {
+    const edit = rentEdit({ changes: { epc_rating: 'exempt', epc_exempt_reason: 'Listed building' } })
+    const theirs = server({ ...rent, epc_rating: 'C', council_tax_band: 'rates', rates_per_year: 1350 })
+    const diffs = editDiffs(edit, theirs)
+    expect(diffs.map((diff) => diff.field)).toEqual(['epc', 'councilTax'])
+    expect(diffs[0]).toMatchObject({
+      mine: { epc_rating: 'exempt', epc_exempt_reason: 'Listed building' },
+      theirs: { epc_rating: 'C', epc_exempt_reason: null },
+      preferred: 'mine',
+    })
+    expect(settleEdit(edit, theirs, {}).changes).toEqual({
+      epc_rating: 'exempt',
+      epc_exempt_reason: 'Listed building',
+    })
+  })
+
+  it('an edit queued before the app knew the facts neither conflicts over them nor clears them', () => {
+    const { property_type: _, deposit: __, epc_rating: ___, ...older } = rent
+    const edit = rentEdit({ base: older as EditFields, changes: { name: 'Flat by the Minster' } })
+    const theirs = server({ ...rent, property_type: 'flat', deposit: 1500, epc_rating: 'C' })
+    expect(isUnchangedSince(rentEdit({ base: older as EditFields }), server(rent))).toBe(true)
+    // The facts it never saw are the server's: no question about them, only about what the person changed.
+    expect(editDiffs(edit, theirs).map((diff) => diff.field)).toEqual(['name'])
+    expect(settleEdit(edit, theirs, {}).changes).toEqual({ name: 'Flat by the Minster' })
+  })
+
+  it("facts the settled listing cannot have go: a let's deposit when it becomes a sale", () => {
+    const edit = rentEdit({ changes: { type: 'sale' } })
+    const theirs = server({ ...rent, deposit: 1500, pets_considered: true })
+    const settled = settleEdit(edit, theirs, { type: 'mine', deposit: 'theirs', petsConsidered: 'theirs' })
+    expect(settled.changes).toMatchObject({ type: 'sale', deposit: null, pets_considered: null })
   })
 })

@@ -27,9 +27,18 @@ export function isApplied(
   return fieldsMatch && (edit.photos === null || same(imageUrlsOf(edit.photos, publicUrl), server.imageUrls))
 }
 
+/**
+ * What the edit started from. An edit queued by an app that did not know the property facts yet has none in
+ * it: it neither saw nor changed them, so they are the server's (never taken as cleared).
+ */
+const baseOf = (edit: ListingEditPayload, server: ServerListing): EditFields => ({
+  ...server.fields,
+  ...edit.base,
+})
+
 /** True when the server holds the listing exactly as the edit started from it (nobody changed it since). */
 export const isUnchangedSince = (edit: ListingEditPayload, server: ServerListing): boolean =>
-  same(edit.base, server.fields) && same(edit.basePhotos, server.imageUrls)
+  same(baseOf(edit, server), server.fields) && same(edit.basePhotos, server.imageUrls)
 
 /** The image_urls an edit's photos become once uploaded. */
 export const imageUrlsOf = (photos: readonly EditPhoto[], publicUrl: (path: string) => string): string[] =>
@@ -37,7 +46,8 @@ export const imageUrlsOf = (photos: readonly EditPhoto[], publicUrl: (path: stri
 
 /**
  * The questions a stale edit asks, each a field or fields that only make sense together: the address with its
- * place, the offer with its prices. A choice takes or leaves the whole group.
+ * place, the offer with its prices, the EPC with its exemption's reason, the band with its rates, the tenure with
+ * its lease, availability now or from a date. A choice takes or leaves the whole group.
  */
 export const DIFF_GROUPS = {
   type: ['type'],
@@ -50,6 +60,16 @@ export const DIFF_GROUPS = {
   location: ['location', 'latitude', 'longitude'],
   description: ['description'],
   price: ['offer', 'regular_price', 'discounted_price'],
+  propertyType: ['property_type'],
+  floorArea: ['floor_area_m2'],
+  epc: ['epc_rating', 'epc_exempt_reason'],
+  councilTax: ['council_tax_band', 'rates_per_year'],
+  tenure: ['tenure', 'lease_years_left', 'ground_rent_per_year', 'service_charge_per_year'],
+  deposit: ['deposit'],
+  available: ['available_now', 'available_from'],
+  minTenancy: ['min_tenancy_months'],
+  billsIncluded: ['bills_included'],
+  petsConsidered: ['pets_considered'],
 } as const satisfies Record<string, readonly EditField[]>
 
 export type DiffGroup = keyof typeof DIFF_GROUPS
@@ -71,7 +91,7 @@ const pick = (fields: EditFields, names: readonly EditField[]): Partial<EditFiel
  */
 export function editDiffs(edit: ListingEditPayload, server: ServerListing): EditDiff[] {
   const diffs: EditDiff[] = []
-  const mineAll: EditFields = { ...edit.base, ...edit.changes }
+  const mineAll: EditFields = { ...baseOf(edit, server), ...edit.changes }
   for (const [group, names] of Object.entries(DIFF_GROUPS) as [DiffGroup, readonly EditField[]][]) {
     const mine = pick(mineAll, names)
     const theirs = pick(server.fields, names)
@@ -117,6 +137,8 @@ export function settleEdit(
   const result = { ...server.fields, ...changes }
   const status = statusForType(result.status, result.type)
   if (status !== result.status) changes.status = status
+  // Facts the resulting listing cannot have (a deposit on a sale, a lease on a freehold) go, as the form does.
+  changes = { ...changes, ...factsThatCannotStay(result) }
   return {
     ...edit,
     version: server.version,
@@ -127,4 +149,30 @@ export function settleEdit(
     photos,
     knownUrls: [...new Set([...edit.knownUrls, ...server.imageUrls])],
   }
+}
+
+const RENT_FACTS = [
+  'deposit',
+  'available_now',
+  'available_from',
+  'min_tenancy_months',
+  'bills_included',
+  'pets_considered',
+] as const satisfies readonly EditField[]
+const LEASE_FACTS = ['lease_years_left', 'ground_rent_per_year', 'service_charge_per_year'] as const
+
+/** The facts a listing's other fields rule out, each as null, among those it holds. */
+function factsThatCannotStay(fields: EditFields): Partial<EditFields> {
+  const out: Partial<EditFields> = {}
+  const clear = (names: readonly EditField[]) => {
+    for (const name of names)
+      if (fields[name] !== null && fields[name] !== undefined) Object.assign(out, { [name]: null })
+  }
+  if (fields.type === 'sale') clear(RENT_FACTS)
+  if (fields.type === 'rent') clear(['tenure'])
+  if (fields.type === 'rent' || fields.tenure !== 'leasehold') clear(LEASE_FACTS)
+  if (fields.epc_rating !== 'exempt') clear(['epc_exempt_reason'])
+  if (fields.council_tax_band !== 'rates') clear(['rates_per_year'])
+  if (fields.available_now) clear(['available_from'])
+  return out
 }

@@ -1,4 +1,5 @@
 import type { ListingFormValues } from '../../components/listing-form/listing-schema'
+import { factValuesOf } from '../../components/listing-form/property-facts-schema'
 import type { Listing } from '../../types/listing'
 
 /** The edit form's starting values: the saved listing as typed text, images apart (the edit's photos show them). */
@@ -17,6 +18,8 @@ export function toFormValues(listing: Listing): ListingFormValues {
     discountedPrice: listing.offer && listing.discountedPrice !== null ? String(listing.discountedPrice) : '',
     latitude: String(listing.geolocation.lat),
     longitude: String(listing.geolocation.lng),
+    // Every fact the listing has, as text: saving it unchanged writes the same values back.
+    ...factValuesOf(listing),
     images: [],
   }
 }

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 /** The e2e stack (packages/local-supabase/src/cli/e2e-server.ts): its API and its mail outbox (Mailpit's API). */
 import { E2E_API_URL, E2E_MAIL_URL } from '@roost/local-supabase/cli/e2e-ports'
 import sharp from 'sharp'
+import { fillPublishingFacts } from './property-facts'
 
 export { E2E_API_URL, E2E_MAIL_URL }
 export const DEMO_PASSWORD = 'roost-demo'
@@ -129,6 +130,10 @@ export async function createListing(page: Page, listing: NewListing): Promise<st
   await page.getByLabel('Name').fill(listing.name)
   await page.getByLabel('Address').fill(listing.address)
   await page.getByLabel(/^Regular price/).fill(listing.regularPrice)
+  await fillPublishingFacts(page, {
+    type: listing.type === 'Sell' ? 'sale' : 'rent',
+    regularPrice: listing.regularPrice,
+  })
   await page.getByLabel('Images').setInputFiles([await photo('front.jpg')])
   await page.getByRole('button', { name: 'Create Listing' }).click()
   await expect(toast(page, 'Listing published!')).toBeVisible()

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { DEFAULT_JWT_SECRET } from '@roost/local-supabase/config'
 import { SignJWT } from 'jose'
 import { photo } from './accounts'
+import { fillPublishingFacts } from './property-facts'
 import { anon } from './stack'
 
 export type DraftListing = { name: string; address: string; regularPrice: string; photos: number }
@@ -12,6 +13,7 @@ export async function fillListing(page: Page, listing: DraftListing): Promise<vo
   await page.getByLabel('Name').fill(listing.name)
   await page.getByLabel('Address').fill(listing.address)
   await page.getByLabel(/^Regular price/).fill(listing.regularPrice)
+  await fillPublishingFacts(page, listing)
   const files = await Promise.all(
     Array.from({ length: listing.photos }, (_, i) => photo(`room-${i + 1}.jpg`, { width: 800, height: 600 })),
   )

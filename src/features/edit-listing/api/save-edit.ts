@@ -1,7 +1,9 @@
+import { factRefusal } from '../../../components/listing-form/fact-refusals'
 import { LISTING_MESSAGES, type ListingDraft } from '../../../components/listing-form/listing-schema'
 import { PUBLISH_MESSAGES, type PublishOutcome } from '../../../components/listing-form/publish-outcome'
 import { env } from '../../../config/env'
 import {
+  dropEdits,
   editsOf,
   type ListingEditEntry,
   type NewEditPhoto,
@@ -14,6 +16,7 @@ import type { EditPhoto } from '../../../types/listing-edit'
 import type { ListingStatus } from '../../../types/listing-status'
 import { statusForType } from '../../../types/listing-status'
 import { editFieldsOfForm } from '../../../utils/listing-fields'
+import { monthlyRentPaid } from '../../../utils/property-facts'
 import { EDIT_MESSAGES } from '../edit-messages'
 
 type Coordinates = { lat: number; lng: number }
@@ -83,6 +86,15 @@ export async function saveEdit(edit: EditToSave): Promise<PublishOutcome | { sta
   await sendQueuedEdits(edit.userId)
   const left = editsOf(await outboxStore().pending(edit.userId), edit.seen.id)
   if (left.length === 0) return done
-  if (left.some((entry) => entry.state === 'refused')) return { status: 'refused' }
+  const refused = left.find((entry) => entry.state === 'refused')
+  // A fact the database refused goes back beside its field, with everything as typed; the edit is not kept.
+  const fact = refused?.reason
+    ? factRefusal(refused.reason, edit.draft.type === 'rent' ? monthlyRentPaid(edit.draft) : null)
+    : null
+  if (refused && fact && left.length === 1) {
+    await dropEdits([refused])
+    return { status: 'invalid', errors: { [fact.field]: fact.message } }
+  }
+  if (refused) return { status: 'refused' }
   return { status: 'kept', message: EDIT_MESSAGES.waiting }
 }

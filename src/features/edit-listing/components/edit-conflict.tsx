@@ -12,6 +12,8 @@ import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
 import type { EditFields, EditPhoto } from '../../../types/listing-edit'
 import { statusLabel } from '../../../utils/market-status'
+import { factsOfColumns } from '../../../utils/property-fact-columns'
+import { propertyFactRows } from '../../../utils/property-facts'
 import { EDIT_MESSAGES } from '../edit-messages'
 import { type DiffField, type EditDiff, editDiffs, type Side, settleEdit } from '../edit-rules'
 import { ListingDeleted } from './edit-refused'
@@ -27,7 +29,42 @@ const LABELS: Record<DiffField, string> = {
   location: 'Address',
   description: 'Description',
   price: 'Price',
+  propertyType: 'Property type',
+  floorArea: 'Floor area',
+  epc: 'EPC rating',
+  councilTax: 'Council tax band',
+  tenure: 'Tenure',
+  deposit: 'Deposit',
+  available: 'Available from',
+  minTenancy: 'Minimum tenancy',
+  billsIncluded: 'Bills included',
+  petsConsidered: 'Pets considered',
   photos: 'Photos',
+}
+
+/** The facts' differences, in the listing page's words (`Band C`, `62 m² (667 sq ft)`, `Not provided`). */
+const FACT_GROUPS: Partial<Record<DiffField, 'rent' | 'sale'>> = {
+  propertyType: 'rent',
+  floorArea: 'rent',
+  epc: 'rent',
+  councilTax: 'rent',
+  tenure: 'sale',
+  deposit: 'rent',
+  available: 'rent',
+  minTenancy: 'rent',
+  billsIncluded: 'rent',
+  petsConsidered: 'rent',
+}
+
+/** A fact group's value as the listing page says it: its row, and for a tenure its lease's rows. */
+function describeFact(field: DiffField, type: 'rent' | 'sale', value: Partial<EditFields>): string {
+  const rows = propertyFactRows(type, factsOfColumns(value))
+  const first = rows.findIndex((row) => row.term === LABELS[field])
+  if (first < 0) return ''
+  const shown = field === 'tenure' ? rows.slice(first) : [rows[first]]
+  return shown
+    .flatMap((row) => (row ? [row.term === LABELS[field] ? row.value : `${row.term} ${row.value}`] : []))
+    .join(', ')
 }
 
 const money = (n: number | null | undefined) => (n == null ? '' : `£${n.toLocaleString('en-GB')}`)
@@ -36,6 +73,8 @@ const yesNo = (value: unknown) => (value ? 'Yes' : 'No')
 /** One side of a difference in words. */
 function describe(field: DiffField, value: Partial<EditFields> | EditPhoto[] | string[]): string {
   if (Array.isArray(value)) return value.length === 1 ? '1 photo' : `${value.length} photos`
+  const factType = FACT_GROUPS[field]
+  if (factType) return describeFact(field, factType, value)
   switch (field) {
     case 'type':
       return value.type === 'sale' ? 'Sell' : 'Rent'

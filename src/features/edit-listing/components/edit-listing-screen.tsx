@@ -5,12 +5,13 @@ import { ChoiceToggle } from '../../../components/choice-toggle'
 import { ListingForm, type SubmitListing } from '../../../components/listing-form/listing-form'
 import type { ListingFormValues } from '../../../components/listing-form/listing-schema'
 import { useFinishPublish } from '../../../components/listing-form/use-finish-publish'
+import { usePlaceNation } from '../../../components/listing-form/use-place-nation'
 import { PageHeader } from '../../../components/page-header'
 import { editsOf, type ListingEditEntry, pendingView } from '../../../device/listing-edits'
 import { useOutbox } from '../../../device/outbox'
 import { notify } from '../../../lib/toast'
 import type { Listing } from '../../../types/listing'
-import { EDIT_REFUSALS, photoUrls } from '../../../types/listing-edit'
+import { EDIT_REFUSALS, type EditFields, photoUrls } from '../../../types/listing-edit'
 import { type ListingStatus, statusesFor, statusForType } from '../../../types/listing-status'
 import { withFields } from '../../../utils/listing-fields'
 import { statusLabel } from '../../../utils/market-status'
@@ -69,15 +70,18 @@ function Refusal({ entry, listing, userId }: { entry: ListingEditEntry; listing:
   return <EditRefused entry={entry} userId={userId} />
 }
 
-function EditForm({
-  listing,
-  userId,
-  queued,
-}: {
-  listing: Listing
-  userId: string
-  queued: ListingEditEntry[]
-}) {
+/** The address and place an edit starts from. */
+const placeOf = (fields: EditFields) => ({
+  location: fields.location,
+  coordinates:
+    fields.latitude !== null && fields.longitude !== null
+      ? { lat: fields.latitude, lng: fields.longitude }
+      : null,
+})
+
+type EditFormProps = { listing: Listing; userId: string; queued: ListingEditEntry[] }
+
+function EditForm({ listing, userId, queued }: EditFormProps) {
   const finish = useFinishPublish()
   const navigate = useNavigate()
   const start = useMemo(() => pendingView(listing, queued), [listing, queued])
@@ -88,6 +92,7 @@ function EditForm({
   const [status, setStatus] = useState<ListingStatus>(start.fields.status)
   const [type, setType] = useState(start.fields.type)
   const photos = useEditPhotos(start.photos, userId, listing.id)
+  const nation = usePlaceNation(listing.placeIds)
   const router = useRouter()
   // What the person has typed, and whether this screen is saving: a change heard meanwhile is its own.
   const typed = useRef(false)
@@ -124,13 +129,7 @@ function EditForm({
       draft,
       status,
       ...chosen,
-      before: {
-        location: start.fields.location,
-        coordinates:
-          start.fields.latitude !== null && start.fields.longitude !== null
-            ? { lat: start.fields.latitude, lng: start.fields.longitude }
-            : null,
-      },
+      before: placeOf(start.fields),
     })
     if (outcome.status === 'refused') return undefined
     if (outcome.status === 'kept') {
@@ -153,6 +152,7 @@ function EditForm({
       <ListingForm
         mode="edit"
         initialValues={initialValues}
+        nation={nation}
         onValuesChange={(values) => {
           typed.current = !sameValues(values, initialValues)
         }}

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { Button } from '../../../components/button'
+import { factRefusal } from '../../../components/listing-form/fact-refusals'
 import { dropEdits, editsOf, type ListingEditEntry } from '../../../device/listing-edits'
 import { forgetListing } from '../../../device/listings'
 import { retryThing, useOutbox } from '../../../device/outbox'
@@ -69,7 +70,7 @@ export function EditRefused({ entry, userId }: { entry: ListingEditEntry; userId
   return (
     <div className="form form--card listing-form">
       <p className="listing-form__notice" role="alert">
-        {EDIT_MESSAGES.refused(entry.reason ?? '')}
+        {EDIT_MESSAGES.refused(refusalText(entry))}
       </p>
       <Button
         block
@@ -86,4 +87,13 @@ export function EditRefused({ entry, userId }: { entry: ListingEditEntry; userId
       </Button>
     </div>
   )
+}
+
+/** The refusal in the form's words when it names a fact's rule, else the server's reason. */
+function refusalText(entry: ListingEditEntry): string {
+  const reason = entry.reason ?? ''
+  const fields = { ...entry.payload.base, ...entry.payload.changes }
+  const rent =
+    fields.offer && fields.discounted_price !== null ? fields.discounted_price : fields.regular_price
+  return factRefusal(reason, fields.type === 'rent' ? rent : null)?.message ?? reason
 }
