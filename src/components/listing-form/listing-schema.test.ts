@@ -302,6 +302,14 @@ describe('property facts (issue 55): every bad value gets a message beside its f
     )
   })
 
+  it('a sale that becomes a rent needs its deposit, even one published without the facts', () => {
+    const noFacts = { epcRating: '', councilTaxBand: '', deposit: '' } as const
+    expect(factErrors(noFacts, { factsRequired: false, typeAsWas: 'sale' })).toEqual({
+      deposit: M.depositRequired,
+    })
+    expect(factErrors(noFacts, { factsRequired: false, typeAsWas: 'rent' })).toEqual({})
+  })
+
   it.each(['0', '10000.1', '-5', 'big', '107640'])('floor area %j is refused', (floorArea) => {
     const unit = floorArea === '107640' ? 'sqft' : 'm2'
     expect(factErrors({ floorArea, floorAreaTypedUnit: unit, floorAreaUnit: unit }).floorArea).toBe(

@@ -117,6 +117,8 @@ export type ListingSchemaOptions = {
   today?: string
   /** An edit's `Available from` as it was: unchanged, it may have passed. */
   keptAvailableFrom?: string | null
+  /** An edit's type as it was: one that becomes a rent needs its deposit, as a new letting advert does. */
+  typeAsWas?: 'rent' | 'sale' | null
 }
 
 const WHOLE_NUMBER = /^\d+$/
@@ -222,6 +224,7 @@ export function listingSchema(options: ListingSchemaOptions) {
             required: options.factsRequired ?? true,
             today: options.today ?? ukToday(),
             keptAvailableFrom: options.keptAvailableFrom ?? null,
+            typeAsWas: options.typeAsWas ?? null,
           }))
             ctx.issues.push({ code: 'custom', path: [field], message, input: values })
 

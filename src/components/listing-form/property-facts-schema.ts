@@ -207,6 +207,8 @@ export type FactRuleOptions = {
   today: string
   /** An edit's date as it was: kept unchanged, it may have passed (the database keeps it too). */
   keptAvailableFrom: string | null
+  /** An edit's type as it was (null for a new listing): a listing that becomes a rent brings its deposit. */
+  typeAsWas?: 'rent' | 'sale' | null
 }
 
 /** Every fact that breaks a rule, one message per field, in the form's order. */
@@ -245,7 +247,8 @@ export function factIssues(values: FactValues, options: FactRuleOptions): [FactF
   if (rent) {
     const rentPaid = rentOf(values)
     if (!typed(values.deposit)) {
-      if (options.required) issues.push(['deposit', M.depositRequired])
+      if (options.required || (options.typeAsWas ?? 'rent') !== 'rent')
+        issues.push(['deposit', M.depositRequired])
     } else if (facts.deposit === null) {
       issues.push(['deposit', M.depositRange])
     } else if (rentPaid !== undefined) {

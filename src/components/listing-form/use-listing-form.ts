@@ -35,12 +35,14 @@ async function checkAddress(address: string): Promise<string | undefined> {
 /**
  * An edit asks for the facts publishing needs only when the listing had them: one published before the facts
  * can still be saved (its status changed, a typo mended) while Your Listings asks for them; one that has them
- * cannot lose them. Its `Available from` may stay as it was, even if that day has passed.
+ * cannot lose them. A sale that becomes a rent is a new letting advert and needs its deposit, as the database
+ * says. Its `Available from` may stay as it was, even if that day has passed.
  */
 function editFactRules(initial: ListingFormValues): Partial<ListingSchemaOptions> {
   return {
     factsRequired: !lacksPublishingFacts(initial.type, readPropertyFacts(initial)),
     keptAvailableFrom: initial.availability === 'date' ? initial.availableFrom.trim() : null,
+    typeAsWas: initial.type === 'rent' || initial.type === 'sale' ? initial.type : null,
   }
 }
 
