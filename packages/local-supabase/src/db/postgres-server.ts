@@ -45,8 +45,17 @@ function postgresUserIds(): { uid: number; gid: number } {
   try {
     return { uid: id('-u'), gid: id('-g') }
   } catch {
-    execFileSync('sh', ['-c', `getent group ${SYSTEM_USER} >/dev/null || groupadd ${SYSTEM_USER}`])
-    execFileSync('useradd', ['-g', SYSTEM_USER, '-M', '-s', '/usr/sbin/nologin', SYSTEM_USER])
+    // Two stacks starting side by side (the integration and end-to-end suites) may both get here: whichever
+    // adds the user second finds it there.
+    execFileSync('sh', ['-c', `getent group ${SYSTEM_USER} >/dev/null || groupadd ${SYSTEM_USER} || true`])
+    try {
+      execFileSync('useradd', ['-g', SYSTEM_USER, '-M', '-s', '/usr/sbin/nologin', SYSTEM_USER], {
+        stdio: 'pipe',
+      })
+    } catch (error) {
+      if (!execFileSync('sh', ['-c', `getent passwd ${SYSTEM_USER} || true`], { encoding: 'utf8' }).trim())
+        throw error
+    }
     return { uid: id('-u'), gid: id('-g') }
   }
 }
@@ -76,9 +85,18 @@ function placeCluster(bins: Binaries, dataDir: string): { bins: Binaries; cluste
     const version = pkg.version
     const target = path.join(SHARED_ROOT, `bin-${version}`)
     if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) {
+      // A copy of this process's own, renamed into place: of stacks starting side by side, the first rename
+      // wins and the others drop their copy.
       fs.mkdirSync(SHARED_ROOT, { recursive: true, mode: 0o755 })
-      fs.cpSync(nativeDir, `${target}.tmp`, { recursive: true, verbatimSymlinks: true })
-      fs.renameSync(`${target}.tmp`, target)
+      const copy = `${target}.tmp-${process.pid}`
+      fs.rmSync(copy, { recursive: true, force: true })
+      fs.cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true })
+      try {
+        fs.renameSync(copy, target)
+      } catch (error) {
+        fs.rmSync(copy, { recursive: true, force: true })
+        if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) throw error
+      }
     }
     placed = { postgres: path.join(target, 'bin', 'postgres'), initdb: path.join(target, 'bin', 'initdb') }
   }
