@@ -83,6 +83,8 @@ $function$
 -- `create index concurrently if not exists`, which cannot run in the transaction a migration runs in.
 -- ----------------------------------------------------------------------------------------------------
 
--- The planner's cost of an index entry for the two search functions (a setting of the function, which the diff does not compare).
+-- The planner's cost of an index entry and its cache size for the two search functions (a setting of the function, which the diff does not compare).
 alter function public.count_homes(search jsonb) set cpu_index_tuple_cost to '0.03';
 alter function public.search_homes(search jsonb, sort text, after jsonb, page_size integer) set cpu_index_tuple_cost to '0.03';
+alter function public.count_homes(search jsonb) set effective_cache_size to '512MB';
+alter function public.search_homes(search jsonb, sort text, after jsonb, page_size integer) set effective_cache_size to '512MB';
