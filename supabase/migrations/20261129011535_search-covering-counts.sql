@@ -12,7 +12,6 @@
 
 drop index if exists "public"."listings_bills_newest_idx";
 
-drop index if exists "public"."listings_epc_newest_idx";
 
 drop index if exists "public"."listings_offer_price_idx";
 
@@ -24,7 +23,6 @@ drop index if exists "public"."listings_type_price_idx";
 
 CREATE INDEX listings_bills_newest_idx ON public.listings USING btree (created_at DESC, id DESC) INCLUDE (effective_price, bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, available_now, available_from, place_ids) WHERE bills_included;
 
-CREATE INDEX listings_epc_newest_idx ON public.listings USING btree (epc_rating, created_at DESC, id DESC) INCLUDE (effective_price, bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, property_type, floor_area_m2, pets_considered, bills_included, available_now, available_from, place_ids) WHERE (epc_rating IS NOT NULL);
 
 CREATE INDEX listings_offer_price_idx ON public.listings USING btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids);
 
