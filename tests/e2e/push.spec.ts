@@ -126,7 +126,7 @@ test('a push shows its notification, and tapping it opens the saved search with 
   })
 
   // The push as the sender writes it (the contract's payload), delivered to the real service worker.
-  const url = `/search?type=rent&q=${word}&from=${saved?.id}`
+  const url = `/search?keywords=${word}&type=rent&from=${saved?.id}`
   const payload = {
     title: `1 new home · Rent · ${word}`,
     body: homeName,
