@@ -2,16 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
-import { E2E_APP_URL } from '@roost/local-supabase/cli/e2e-ports'
-import config from '../../playwright.config'
-
-const launchOptions = config.use?.launchOptions ?? {}
-const baseURL = config.use?.baseURL ?? E2E_APP_URL
 
 type ManifestIcon = { src: string; sizes: string; purpose?: string }
 type Manifest = Record<string, unknown> & { icons: ManifestIcon[] }
 
-test('Roost is installable: Chromium reports no installability errors and the manifest is complete', async () => {
+test('Roost is installable: Chromium reports no installability errors and the manifest is complete', async ({
+  launchOptions,
+  baseURL,
+}) => {
   // Normal contexts are incognito-like ("in-incognito"): installability needs a persistent profile.
   const profile = mkdtempSync(path.join(tmpdir(), 'roost-install-'))
   const context = await chromium.launchPersistentContext(profile, {
