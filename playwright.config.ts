@@ -41,7 +41,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One stack per worker (packages/local-supabase/src/cli/e2e-servers.ts; ROOST_E2E_WORKERS, 1 by default): a worker's specs run in order on
+  // One stack per worker (packages/local-supabase/src/cli/e2e-servers.ts; ROOST_E2E_WORKERS, 2 by default): a worker's specs run in order on
   // its own stack, whose base URL each worker reads from its parallel index (e2e-ports.ts).
   workers: e2eWorkers(),
   forbidOnly: true,

@@ -167,8 +167,8 @@ export function e2ePortOffset(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * How many end-to-end stacks, one per Playwright worker (ROOST_E2E_WORKERS, 1 when unset). On two cores the
- * suite is bound by Chromium's CPU, so a second worker gains nothing there; on a bigger machine it does.
+ * How many end-to-end stacks, one per Playwright worker (ROOST_E2E_WORKERS, 2 when unset). In Chromium's
+ * headless shell one worker leaves a third of two cores idle (the specs wait on timers and the network too).
  */
 export function e2eWorkers(env: NodeJS.ProcessEnv = process.env): number {
   const workers = z.coerce
@@ -176,7 +176,7 @@ export function e2eWorkers(env: NodeJS.ProcessEnv = process.env): number {
     .int()
     .min(1)
     .max(4)
-    .default(1)
+    .default(2)
     .safeParse(env.ROOST_E2E_WORKERS || undefined)
   if (!workers.success) throw new Error('ROOST_E2E_WORKERS must be a whole number from 1 to 4')
   return workers.data

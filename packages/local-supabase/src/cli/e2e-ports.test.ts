@@ -31,8 +31,8 @@ describe('end-to-end stacks, one per worker', () => {
   })
 
   it('runs one worker unless told otherwise, and at most as many as there are stacks', () => {
-    expect(e2eWorkers({})).toBe(1)
-    expect(e2eWorkers({ ROOST_E2E_WORKERS: '2' })).toBe(2)
+    expect(e2eWorkers({})).toBe(2)
+    expect(e2eWorkers({ ROOST_E2E_WORKERS: '1' })).toBe(1)
     expect(() => e2eWorkers({ ROOST_E2E_WORKERS: String(E2E_MAX_WORKERS + 1) })).toThrow(/ROOST_E2E_WORKERS/)
   })
 })
