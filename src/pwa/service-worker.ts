@@ -6,6 +6,9 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000
 
 let updateWaiting = false
 let applyUpdate: ((reload?: boolean) => Promise<void>) | undefined
+let registered: ServiceWorkerRegistration | undefined
+/** The waiting version last offered: Later hides it until another version waits. */
+let offered: ServiceWorker | undefined
 const listeners = new Set<() => void>()
 
 /** Whether a new version is installed and waiting for the user to accept it. */
@@ -46,11 +49,17 @@ function register(): void {
   applyUpdate = registerSW({
     immediate: true,
     onNeedRefresh() {
+      // workbox-window can say so twice for one version (installed, then waiting 200 ms later, when the update
+      // was found by a check of its own): once offered, a version is not offered again, even after Later.
+      const waiting = registered?.waiting ?? undefined
+      if (waiting && waiting === offered) return
+      offered = waiting
       updateWaiting = true
       for (const listener of listeners) listener()
     },
     onRegisteredSW(swUrl, registration) {
       if (!registration) return
+      registered = registration
       const check = async () => {
         if (!navigator.onLine || registration.installing) return
         // Skip the check when the server cannot be reached, rather than let update() reject.

@@ -38,22 +38,11 @@ test.afterAll(async () => {
 /** Chromium's own notes on its software WebGL (a map drawn without a GPU): the machine's, not the app's. */
 const GPU_DRIVER_NOTE = /^\[\.WebGL-\w+\]GL Driver Message/
 
-/**
- * A picture of a home that other specs publish on the shared stack, on a host this machine cannot reach
- * (`images.example.com`): the browser reports the failed load, which is the test data's, not the app's.
- */
-const unreachablePicture = (text: string, url: string) =>
-  text.startsWith('Failed to load resource') && new URL(url).hostname.endsWith('.example.com')
-
 /** Every console error or warning, and every uncaught error, from here on. */
 function watchConsole(page: Page): string[] {
   const reports: string[] = []
   page.on('console', (message) => {
-    if (
-      (message.type() === 'error' || message.type() === 'warning') &&
-      !GPU_DRIVER_NOTE.test(message.text()) &&
-      !unreachablePicture(message.text(), message.location().url || page.url())
-    )
+    if ((message.type() === 'error' || message.type() === 'warning') && !GPU_DRIVER_NOTE.test(message.text()))
       reports.push(`${new URL(page.url()).pathname}: ${message.text().split('\n')[0]}`)
   })
   page.on('pageerror', (error) => reports.push(`${new URL(page.url()).pathname}: uncaught ${error.message}`))

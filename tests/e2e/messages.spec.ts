@@ -163,6 +163,8 @@ test.describe('messages', () => {
     await hunter.goto(contactUrl(landlord))
     await hunter.getByRole('textbox', { name: 'Message' }).fill('First, online')
     await hunter.getByRole('button', { name: 'Send in Roost' }).click()
+    // On Messages first: the contact page links to the listing by the same name.
+    await expect(hunter.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
     await hunter.getByRole('link', { name: new RegExp(landlord.listingName) }).click()
     await expect(hunter.getByRole('list', { name: 'Messages' }).getByRole('listitem')).toHaveCount(1)
 

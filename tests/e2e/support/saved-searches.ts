@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { withPublishingFacts } from '../../integration/support/publishing-facts'
-import { type Account, newAccount } from './accounts'
+import { type Account, newAccount, photo } from './accounts'
 import { apiClient, DEMO_PASSWORD, SESSION_KEY } from './stack'
 
 /** A saved search as the server holds it. */
@@ -63,29 +64,36 @@ export async function publishHome(
   client: SupabaseClient,
   home: { name: string; location: string; price: number; bedrooms: number },
 ): Promise<string> {
-  const { data, error } = await client
-    .from('listings')
-    .insert(
-      withPublishingFacts({
-        type: 'rent',
-        name: home.name,
-        location: home.location,
-        bedrooms: home.bedrooms,
-        bathrooms: 1,
-        parking: false,
-        furnished: false,
-        offer: false,
-        regular_price: home.price,
-        discounted_price: null,
-        image_urls: ['https://images.example.com/homes/front.jpg'],
-        latitude: 51.545,
-        longitude: -0.055,
-      }),
-    )
-    .select('id')
-    .single()
+  const { data: session } = await client.auth.getSession()
+  const userId = session.session?.user.id
+  if (!userId) throw new Error('publishHome needs a signed-in client')
+  // With a photo of its own on the stack, as a landlord's home has: the lists that show it draw its picture.
+  const id = randomUUID()
+  const object = `${userId}/${id}/0.jpg`
+  const upload = await client.storage
+    .from('listing-images')
+    .upload(object, (await photo('front.jpg')).buffer, { contentType: 'image/jpeg' })
+  if (upload.error) throw upload.error
+  const { error } = await client.from('listings').insert(
+    withPublishingFacts({
+      id,
+      type: 'rent',
+      name: home.name,
+      location: home.location,
+      bedrooms: home.bedrooms,
+      bathrooms: 1,
+      parking: false,
+      furnished: false,
+      offer: false,
+      regular_price: home.price,
+      discounted_price: null,
+      image_urls: [client.storage.from('listing-images').getPublicUrl(object).data.publicUrl],
+      latitude: 51.545,
+      longitude: -0.055,
+    }),
+  )
   if (error) throw error
-  return (data as { id: string }).id
+  return id
 }
 
 /** The saved search's item on the Saved tab's Searches view. */
