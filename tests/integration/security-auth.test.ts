@@ -79,11 +79,12 @@ describe('password sign-in limits', () => {
     const [fromKnown, fromUnknown] = [newCaller(), newCaller()]
     const known: number[] = []
     const unknown: number[] = []
-    for (let i = 0; i < 7; i += 1) {
+    // Fifteen turns each: the median of a few can be one busy moment of the machine's (its suites run side by side).
+    for (let i = 0; i < 15; i += 1) {
       known.push(await timed(fromKnown, owner.email))
       unknown.push(await timed(fromUnknown, nobody))
     }
-    const median = (times: number[]) => times.sort((a, b) => a - b)[3] ?? 0
+    const median = (times: number[]) => times.sort((a, b) => a - b)[7] ?? 0
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.5)
   })
 })

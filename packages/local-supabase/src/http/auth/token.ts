@@ -42,7 +42,7 @@ async function passwordGrant(c: Context, ctx: AuthContext, body: Record<string, 
     const user = email ? await findUserByEmail(tx, email) : undefined
     if (!user) {
       // As slow as a wrong password for a real account, so the answer's timing tells nothing.
-      await spendPasswordCheck(password)
+      await spendPasswordCheck(tx, password)
       throw authErrors.invalidCredentials()
     }
     if (isBanned(user)) throw authErrors.signInBanned()
