@@ -201,14 +201,27 @@ export async function countShownNotifications(context: BrowserContext): Promise<
  * countShownNotifications), so that reading them cannot lose one being shown.
  */
 export async function waitForNotificationsShown(context: BrowserContext, count: number): Promise<void> {
-  const shownByWorker = async () =>
-    context
-      .serviceWorkers()
-      .at(-1)
-      ?.evaluate(() => (self as unknown as { notificationsShown?: number }).notificationsShown ?? -1)
-      .catch(() => undefined)
+  // Every worker of the context, not only the newest: the browser may have fetched a version to compare with the
+  // active one (its push script without the count), and it is the active worker that shows the push.
+  let seen: { url: string; shown: number | undefined }[] = []
+  const shownByWorker = async () => {
+    seen = await Promise.all(
+      context.serviceWorkers().map(async (worker) => ({
+        url: worker.url(),
+        shown: await worker
+          .evaluate(() => (self as unknown as { notificationsShown?: number }).notificationsShown ?? -1)
+          .catch(() => undefined),
+      })),
+    )
+    return Math.max(-1, ...seen.map((w) => w.shown ?? -1))
+  }
   // A stopped worker is started by the push first: allowed as long as the whole chain is.
-  await expect.poll(shownByWorker, { timeout: 30_000 }).toBeGreaterThanOrEqual(count)
+  await expect
+    .poll(shownByWorker, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(count)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nworkers (shown; -1 without the count): ${JSON.stringify(seen)}`)
+    })
 }
 
 /** The notifications the service worker shows now: read once it has finished showing them. */
