@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { withPublishingFacts } from '../integration/support/publishing-facts'
-import { type Account, E2E_API_URL, photo } from './support/accounts'
+import { type Account, uploadListingPhoto } from './support/accounts'
 import { apiClient } from './support/stack'
 
 /**
@@ -15,11 +15,7 @@ export async function publishThroughApi(
   const signedIn = await client.auth.signInWithPassword({ email: account.email, password: account.password })
   if (signedIn.error || !signedIn.data.user) throw signedIn.error ?? new Error('no user')
   const id = randomUUID()
-  const object = `${signedIn.data.user.id}/${id}/0.jpg`
-  const upload = await client.storage
-    .from('listing-images')
-    .upload(object, (await photo('front.jpg')).buffer, { contentType: 'image/jpeg' })
-  if (upload.error) throw upload.error
+  const photoUrl = await uploadListingPhoto(client, signedIn.data.user.id, id)
   const { error } = await client.from('listings').insert(
     withPublishingFacts({
       id,
@@ -32,7 +28,7 @@ export async function publishThroughApi(
       location: 'Stonegate, York YO1',
       offer: false,
       regular_price: 880,
-      image_urls: [`${E2E_API_URL}/storage/v1/object/public/listing-images/${object}`],
+      image_urls: [photoUrl],
       latitude: 53.9614,
       longitude: -1.0819,
     }),

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { DEFAULT_SERVICE_ROLE_KEY } from '@roost/local-supabase/config'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { photo, toast } from './support/accounts'
+import { photo, toast, uploadListingPhoto } from './support/accounts'
 import { draftItem, fillListing, onlyDraft } from './support/drafts'
 import { myListing, openEdit, signInContext } from './support/listing-edits'
 import { clientOf, newSignedInAccount } from './support/saved-searches'
@@ -62,12 +62,7 @@ async function publishedBeforeTheFacts(
   name: string,
 ): Promise<string> {
   const id = crypto.randomUUID()
-  const image = await photo('a.jpg')
-  const path = `${userId}/${id}/a.jpg`
-  const upload = await client.storage
-    .from('listing-images')
-    .upload(path, image.buffer, { contentType: image.mimeType, upsert: true })
-  if (upload.error) throw upload.error
+  const photoUrl = await uploadListingPhoto(client, userId, id, 'a.jpg')
   const { error } = await admin.from('listings').insert({
     id,
     user_ref: userId,
@@ -77,7 +72,7 @@ async function publishedBeforeTheFacts(
     bedrooms: 1,
     bathrooms: 1,
     regular_price: 800,
-    image_urls: [client.storage.from('listing-images').getPublicUrl(path).data.publicUrl],
+    image_urls: [photoUrl],
     latitude: 53.8,
     longitude: -1.55,
     epc_rating: null,

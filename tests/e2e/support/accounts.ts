@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 /** The e2e stack (packages/local-supabase/src/cli/e2e-server.ts): its API and its mail outbox (Mailpit's API). */
 import { E2E_API_URL, E2E_MAIL_URL } from '@roost/local-supabase/cli/e2e-ports'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import sharp from 'sharp'
 import { fillPublishingFacts } from './property-facts'
 
@@ -127,6 +128,24 @@ export async function photo(
   const png = name.toLowerCase().endsWith('.png')
   const buffer = png ? await image.png().toBuffer() : await image.jpeg({ quality: 80 }).toBuffer()
   return { name, mimeType: png ? 'image/png' : 'image/jpeg', buffer }
+}
+
+/**
+ * Uploads `photo(name)` to the owner's folder of listing-images, as the form does, for `client`'s account;
+ * returns the URL a listing's `image_urls` holds.
+ */
+export async function uploadListingPhoto(
+  client: SupabaseClient,
+  userId: string,
+  listingId: string,
+  name = 'front.jpg',
+): Promise<string> {
+  const image = await photo(name)
+  const path = `${userId}/${listingId}/${name}`
+  const bucket = client.storage.from('listing-images')
+  const { error } = await bucket.upload(path, image.buffer, { contentType: image.mimeType, upsert: true })
+  if (error) throw error
+  return bucket.getPublicUrl(path).data.publicUrl
 }
 
 export type NewListing = { name: string; address: string; regularPrice: string; type?: 'Rent' | 'Sell' }

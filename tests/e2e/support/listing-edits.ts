@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { withPublishingFacts } from '../../integration/support/publishing-facts'
-import { photo } from './accounts'
+import { uploadListingPhoto } from './accounts'
 import { apiClient, SESSION_KEY } from './stack'
 
 /** A listing row as the edit specs check it. */
@@ -44,15 +44,7 @@ export async function publishWithPhotos(
 ): Promise<{ id: string; urls: string[] }> {
   const id = crypto.randomUUID()
   const urls: string[] = []
-  for (const name of home.photos) {
-    const image = await photo(name)
-    const path = `${userId}/${id}/${name}`
-    const { error } = await client.storage
-      .from(BUCKET)
-      .upload(path, image.buffer, { contentType: image.mimeType, upsert: true })
-    if (error) throw error
-    urls.push(client.storage.from(BUCKET).getPublicUrl(path).data.publicUrl)
-  }
+  for (const name of home.photos) urls.push(await uploadListingPhoto(client, userId, id, name))
   const { error } = await client.from('listings').insert(
     withPublishingFacts({
       id,

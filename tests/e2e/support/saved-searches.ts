@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { withPublishingFacts } from '../../integration/support/publishing-facts'
-import { type Account, newAccount, photo } from './accounts'
+import { type Account, newAccount, uploadListingPhoto } from './accounts'
 import { apiClient, DEMO_PASSWORD, SESSION_KEY } from './stack'
 
 /** A saved search as the server holds it. */
@@ -69,11 +69,7 @@ export async function publishHome(
   if (!userId) throw new Error('publishHome needs a signed-in client')
   // With a photo of its own on the stack, as a landlord's home has: the lists that show it draw its picture.
   const id = randomUUID()
-  const object = `${userId}/${id}/0.jpg`
-  const upload = await client.storage
-    .from('listing-images')
-    .upload(object, (await photo('front.jpg')).buffer, { contentType: 'image/jpeg' })
-  if (upload.error) throw upload.error
+  const photoUrl = await uploadListingPhoto(client, userId, id)
   const { error } = await client.from('listings').insert(
     withPublishingFacts({
       id,
@@ -87,7 +83,7 @@ export async function publishHome(
       offer: false,
       regular_price: home.price,
       discounted_price: null,
-      image_urls: [client.storage.from('listing-images').getPublicUrl(object).data.publicUrl],
+      image_urls: [photoUrl],
       latitude: 51.545,
       longitude: -0.055,
     }),
