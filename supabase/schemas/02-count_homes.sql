@@ -5,11 +5,12 @@
  * The homes of market_listings that pass the search's filters (home_search_where): exact up to 1,000, else
  * 1,001 (`1,000+ homes`): it reads at most 1,001 matches, whatever the table holds. Refuses a bad search
  * with 22023, as search_homes.
- * It plans with cpu_index_tuple_cost 0.03 (Postgres's default is 0.005): with the table in memory, reading
+ * It plans with cpu_index_tuple_cost 0.1 (Postgres's default is 0.005): with the table in memory, reading
  * an index entry into a bitmap costs about a sixth of reading a row, not the 1/150 the defaults assume, so
- * the planner ANDed bitmaps of 100,000-400,000 entries (a common keyword, an EPC of C or better, a type and
- * price) to spare a few thousand rows (at 1,000,000 homes: place, keywords, rent and price 150 ms, now 70;
- * a rare keyword with EPC 50 ms, now 15). And with effective_cache_size 512MB (the bench's and hosted
+ * the planner ANDed bitmaps of 100,000-400,000 entries (an EPC of C or better, a type and price) to a
+ * place's or a keyword's few thousand homes to spare reading some of them (at 1,000,000 homes: London,
+ * garden, flat or terraced and EPC C 93 ms at 0.03, 37 at 0.1; 10 miles of Bristol with parking for sale
+ * at a price 31 ms, 13). And with effective_cache_size 512MB (the bench's and hosted
  * settings say 4GB): a walk of an order's index reads each row from another page of a table of 2.5 GB, which
  * the larger figure prices below a bitmap's reads in table order, so a page of a place of 2,000 homes walked
  * 9,000 rows newest first (15-50 ms) rather than reading its 2,000 and sorting them (3-9 ms).
@@ -20,7 +21,7 @@ create or replace function public.count_homes(search jsonb default '{}'::jsonb)
   language plpgsql
   stable security definer
   set search_path to ''
-  set cpu_index_tuple_cost to '0.03'
+  set cpu_index_tuple_cost to '0.1'
   set effective_cache_size to '512MB'
 as $function$
 declare
@@ -35,7 +36,7 @@ begin
   execute 'select count(*)::integer from (select from public.market_listings as h where '
     || public.home_search_where('$1') || ' limit 1001) as capped'
   into counted
-  using public.home_search_values(search);
+  using public.home_search_exact(public.home_search_values(search));
   return counted;
 end;
 $function$;

@@ -8,11 +8,12 @@
  * home_search_problem's message. `search` and `after` may come as JSON text (a GET). The statement is built from the one definition and run by EXECUTE with
  * the search's values as $1, so it is planned for them. Security definer like market_listings (its owner's
  * rights): the rows are those every caller may list.
- * It plans with cpu_index_tuple_cost 0.03 (Postgres's default is 0.005): with the table in memory, reading
+ * It plans with cpu_index_tuple_cost 0.1 (Postgres's default is 0.005): with the table in memory, reading
  * an index entry into a bitmap costs about a sixth of reading a row, not the 1/150 the defaults assume, so
- * the planner ANDed bitmaps of 100,000-400,000 entries (a common keyword, an EPC of C or better, a type and
- * price) to spare a few thousand rows (at 1,000,000 homes: place, keywords, rent and price 150 ms, now 70;
- * a rare keyword with EPC 50 ms, now 15). And with effective_cache_size 512MB (the bench's and hosted
+ * the planner ANDed bitmaps of 100,000-400,000 entries (an EPC of C or better, a type and price) to a
+ * place's or a keyword's few thousand homes to spare reading some of them (at 1,000,000 homes: London,
+ * garden, flat or terraced and EPC C 93 ms at 0.03, 37 at 0.1; 10 miles of Bristol with parking for sale
+ * at a price 31 ms, 13). And with effective_cache_size 512MB (the bench's and hosted
  * settings say 4GB): a walk of an order's index reads each row from another page of a table of 2.5 GB, which
  * the larger figure prices below a bitmap's reads in table order, so a page of a place of 2,000 homes walked
  * 9,000 rows newest first (15-50 ms) rather than reading its 2,000 and sorting them (3-9 ms).
@@ -23,7 +24,7 @@ create or replace function public.search_homes(search jsonb default '{}'::jsonb,
   language plpgsql
   stable security definer
   set search_path to ''
-  set cpu_index_tuple_cost to '0.03'
+  set cpu_index_tuple_cost to '0.1'
   set effective_cache_size to '512MB'
 as $function$
 declare
@@ -32,6 +33,7 @@ declare
     || public.home_search_where('$1') || ' and %s order by %s limit $3';
   reduced_at timestamptz;
   found integer;
+  v jsonb;
 begin
   search := public.home_search_json(coalesce(search, '{}'));
   after := public.home_search_json(after);
@@ -47,27 +49,28 @@ begin
     raise exception 'after is {"createdAt", "price", "reducedAt", "id"} of the last home of the previous page'
       using errcode = '22023';
   end if;
+  v := public.home_search_exact(public.home_search_values(search));
   if coalesce(sort, 'newest') = 'newest' then
     return query execute format(statement,
       case when after is null then 'true'
         else 'h.created_at <= ($2 ->> ''createdAt'')::timestamptz
           and (h.created_at < ($2 ->> ''createdAt'')::timestamptz or h.id < ($2 ->> ''id'')::uuid)' end,
       'h.created_at desc, h.id desc')
-    using public.home_search_values(search), after, page_size;
+    using v, after, page_size;
   elsif sort = 'price-asc' then
     return query execute format(statement,
       case when after is null then 'true'
         else 'h.effective_price >= ($2 ->> ''price'')::integer
           and (h.effective_price > ($2 ->> ''price'')::integer or h.id > ($2 ->> ''id'')::uuid)' end,
       'h.effective_price, h.id')
-    using public.home_search_values(search), after, page_size;
+    using v, after, page_size;
   elsif sort = 'price-desc' then
     return query execute format(statement,
       case when after is null then 'true'
         else 'h.effective_price <= ($2 ->> ''price'')::integer
           and (h.effective_price < ($2 ->> ''price'')::integer or h.id < ($2 ->> ''id'')::uuid)' end,
       'h.effective_price desc, h.id desc')
-    using public.home_search_values(search), after, page_size;
+    using v, after, page_size;
   elsif sort = 'reduced' then
     -- Reduced homes newest reduction first, then the homes never reduced (or risen since), by id.
     found := 0;
@@ -77,7 +80,7 @@ begin
           else 'h.price_reduced_at <= ($2 ->> ''reducedAt'')::timestamptz
             and (h.price_reduced_at < ($2 ->> ''reducedAt'')::timestamptz or h.id < ($2 ->> ''id'')::uuid)' end,
         'h.price_reduced_at desc nulls last, h.id desc')
-      using public.home_search_values(search), after, page_size;
+      using v, after, page_size;
       get diagnostics found = row_count;
     end if;
     if found < page_size then
@@ -85,7 +88,7 @@ begin
         case when reduced_at is null and after is not null then 'h.price_reduced_at is null and h.id < ($2 ->> ''id'')::uuid'
           else 'h.price_reduced_at is null' end,
         'h.id desc')
-      using public.home_search_values(search), after, page_size - found;
+      using v, after, page_size - found;
     end if;
   else
     raise exception 'Unknown sort %: newest, price-asc, price-desc or reduced', to_jsonb(sort) using errcode = '22023';

@@ -101,7 +101,7 @@ describe('market_listings', () => {
           await db.query('rollback')
         }
       })
-      expect(plan).toContain('listings_keywords_idx')
+      expect(plan).toContain('listings_place_keywords_idx')
     }
   })
 

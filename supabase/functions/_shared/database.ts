@@ -465,6 +465,18 @@ export type Database = {
           },
         ]
       }
+      keyword_vocabulary: {
+        Row: {
+          word: string
+        }
+        Insert: {
+          word: string
+        }
+        Update: {
+          word?: string
+        }
+        Relationships: []
+      }
       landlord_contact_reads: {
         Row: {
           address: string
@@ -2334,6 +2346,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      home_search_exact: { Args: { v: Json }; Returns: Json }
       home_search_json: { Args: { value: Json }; Returns: Json }
       home_search_problem: { Args: { search: Json }; Returns: string }
       home_search_values: { Args: { search: Json }; Returns: Json }
