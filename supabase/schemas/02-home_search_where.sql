@@ -9,6 +9,10 @@
  * its values: a value left out folds its condition to true, a value given to a plain comparison the
  * indexes serve (btree on type, price and created_at; GIN on place_ids and keywords; GiST on the position).
  * A property fact a home does not give (null) never passes its filter; an exempt EPC passes no `epc`.
+ * The property types and the EPC letters come as `{flat,studio}` and are split by immutable functions
+ * (string_to_array, btrim), not cast (a cast of text to text[] is only stable), so for a search's own values
+ * they fold to a constant array: the planner estimates them from the column's statistics and can match a
+ * partial index of the rarer types. A saved search's match is split the same way for each new home.
  * A radius and a drawn area are a box first (the index), then the exact test: great-circle miles from the
  * place's centre (miles_between), and PostgreSQL's `point <@ polygon`, edges included. The polygon test is
  * wrapped in coalesce (the same truth in a WHERE: a null point is in no shape) only for the planner: it
@@ -34,9 +38,9 @@ as $function$
     and ((%1$s ->> 'furnished') is null or h.furnished)
     and ((%1$s ->> 'offer') is null or h.offer)
     and ((%1$s ->> 'availableOnly') is null or h.status = 'available')
-    and ((%1$s ->> 'propertyTypes') is null or h.property_type = any ((%1$s ->> 'propertyTypes')::text[]))
+    and ((%1$s ->> 'propertyTypes') is null or h.property_type = any (string_to_array(btrim(%1$s ->> 'propertyTypes', '{}'), ',')))
     and ((%1$s ->> 'minArea') is null or h.floor_area_m2 >= (%1$s ->> 'minArea')::numeric)
-    and ((%1$s ->> 'epcRatings') is null or h.epc_rating = any ((%1$s ->> 'epcRatings')::text[]))
+    and ((%1$s ->> 'epcRatings') is null or h.epc_rating = any (string_to_array(btrim(%1$s ->> 'epcRatings', '{}'), ',')))
     and ((%1$s ->> 'pets') is null or h.pets_considered)
     and ((%1$s ->> 'bills') is null or h.bills_included)
     and ((%1$s ->> 'availableBy') is null or h.available_now or h.available_from <= (%1$s ->> 'availableBy')::date)

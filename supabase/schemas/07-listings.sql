@@ -292,15 +292,21 @@ create index listings_type_price_idx ON public.listings using btree (type, effec
  * The price indexes carry the facts a search filters by (type, floor area,
  * EPC, pets, bills, availability), so a count or a price-ordered page with
  * them is still answered from the index alone. EPC has an index led by it in
- * newest order, for the rare letters (A is about 1 home in 100): a page or a
- * count of them reads only those homes. Property type has none: every type is
- * common enough that a page walks the newest-first index briefly, and with a
- * place and common keywords an index of the types was ANDed into the bitmap
- * at more cost than it saved (a count of 524 homes in a 100,000-home bench,
- * 29 to 240 ms). With a place or keywords the GIN indexes lead and the facts
- * are checked on the rows they return.
+ * newest order, for the rare letters (A is about 1 home in 100), covering like
+ * the price indexes: a count of them reads only the index (London, for sale,
+ * 80 m2 or more, EPC A at 1,000,000 homes: 18 ms, 4). The rarer property
+ * types (every type but flats and the three kinds of house, each a few homes
+ * in a hundred) have one alike; a search of a common type walks the newest
+ * index briefly, and an index of every type was ANDed into a place-and-keywords
+ * bitmap at more cost than it saved (that count 37 to 85 ms). A search of
+ * several types uses it only when all are rare: home_search_where gives the
+ * types as a constant array, which the planner matches to the index's list.
+ * With a place or keywords the GIN index leads and the facts are checked on
+ * the rows it returns.
  */
-create index listings_epc_newest_idx ON public.listings using btree (epc_rating, created_at DESC, id DESC) WHERE (epc_rating IS NOT NULL);
+create index listings_epc_newest_idx ON public.listings using btree (epc_rating, created_at DESC, id DESC) INCLUDE (effective_price, bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, property_type, floor_area_m2, pets_considered, bills_included, available_now, available_from, place_ids) WHERE (epc_rating IS NOT NULL);
+
+create index listings_rare_type_newest_idx ON public.listings using btree (property_type, created_at DESC, id DESC) INCLUDE (effective_price, bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids) WHERE (property_type = ANY (ARRAY['maisonette'::text, 'bungalow'::text, 'cottage'::text, 'studio'::text, 'other'::text]));
 
 /**
  * Pets considered and bills included are rent homes' and few of them (about
@@ -309,9 +315,7 @@ create index listings_epc_newest_idx ON public.listings using btree (epc_rating,
  * price indexes carry, so a count of them with other filters is read from the
  * index alone: pets and bills together were a bitmap of both (60,000 and
  * 140,000 entries, 40 ms at 1,000,000 homes), now a walk of the bills index
- * (2 ms). The EPC index stays narrow: covering, its 400,000 entries of C or
- * better took eight times the pages, and the planner still ANDed them into a
- * place-and-keywords bitmap (that count 340 ms to 500-1,000).
+ * (2 ms).
  */
 create index listings_pets_newest_idx ON public.listings using btree (created_at DESC, id DESC) INCLUDE (effective_price, bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, bills_included, available_now, available_from, place_ids) WHERE pets_considered;
 
