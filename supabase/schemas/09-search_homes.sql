@@ -8,6 +8,10 @@
  * home_search_problem's message. `search` and `after` may come as JSON text (a GET). The statement is built from the one definition and run by EXECUTE with
  * the search's values as $1, so it is planned for them. Security definer like market_listings (its owner's
  * rights): the rows are those every caller may list.
+ * The page is found in two steps: the ids of its homes, then those homes. The first step reads only the columns
+ * the filters and the order name, so where an index carries them (the price, EPC, rarer-type, pets and bills
+ * indexes) it is read from the index alone, and only the page's homes are read whole (at 1,000,000 homes:
+ * London, for sale, 80 m2+, EPC A, newest first 19 ms, 4).
  * It plans with cpu_index_tuple_cost 0.1 (Postgres's default is 0.005): with the table in memory, reading
  * an index entry into a bitmap costs about a sixth of reading a row, not the 1/150 the defaults assume, so
  * the planner ANDed bitmaps of 100,000-400,000 entries (an EPC of C or better, a type and price) to a
@@ -29,8 +33,9 @@ create or replace function public.search_homes(search jsonb default '{}'::jsonb,
 as $function$
 declare
   problem text;
-  statement text := 'select h.* from public.market_listings as h where '
-    || public.home_search_where('$1') || ' and %s order by %s limit $3';
+  statement text := 'select h.* from public.market_listings as h where h.id = any (array('
+    || 'select h.id from public.market_listings as h where '
+    || public.home_search_where('$1') || ' and %1$s order by %2$s limit $3)) order by %2$s';
   reduced_at timestamptz;
   found integer;
   v jsonb;
