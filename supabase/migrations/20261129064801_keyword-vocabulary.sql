@@ -184,6 +184,9 @@ end;
 $function$
 ;
 
+-- Whatever a project grants new tables by default: the API roles get only what is granted here.
+revoke all on table public.keyword_vocabulary from anon, authenticated, service_role;
+
 grant select on table "public"."keyword_vocabulary" to "service_role";
 
 CREATE TRIGGER listings_keyword_words_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION remember_keyword_words();
