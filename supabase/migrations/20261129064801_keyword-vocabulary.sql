@@ -24,7 +24,7 @@ alter table "public"."keyword_vocabulary" enable row level security;
 
 CREATE UNIQUE INDEX keyword_vocabulary_pkey ON public.keyword_vocabulary USING btree (word);
 
-CREATE INDEX listings_place_keywords_idx ON public.listings USING gin (place_ids, keywords);
+CREATE INDEX listings_place_keywords_idx ON public.listings USING gin (place_ids, keywords) WITH (fastupdate='off');
 
 alter table "public"."keyword_vocabulary" add constraint "keyword_vocabulary_pkey" PRIMARY KEY using index "keyword_vocabulary_pkey";
 
