@@ -7,7 +7,8 @@
  * listing is in the vocabulary, read from the GIN index as exact words (see keyword_vocabulary). A prefix
  * of no word, or of more than 64 (`ba`), stays a prefix: such a search walks an order's index instead.
  * Count and page read their vocabulary and their homes in the one snapshot of their (stable) function.
- * Saved searches keep the prefixes (their match is read against one new home, not the index).
+ * Saved searches keep the prefixes (their match is read against one new home, not the index). A query with no
+ * prefix in it is left as it is, never dropped.
  */
 
 create or replace function public.home_search_exact(v jsonb)
@@ -16,7 +17,7 @@ create or replace function public.home_search_exact(v jsonb)
   stable parallel safe
   set search_path to ''
 as $function$
-  select case when v ->> 'query' is null then v else v || jsonb_build_object('query', (
+  select case when v ->> 'query' is null then v else v || jsonb_build_object('query', coalesce((
     select string_agg(coalesce(words.exact, quote_literal(prefix.m[1]) || ':*'), ' & ' order by prefix.n)
     from regexp_matches(v ->> 'query', '''([a-z0-9]+)'':\*', 'g') with ordinality as prefix (m, n)
     cross join lateral (
@@ -28,7 +29,7 @@ as $function$
         limit 65
       ) as k
     ) as words (exact)
-  )) end
+  ), v ->> 'query')) end
 $function$;
 
 revoke all on function public.home_search_exact(v jsonb) from public, anon, authenticated, service_role;

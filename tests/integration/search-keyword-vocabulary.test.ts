@@ -97,6 +97,10 @@ describe('keyword vocabulary', () => {
     expect(await found(`${stem}none`)).toEqual({ count: 0, ids: [] })
   })
 
+  it('leaves a query without prefixes as it is', async () => {
+    expect(await exact(`'${stem}alpha'`)).toBe(`'${stem}alpha'`)
+  })
+
   it('is read and written by nobody through the API', async () => {
     const anon = anonClient()
     const read = await anon.from('keyword_vocabulary').select('word').limit(1)
