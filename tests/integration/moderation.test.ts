@@ -551,8 +551,8 @@ describe('the queue at scale', () => {
    * rolled back, with triggers off; then pages of the queue read as a moderator through the same function the
    * console calls. The page is a keyset read on moderation_cases_queue, with no sort.
    */
-  it('a page of the queue at 100,000 open reports is a keyset read on its index, p95 within 50 ms', async () => {
-    const { plan, timings } = await withDatabase(async (db) => {
+  it('a page of the queue at 100,000 open reports is a keyset read on its index, page after page', async () => {
+    const { plan, pages } = await withDatabase(async (db) => {
       await db.query('begin')
       try {
         await db.query("set local session_replication_role = 'replica'")
@@ -595,29 +595,38 @@ describe('the queue at scale', () => {
         ])
         // The connection's first call plans the function's queries; the console's connections are warm.
         await db.query('select * from public.moderation_queue(null, null, null, 20)')
-        const timings: number[] = []
-        let after: { priority: number; opened_at: Date; case_id: string } | undefined
+        // Forty pages as Load More reads them, each after the last case of the one before. How fast they are is
+        // measured by `npm run bench` (tests/bench/moderation.ts), not asserted here. The time goes back as the
+        // text Postgres gave (as supabase-js passes it): a JavaScript Date would drop its microseconds.
+        type Row = { case_id: string; priority: number; opened_at: string; opened_us: string }
+        const pages: Row[][] = []
+        let after: Row | undefined
         for (let page = 0; page < 40; page++) {
-          const started = performance.now()
-          const answer = await db.query<{ priority: number; opened_at: Date; case_id: string }>(
-            'select * from public.moderation_queue($1, $2, $3, 20)',
+          const answer = await db.query<Row>(
+            `select case_id, priority, opened_at::text as opened_at,
+               (extract(epoch from opened_at) * 1000000)::bigint as opened_us
+             from public.moderation_queue($1, $2::timestamptz, $3, 20)`,
             [after?.priority ?? null, after?.opened_at ?? null, after?.case_id ?? null],
           )
-          timings.push(performance.now() - started)
+          pages.push(answer.rows)
           after = answer.rows.at(-1)
         }
-        return { plan: rows.map((row) => row['QUERY PLAN']).join('\n'), timings }
+        return { plan: rows.map((row) => row['QUERY PLAN']).join('\n'), pages }
       } finally {
         await db.query('rollback')
       }
     })
-    const sorted = [...timings].sort((a, b) => a - b)
-    const p95 = sorted[Math.ceil(sorted.length * 0.95) - 1] ?? Number.POSITIVE_INFINITY
-    console.log(
-      `${plan}\nqueue page at 100,000 open reports: median ${sorted[20]?.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
-    )
     expect(plan).toContain('moderation_cases_queue')
     expect(plan).not.toMatch(/\bSort\b/)
-    expect(p95).toBeLessThanOrEqual(50)
+    // Every page full, and the queue's order strictly kept from one page to the next: no case twice, none skipped.
+    const cases = pages.flat()
+    for (const page of pages) expect(page).toHaveLength(20)
+    expect(new Set(cases.map((c) => c.case_id)).size).toBe(cases.length)
+    const key = (c: (typeof cases)[number]) => [c.priority, BigInt(c.opened_us), BigInt(c.case_id)] as const
+    for (let i = 1; i < cases.length; i++) {
+      const [a, b] = [key(cases[i - 1] as (typeof cases)[number]), key(cases[i] as (typeof cases)[number])]
+      const ordered = a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))
+      expect(ordered, `case ${b[2]} after ${a[2]}`).toBe(true)
+    }
   }, 180_000)
 })
