@@ -234,15 +234,22 @@ create index listings_offer_newest_idx ON public.listings using btree (offer, cr
  * grow. They carry place_ids too: a count of a big place (a city: 134,000 of
  * 1,000,000 homes) read the whole GIN list of the place into a bitmap first
  * (15-20 ms) where a walk of a price index from the index alone meets 1,001 of
- * its homes within about 10,000 entries (3-5 ms).
+ * its homes within about 10,000 entries (3-5 ms). And the position (latitude,
+ * longitude): a radius or a drawn area with a price, sorted by price or
+ * counted through these indexes, is tested from the index too. The planner
+ * guesses how many homes a circle holds from longitude and latitude apart,
+ * up to ten times too many or too few, and a walk it expected to be short
+ * read each home from the table: at 1,000,000 homes, 5 miles of Goring for
+ * sale, dearest first, walked 29,000 rows (48 ms, from the index 9); 30 miles
+ * of Maghull to rent at £500-1,600 counted in 53 ms, from the index 6.
  */
-create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids);
+create index listings_offer_price_idx ON public.listings using btree (offer, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids, latitude, longitude);
 
 create index listings_offer_reduced_idx ON public.listings using btree (offer, price_reduced_at DESC NULLS LAST, id DESC);
 
 create index listings_offers_newest_idx ON public.listings using btree (created_at DESC, id DESC) WHERE offer;
 
-create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids);
+create index listings_price_idx ON public.listings using btree (effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, type, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids, latitude, longitude);
 
 create index listings_reduced_idx ON public.listings using btree (price_reduced_at DESC NULLS LAST, id DESC);
 
@@ -287,7 +294,7 @@ create index listings_sale_newest_idx ON public.listings using btree (created_at
  */
 create index listings_place_keywords_idx ON public.listings using gin (place_ids, keywords) WITH (fastupdate='off');
 
-create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids);
+create index listings_type_price_idx ON public.listings using btree (type, effective_price, id) INCLUDE (bedrooms, bathrooms, parking, furnished, offer, status, off_market_at, user_ref, property_type, floor_area_m2, epc_rating, pets_considered, bills_included, available_now, available_from, place_ids, latitude, longitude);
 
 /**
  * ---------------------------------------------------------------------------

@@ -160,4 +160,49 @@ describe('market_listings', () => {
     expect(await plan({ propertyType: 'studio,cottage' })).toContain('listings_rare_type_newest_idx')
     expect(await plan({ propertyType: 'flat,studio' })).not.toContain('listings_rare_type_newest_idx')
   })
+
+  it('tests a radius with a price from the price indexes alone, for the page and its count', async () => {
+    // 5 miles of Goring, for sale up to £600,000: where the planner walks a price index, the circle is tested
+    // on the index's own entries, not on each home read from the table.
+    const search = { place: 2648301, radius: '5', type: 'sale', maxPrice: 600000 }
+    // The table's pages marked all-visible, as on a running site, so that a walk from an index alone is priced
+    // as reading no rows.
+    await withDatabase((db) => db.query('vacuum public.listings'))
+    const plans = await withDatabase(async (db) => {
+      await db.query('begin')
+      try {
+        const { rows: built } = await db.query<{ where: string; values: unknown }>(
+          `select public.home_search_where('$1::jsonb') as where, public.home_search_values($1::jsonb) as values`,
+          [JSON.stringify(search)],
+        )
+        // Without the box's index (dropped in this transaction only), sequential scans, bitmaps and sorts
+        // priced out: a walk of a price index is left, from the index alone only where it carries every
+        // column the search tests, the position among them.
+        await db.query('drop index public.listings_area_idx')
+        await db.query(`set local role anon`)
+        for (const setting of ['seqscan', 'bitmapscan', 'sort']) {
+          await db.query(`set local enable_${setting} = off`)
+        }
+        const explain = async (sql: string) => {
+          const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, [
+            JSON.stringify(built[0]?.values),
+          ])
+          return rows.map((row) => row['QUERY PLAN']).join('\n')
+        }
+        return {
+          page: await explain(
+            `select h.id from public.market_listings as h where ${built[0]?.where}
+             order by h.effective_price desc, h.id desc limit 11`,
+          ),
+          count: await explain(
+            `select count(*) from (select from public.market_listings as h where ${built[0]?.where} limit 1001) as capped`,
+          ),
+        }
+      } finally {
+        await db.query('rollback')
+      }
+    })
+    expect(plans.page).toMatch(/Index Only Scan Backward using listings_(type_)?price_idx/)
+    expect(plans.count).toMatch(/Index Only Scan (Backward )?using listings_(type_|offer_)?price_idx/)
+  })
 })
