@@ -170,7 +170,8 @@ const DESCRIPTION_SQL = `rtrim(concat(
  * "Town, Nation", so a search for a place finds about as many homes as a real site would) at a position
  * jittered around the town's centre by up to a few kilometres (more for a city), so the homes cover
  * hundreds of thousands of distinct points as on a national portal; alternates rent and sale, puts every
- * fifth on offer, gives a fifth a status past available and a seventh a reduction, spreads owners over the demo and bench accounts (the picture addresses move into the new
+ * fifth on offer, gives half the homes for sale and three in ten to rent a status past available (drawn apart
+ * from the offer) and a seventh a reduction, spreads owners over the demo and bench accounts (the picture addresses move into the new
  * owner's folder, as the schema requires, so only a demo owner's copies show real images), gives about 85%
  * their property facts (within the database's rules: deposits within the cap, lease facts only on leasehold
  * sales), and is older
@@ -204,13 +205,15 @@ series as (
     case when g % 2 = 0 then 'rent' else 'sale' end as type,
     g % 5 = 0 as offer,
     case when g % 2 = 0 then 500 + (g * 37) % 4500 else 50000 + (g * 7919) % 1500000 end as regular_price,
-    -- Odd g are for sale, even g to rent: a tenth under offer or let agreed, a tenth further on.
-    case
-      when g % 10 = 1 then 'under_offer'
-      when g % 10 = 5 then 'sold_stc'
-      when g % 20 = 3 then 'sold'
-      when g % 10 = 2 then 'let_agreed'
-      when g % 20 = 4 then 'let'
+    -- Odd g are for sale, even g to rent. The status from a hash of g, apart from the offer (a status from g's
+    -- remainders made every home for sale on offer sold STC, so off the market): for sale a fifth under offer,
+    -- a fifth sold STC and a tenth sold; to rent a fifth let agreed and a tenth let.
+    case (hashint8(g + 4000037) & 2147483647) % 10
+      when 0 then case when g % 2 = 0 then 'let_agreed' else 'under_offer' end
+      when 1 then case when g % 2 = 0 then 'let_agreed' else 'under_offer' end
+      when 2 then case when g % 2 = 0 then 'let' else 'sold_stc' end
+      when 3 then case when g % 2 = 0 then 'available' else 'sold_stc' end
+      when 4 then case when g % 2 = 0 then 'available' else 'sold' end
       else 'available'
     end as status,
     -- Two fractions in [-1, 1) from g: the position's offset from the town's centre.
