@@ -205,17 +205,6 @@ series as (
     case when g % 2 = 0 then 'rent' else 'sale' end as type,
     g % 5 = 0 as offer,
     case when g % 2 = 0 then 500 + (g * 37) % 4500 else 50000 + (g * 7919) % 1500000 end as regular_price,
-    -- Odd g are for sale, even g to rent. The status from a hash of g, apart from the offer (a status from g's
-    -- remainders made every home for sale on offer sold STC, so off the market): for sale a fifth under offer,
-    -- a fifth sold STC and a tenth sold; to rent a fifth let agreed and a tenth let.
-    case (hashint8(g + 4000037) & 2147483647) % 10
-      when 0 then case when g % 2 = 0 then 'let_agreed' else 'under_offer' end
-      when 1 then case when g % 2 = 0 then 'let_agreed' else 'under_offer' end
-      when 2 then case when g % 2 = 0 then 'let' else 'sold_stc' end
-      when 3 then case when g % 2 = 0 then 'available' else 'sold_stc' end
-      when 4 then case when g % 2 = 0 then 'available' else 'sold' end
-      else 'available'
-    end as status,
     -- Two fractions in [-1, 1) from g: the position's offset from the town's centre.
     ((g * 2654435761) % 10007) / 5003.5 - 1 as dy,
     ((g * 40503) % 10009) / 5004.5 - 1 as dx,
@@ -229,11 +218,23 @@ series as (
     (hashint8(g + 4000037) & 2147483647) % 100 < 85 as facts,
     (hashint8(g + 5000011) & 2147483647) % 1000 as f1,
     (hashint8(g + 6000011) & 2147483647) % 1000 as f2,
-    (hashint8(g + 7000003) & 2147483647) % 1000 as f3
+    (hashint8(g + 7000003) & 2147483647) % 1000 as f3,
+    -- The status, from a hash of its own, apart from the offer (a status from g's remainders made every home for
+    -- sale on offer sold STC, so off the market).
+    (hashint8(g + 8000009) & 2147483647) % 10 as status_pick
   from generate_series($1::bigint, $2::bigint) as g
 ),
 typed as (
   select s.*,
+    -- For sale a fifth under offer, a fifth sold STC and a tenth sold; to rent a fifth let agreed, a tenth let.
+    case
+      when s.type = 'rent' then
+        case when s.status_pick < 2 then 'let_agreed' when s.status_pick = 2 then 'let' else 'available' end
+      when s.status_pick < 2 then 'under_offer'
+      when s.status_pick < 4 then 'sold_stc'
+      when s.status_pick = 4 then 'sold'
+      else 'available'
+    end as status,
     case
       when not s.facts then null
       when s.bedrooms_pick = 0 and s.f1 % 5 = 0 then 'studio'
