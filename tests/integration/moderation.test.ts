@@ -622,9 +622,10 @@ describe('the queue at scale', () => {
     const cases = pages.flat()
     for (const page of pages) expect(page).toHaveLength(20)
     expect(new Set(cases.map((c) => c.case_id)).size).toBe(cases.length)
-    const key = (c: (typeof cases)[number]) => [c.priority, BigInt(c.opened_us), BigInt(c.case_id)] as const
-    for (let i = 1; i < cases.length; i++) {
-      const [a, b] = [key(cases[i - 1] as (typeof cases)[number]), key(cases[i] as (typeof cases)[number])]
+    const keys = cases.map((c) => [c.priority, BigInt(c.opened_us), BigInt(c.case_id)] as const)
+    for (const [i, b] of keys.entries()) {
+      const a = keys[i - 1]
+      if (!a) continue
       const ordered = a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))
       expect(ordered, `case ${b[2]} after ${a[2]}`).toBe(true)
     }
