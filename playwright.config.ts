@@ -5,6 +5,9 @@ import { e2eWorkers } from '@roost/local-supabase/config'
 
 const APP = E2E_APP_URL
 
+/** Where the run's results are written as JSON: tests/run-all.ts reads the failures from it (its E2E_REPORT). */
+const E2E_REPORT = 'test-results/e2e-report.json'
+
 /**
  * Debian's Chromium: Playwright's own browser download cannot work on these machines. The specs run in its
  * headless shell (Debian's `chromium-headless-shell`, the same engine without the browser's own windows and
@@ -46,7 +49,8 @@ export default defineConfig({
   workers: e2eWorkers(),
   forbidOnly: true,
   retries: 0,
-  reporter: [['list']],
+  // The list as it runs; the JSON is what `npm test` reads to repeat each failure's first lines under its summary.
+  reporter: [['list'], ['json', { outputFile: E2E_REPORT }]],
   use: {
     baseURL: APP,
     // A trace records each action's DOM and a screencast: on these 2 cores that costs the suite about a third of its

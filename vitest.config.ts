@@ -17,6 +17,7 @@ export default defineConfig({
             'packages/local-supabase/src/**/*.test.ts',
             'lint/**/*.test.ts',
             'build/**/*.test.{ts,tsx}',
+            'tests/*.test.ts',
           ],
         },
       },

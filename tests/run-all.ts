@@ -2,14 +2,19 @@
 // small machine busy on its own: the checks (typecheck, lint, unit, integration, in order) and the end-to-end
 // suite (its own stacks, on ports and data apart from the integration stack's). Each line a step prints comes
 // prefixed with its lane; the first failure stops the other lane too (as Ctrl-C would: Playwright then stops
-// its stacks), and the summary says which step failed.
+// its stacks), and the summary says which step failed, with the first lines of each end-to-end failure (a long
+// run's own report of them may be far above).
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import readline from 'node:readline'
+import { e2eFailures } from './e2e-failures'
 
-type Step = { name: string; command: string[] }
+type Step = { name: string; command: string[]; failures?: () => string[] }
 type Lane = { name: string; steps: Step[] }
-type Result = { name: string; ok: boolean; seconds: number }
+type Result = { name: string; ok: boolean; seconds: number; failures: string[] }
+
+/** Playwright's JSON report (its reporter in playwright.config.ts). */
+const E2E_REPORT = 'test-results/e2e-report.json'
 
 const hasE2e = () =>
   fs.existsSync('tests/e2e') && fs.readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))
@@ -28,7 +33,13 @@ const lanes: Lane[] = [
     ? [
         {
           name: 'e2e',
-          steps: [{ name: 'end-to-end tests', command: ['npm', 'run', '--silent', 'test:e2e'] }],
+          steps: [
+            {
+              name: 'end-to-end tests',
+              command: ['npm', 'run', '--silent', 'test:e2e'],
+              failures: () => e2eFailures(E2E_REPORT),
+            },
+          ],
         },
       ]
     : []),
@@ -79,7 +90,12 @@ async function runLane(lane: Lane, results: Result[]): Promise<void> {
     const started = performance.now()
     const ok = await runStep(lane.name, step)
     if (stopping && !ok) return
-    results.push({ name: step.name, ok, seconds: Math.round((performance.now() - started) / 100) / 10 })
+    results.push({
+      name: step.name,
+      ok,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+      failures: ok ? [] : (step.failures?.() ?? []),
+    })
     if (!ok) {
       stopOthers()
       return
@@ -95,10 +111,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const started = performance.now()
 const results: Result[] = []
+// An earlier run's report must not stand in for this one's, should Playwright stop before writing its own.
+fs.rmSync(E2E_REPORT, { force: true })
 await Promise.all(lanes.map((lane) => runLane(lane, results)))
 
 console.log('\n=== summary')
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
+for (const r of results) {
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
+  for (const line of r.failures) console.log(line)
+}
 console.log(`all in ${Math.round((performance.now() - started) / 1000)} s`)
 const expected = lanes.reduce((n, lane) => n + lane.steps.length, 0)
 const failed = results.filter((r) => !r.ok).length

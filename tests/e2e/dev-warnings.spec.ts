@@ -55,7 +55,9 @@ const BEN = 'ben@example.com'
 type Row = { id: string; type: string; name: string; user_ref: string }
 
 test('the screens render in development without a warning from React or anything else', async ({ page }) => {
-  test.setTimeout(120_000)
+  // Vite compiles each module on its first request: from a fresh clone, on a busy machine whose files the kernel
+  // has paged out, the walk took over two minutes (under a minute on a quiet one).
+  test.setTimeout(300_000)
   const reports = watchConsole(page)
   const [listing] = await restGet<Row[]>(
     'listings?select=id,type,name,user_ref&order=created_at.desc&limit=1',
