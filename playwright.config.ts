@@ -2,11 +2,9 @@ import fs from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import { E2E_APP_URL } from '@roost/local-supabase/cli/e2e-ports'
 import { e2eWorkers } from '@roost/local-supabase/config'
+import { E2E_REPORT } from './tests/e2e-failures'
 
 const APP = E2E_APP_URL
-
-/** Where the run's results are written as JSON: tests/run-all.ts reads the failures from it (its E2E_REPORT). */
-const E2E_REPORT = 'test-results/e2e-report.json'
 
 /**
  * Debian's Chromium: Playwright's own browser download cannot work on these machines. The specs run in its

@@ -3,6 +3,9 @@
 import fs from 'node:fs'
 import { stripVTControlCharacters } from 'node:util'
 
+/** Where the end-to-end suite writes its JSON report (playwright.config.ts), read back by `npm test` (run-all.ts). */
+export const E2E_REPORT = 'test-results/e2e-report.json'
+
 /** How many lines of a failure's message the summary repeats. */
 const FAILURE_LINES = 12
 

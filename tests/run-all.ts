@@ -7,14 +7,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import readline from 'node:readline'
-import { e2eFailures } from './e2e-failures'
+import { E2E_REPORT, e2eFailures } from './e2e-failures'
 
 type Step = { name: string; command: string[]; failures?: () => string[] }
 type Lane = { name: string; steps: Step[] }
 type Result = { name: string; ok: boolean; seconds: number; failures: string[] }
-
-/** Playwright's JSON report (its reporter in playwright.config.ts). */
-const E2E_REPORT = 'test-results/e2e-report.json'
 
 const hasE2e = () =>
   fs.existsSync('tests/e2e') && fs.readdirSync('tests/e2e').some((f) => f.endsWith('.spec.ts'))
