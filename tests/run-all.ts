@@ -22,7 +22,7 @@ const lanes: Lane[] = [
     steps: [
       { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
       { name: 'lint and format', command: ['npm', 'run', '--silent', 'lint'] },
-      { name: 'unit tests', command: ['npx', 'vitest', 'run', '--project', 'unit'] },
+      { name: 'unit tests', command: ['npm', 'run', '--silent', 'test:unit'] },
       { name: 'integration tests', command: ['npx', 'vitest', 'run', '--project', 'integration'] },
     ],
   },

@@ -1,8 +1,20 @@
 import 'fake-indexeddb/auto'
-import { expect, it } from 'vitest'
-import { getLocalDb } from './local-db-access'
+import { beforeEach, expect, it, vi } from 'vitest'
+
+/** The module as a page loads it: nothing opened yet, whichever test ran before. */
+async function freshAccess() {
+  const access = await import('./local-db-access')
+  const { db } = await import('./local-db')
+  return { getLocalDb: access.getLocalDb, db }
+}
+
+beforeEach(() => {
+  vi.resetModules()
+})
 
 it('work that waited for the device database to open goes on in a task of its own, not all in one', async () => {
+  const { getLocalDb, db } = await freshAccess()
+  expect(db.isOpen()).toBe(false)
   const order: string[] = []
   const first = getLocalDb().then(() => {
     order.push('first')
@@ -15,6 +27,7 @@ it('work that waited for the device database to open goes on in a task of its ow
 })
 
 it('the database is open when handed out, and later work gets the same one at once', async () => {
+  const { getLocalDb } = await freshAccess()
   const db = await getLocalDb()
   expect(db.isOpen()).toBe(true)
   let settled = false
