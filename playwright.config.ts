@@ -32,7 +32,7 @@ const NEEDS_FULL_BROWSER = /push\.spec\.ts$/
 /**
  * A phone's screen, touch and user agent, drawn at one device pixel per CSS pixel: the specs check what the
  * app does, and the headless shell draws every pixel on the CPU: at a phone's density of 2, six of the specs
- * took a sixth more CPU (172 s against 144). The bench's Lighthouse and main-thread runs measure the app as a
+ * took a fifth more CPU (172 s against 144). The bench's Lighthouse and main-thread runs measure the app as a
  * phone draws it.
  */
 const phone = {

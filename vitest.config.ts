@@ -1,10 +1,20 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { APP_ALIASES, appEnv } from './vite-app-env'
 
-const UNIT_DIRS = ['src', 'packages/local-supabase/src', 'lint', 'build']
-const UNIT_FILE = /\.test\.tsx?$/
+/** Where unit tests live: each folder, whether its subfolders count, and the test files' extensions. */
+const UNIT_ROOTS = [
+  { dir: 'src', deep: true, exts: ['ts', 'tsx'] },
+  { dir: 'packages/local-supabase/src', deep: true, exts: ['ts'] },
+  { dir: 'lint', deep: true, exts: ['ts'] },
+  { dir: 'build', deep: true, exts: ['ts', 'tsx'] },
+  { dir: 'tests', deep: false, exts: ['ts'] },
+]
+
+const UNIT_INCLUDE = UNIT_ROOTS.map(
+  ({ dir, deep, exts }) =>
+    `${dir}/${deep ? '**/' : ''}*.test.${exts.length > 1 ? `{${exts.join(',')}}` : exts[0]}`,
+)
 
 /**
  * What makes a unit test file change state other files would see: mocked modules, stubbed globals or
@@ -15,28 +25,18 @@ const UNIT_FILE = /\.test\.tsx?$/
 const TOUCHES_SHARED_STATE =
   /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn|hoisted)|globalThis\.|window\.|indexedDB|fake-indexeddb|process\.env\.[A-Z_]+ ?=/
 
+/** The files UNIT_INCLUDE matches, as paths from the project's folder. */
 function unitFiles(): string[] {
-  const walk = (dir: string): string[] =>
+  const walk = (dir: string, deep: boolean, exts: string[]): string[] =>
     fs.existsSync(dir)
       ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-          const file = path.join(dir, entry.name)
-          if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(file)
-          return UNIT_FILE.test(entry.name) ? [file] : []
+          const file = `${dir}/${entry.name}`
+          if (entry.isDirectory()) return deep && entry.name !== 'node_modules' ? walk(file, deep, exts) : []
+          return exts.some((ext) => entry.name.endsWith(`.test.${ext}`)) ? [file] : []
         })
       : []
-  const top = fs.readdirSync('tests').filter((name) => UNIT_FILE.test(name))
-  return [...UNIT_DIRS.flatMap(walk), ...top.map((name) => path.join('tests', name))].map((file) =>
-    file.split(path.sep).join('/'),
-  )
+  return UNIT_ROOTS.flatMap(({ dir, deep, exts }) => walk(dir, deep, exts))
 }
-
-const UNIT_INCLUDE = [
-  'src/**/*.test.{ts,tsx}',
-  'packages/local-supabase/src/**/*.test.ts',
-  'lint/**/*.test.ts',
-  'build/**/*.test.{ts,tsx}',
-  'tests/*.test.ts',
-]
 
 const isolatedUnitFiles = unitFiles().filter((file) =>
   TOUCHES_SHARED_STATE.test(fs.readFileSync(file, 'utf8')),
