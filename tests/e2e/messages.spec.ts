@@ -330,6 +330,9 @@ test.describe('messages', () => {
     await expect(setting).toBeEnabled()
     await setting.uncheck()
     await expect(setting).not.toBeChecked()
+    // The box shows the choice at once and is disabled until the server has it: a reload before then would
+    // cancel the save.
+    await expect(setting).toBeEnabled()
     await owner.reload()
     await expect(owner.getByRole('checkbox', { name: 'Show my email to visitors' })).not.toBeChecked()
 
